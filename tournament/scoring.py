@@ -1,0 +1,309 @@
+"""A match to N points replayed game by game: the score, the Crawford game, and every
+check of whether a game may be recorded.
+
+This module is the single source of truth for a game's legality (DESIGN.md): forms,
+models, the admin and the importers call `replay()` and never re-implement a check.
+Pure Python: no Django import.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from .rules import RuleSet
+
+KINDS = ("single", "gammon", "backgammon")
+HOWS = ("played", "resigned", "dropped", "beaver_dropped")
+DROPS = ("dropped", "beaver_dropped")
+
+
+def _(message: str) -> str:
+    """Mark a message for translation without importing Django.
+
+    `makemessages` extracts `_()` calls; the Django side translates the template with
+    `IllegalGame.message(gettext)`.
+    """
+    return message
+
+
+class IllegalGame(ValueError):
+    """A game the rules forbid, at the first offending game of a replay."""
+
+    def __init__(self, template: str, game_number: int | None, **params: object) -> None:
+        self.template = template
+        self.game_number = game_number
+        self.params = {"number": game_number, **params}
+        super().__init__(self.message())
+
+    def message(self, translate=None) -> str:
+        """The message, translated by `translate` (e.g. Django's `gettext`) if given."""
+        template = translate(self.template) if translate else self.template
+        return template % self.params
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """How one game of a match ended, as the director reports it."""
+
+    winner: int  # 0 = first player of the match, 1 = second
+    kind: str = "single"  # "single" | "gammon" | "backgammon"
+    # The cube the game was decided at. For a refused double: the value BEFORE the
+    # refused offer. For a refused beaver: the value the doubler had offered.
+    cube: int = 1
+    how: str = "played"  # "played" | "resigned" | "dropped" | "beaver_dropped"
+    beaver: bool = False  # a beaver was given in this game
+
+    @property
+    def had_beaver(self) -> bool:
+        # A refused beaver is a beaver that was given, whatever the flag says.
+        return self.beaver or self.how == "beaver_dropped"
+
+
+@dataclass(frozen=True)
+class GameOutcome:
+    """One game as the replay saw it."""
+
+    number: int  # 1-based
+    result: GameResult
+    score_before: tuple[int, int]  # uncapped
+    points: int  # before capping
+    crawford: bool  # this was the Crawford game
+    post_crawford: bool  # played after the Crawford game
+
+    @property
+    def winner(self) -> int:
+        return self.result.winner
+
+    @property
+    def score_after(self) -> tuple[int, int]:
+        before = list(self.score_before)
+        before[self.result.winner] += self.points
+        return (before[0], before[1])
+
+
+@dataclass(frozen=True)
+class MatchState:
+    """A match after its games: what the site shows and caches."""
+
+    length: int
+    rules: RuleSet
+    games: tuple[GameOutcome, ...]
+    raw_score: tuple[int, int]
+    crawford_game: int | None  # number of the Crawford game once it has been played
+    next_is_crawford: bool  # the next game, if any, is the Crawford game
+
+    @property
+    def score(self) -> tuple[int, int]:
+        """The score as written down: a 6-4 win to 5 reads 5-4."""
+        return (min(self.raw_score[0], self.length), min(self.raw_score[1], self.length))
+
+    @property
+    def finished(self) -> bool:
+        return max(self.raw_score) >= self.length
+
+    @property
+    def winner(self) -> int | None:
+        for side in (0, 1):
+            if self.raw_score[side] >= self.length:
+                return side
+        return None
+
+    @property
+    def next_number(self) -> int:
+        return len(self.games) + 1
+
+    @property
+    def post_crawford(self) -> bool:
+        """The next game is played after the Crawford game."""
+        return self.crawford_game is not None and not self.finished
+
+    @property
+    def cube_allowed(self) -> bool:
+        """The cube may be turned in the next game."""
+        return not self.finished and not self.next_is_crawford
+
+    @property
+    def away(self) -> tuple[int, int]:
+        """Points each player still needs ("4-away, 1-away")."""
+        return (
+            max(self.length - self.raw_score[0], 0),
+            max(self.length - self.raw_score[1], 0),
+        )
+
+
+def game_points(result: GameResult, rules: RuleSet) -> int:
+    """Points a game awards: cube x 1, 2 or the season's backgammon multiplier."""
+    if result.how in DROPS:
+        return result.cube
+    return result.cube * rules.multiplier(result.kind)
+
+
+def _is_power_of_two(value: int) -> bool:
+    return value >= 1 and value & (value - 1) == 0
+
+
+def _check_fields(number: int, game: object) -> GameResult:
+    """The checks that need no match context: the values themselves."""
+    if not isinstance(game, GameResult):
+        raise IllegalGame(_("game %(number)s is not a game result"), number)
+    if isinstance(game.winner, bool) or game.winner not in (0, 1):
+        raise IllegalGame(
+            _("game %(number)s: the winner must be the first or the second player, not %(winner)r"),
+            number,
+            winner=game.winner,
+        )
+    if game.kind not in KINDS:
+        raise IllegalGame(
+            _("game %(number)s: %(kind)r is not a kind of win (single, gammon or backgammon)"),
+            number,
+            kind=game.kind,
+        )
+    if game.how not in HOWS:
+        raise IllegalGame(
+            _(
+                "game %(number)s: %(how)r is not a way a game ends "
+                "(played, resigned, dropped or beaver dropped)"
+            ),
+            number,
+            how=game.how,
+        )
+    if not isinstance(game.beaver, bool):
+        raise IllegalGame(
+            _("game %(number)s: the beaver mark must be yes or no, not %(beaver)r"),
+            number,
+            beaver=game.beaver,
+        )
+    cube = game.cube
+    if isinstance(cube, bool) or not isinstance(cube, int):
+        raise IllegalGame(
+            _("game %(number)s: the cube must be a whole number, not %(cube)r"), number, cube=cube
+        )
+    if cube < 1:
+        raise IllegalGame(
+            _("game %(number)s: the cube cannot be below 1 (it shows %(cube)s)"), number, cube=cube
+        )
+    if not _is_power_of_two(cube):
+        raise IllegalGame(
+            _("game %(number)s: a cube of %(cube)s is impossible; it doubles: 1, 2, 4, 8, 16, ..."),
+            number,
+            cube=cube,
+        )
+    if game.how in DROPS and game.kind != "single":
+        raise IllegalGame(
+            _(
+                "game %(number)s: a refused double ends the game at the cube's value, "
+                "so it cannot be a %(kind)s"
+            ),
+            number,
+            kind=game.kind,
+        )
+    return game
+
+
+def _check_in_context(number: int, game: GameResult, rules: RuleSet, crawford: bool) -> None:
+    """The checks that depend on the season and on the game's place in the match."""
+    if crawford:
+        if game.how == "dropped":
+            raise IllegalGame(
+                _("game %(number)s is the Crawford game: no double, so none can be dropped"),
+                number,
+            )
+        if game.had_beaver:
+            raise IllegalGame(
+                _("game %(number)s is the Crawford game: no double, so no beaver"), number
+            )
+        if game.cube != 1:
+            raise IllegalGame(
+                _("game %(number)s is the Crawford game: the cube cannot be turned"), number
+            )
+    if game.had_beaver and not rules.beavers:
+        raise IllegalGame(
+            _("game %(number)s: this season's matches are played without beavers"), number
+        )
+    if game.how == "beaver_dropped" and not rules.beaver_refusable:
+        raise IllegalGame(
+            _("game %(number)s: this season a beaver cannot be refused; the doubler must play on"),
+            number,
+        )
+    if game.how == "beaver_dropped" and game.cube < 2:
+        raise IllegalGame(
+            _(
+                "game %(number)s: a refused beaver costs the doubled value that was offered, "
+                "so the cube is at least 2"
+            ),
+            number,
+        )
+    if game.beaver and game.how != "beaver_dropped" and game.cube < 4:
+        raise IllegalGame(
+            _(
+                "game %(number)s: after a beaver the cube is at least 4 "
+                "(a double to 2, beavered to 4), not %(cube)s"
+            ),
+            number,
+            cube=game.cube,
+        )
+
+
+def _starts_crawford(raw: list[int], length: int) -> bool:
+    """One player is now exactly one point short and the other is not (yet)."""
+    short = length - 1
+    return (raw[0] == short) != (raw[1] == short) and max(raw) == short
+
+
+def replay(length: int, games: Iterable[GameResult], rules: RuleSet = RuleSet()) -> MatchState:
+    """Replay a match to `length` points game by game.
+
+    Raises IllegalGame at the first game the rules forbid. The returned state gives the
+    score (capped and raw), the winner, the Crawford game and each game's outcome.
+    """
+    if isinstance(length, bool) or not isinstance(length, int) or length < 1:
+        raise IllegalGame(
+            _("a match is played to 1 point or more, not %(length)r"), None, length=length
+        )
+    raw = [0, 0]
+    outcomes: list[GameOutcome] = []
+    crawford_game: int | None = None
+    next_is_crawford = False
+    for number, game in enumerate(games, start=1):
+        if max(raw) >= length:
+            raise IllegalGame(
+                _("game %(number)s comes after the match was decided (%(a)s-%(b)s)"),
+                number,
+                a=min(raw[0], length),
+                b=min(raw[1], length),
+            )
+        game = _check_fields(number, game)
+        is_crawford = next_is_crawford
+        _check_in_context(number, game, rules, is_crawford)
+        points = game_points(game, rules)
+        before = (raw[0], raw[1])
+        raw[game.winner] += points
+        outcomes.append(
+            GameOutcome(
+                number=number,
+                result=game,
+                score_before=before,
+                points=points,
+                crawford=is_crawford,
+                post_crawford=crawford_game is not None,
+            )
+        )
+        if is_crawford:
+            crawford_game = number
+            next_is_crawford = False
+        elif (
+            rules.crawford
+            and crawford_game is None
+            and max(raw) < length
+            and _starts_crawford(raw, length)
+        ):
+            next_is_crawford = True
+    return MatchState(
+        length=length,
+        rules=rules,
+        games=tuple(outcomes),
+        raw_score=(raw[0], raw[1]),
+        crawford_game=crawford_game,
+        next_is_crawford=next_is_crawford,
+    )
