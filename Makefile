@@ -1,0 +1,61 @@
+# The README's two commands: `make run` (serve the demo club) and `make test`.
+# Everything is installed into .venv from requirements*.txt; nothing by hand.
+
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+HOST ?= 127.0.0.1
+PORT ?= 8000
+WORKERS ?= 2
+
+.PHONY: run dev test lint messages makemessages check-deploy clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(VENV)/.installed: requirements.txt | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -r requirements.txt
+	touch $@
+
+$(VENV)/.installed-test: requirements-test.txt requirements.txt $(VENV)/.installed
+	$(BIN)/python -m pip install --quiet -r requirements-test.txt
+	touch $@
+
+# Compile the Catalan and Spanish catalogues (.po in the repo, .mo built here).
+messages: $(VENV)/.installed
+	$(BIN)/python manage.py compilemessages --verbosity 0 --ignore .venv --ignore staticfiles
+
+# After changing user-facing strings: refresh the catalogues, then translate them.
+makemessages: $(VENV)/.installed
+	$(BIN)/python manage.py makemessages --locale ca --locale es --no-obsolete \
+		--ignore .venv --ignore staticfiles --ignore tests
+
+# The demo on http://$(HOST):$(PORT) with gunicorn and whitenoise, DEBUG off. HTTPS=0
+# because this local demo is served over plain HTTP; a real deployment keeps HTTPS on.
+run: $(VENV)/.installed messages
+	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py load_demo
+	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
+	HTTPS=0 DEBUG=0 $(BIN)/gunicorn tournament.wsgi --bind $(HOST):$(PORT) \
+		--workers $(WORKERS) --access-logfile -
+
+# Django's development server with DEBUG on, for working on the code.
+dev: $(VENV)/.installed messages
+	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py load_demo
+	DEBUG=1 $(BIN)/python manage.py runserver $(HOST):$(PORT)
+
+test: $(VENV)/.installed-test messages
+	$(BIN)/python -m pytest
+
+lint: $(VENV)/.installed-test
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+check-deploy: $(VENV)/.installed
+	DEBUG=0 SECRET_KEY=$$(openssl rand -hex 40) ALLOWED_HOSTS=club.example.org \
+		$(BIN)/python manage.py check --deploy --fail-level WARNING
+
+clean:
+	rm -rf $(VENV) staticfiles .pytest_cache .hypothesis

@@ -1,0 +1,90 @@
+"""Shared fixtures: a season, players, a match, and a client that speaks English."""
+
+import os
+
+import pytest
+from django.contrib.auth.models import Group, User
+from django.db import connection
+from django.test import Client
+
+from tournament.models import Match, Player, Season, Tournament
+
+
+def pytest_report_header(config):
+    return f"database: {os.environ.get('DATABASE_URL', 'sqlite (default)')}"
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _the_database_ci_asked_for(django_db_setup, django_db_blocker):
+    """.ci/run says which database a pass must use; never run on another one silently."""
+    expected = os.environ.get("EXPECT_DB_VENDOR")
+    if expected:
+        with django_db_blocker.unblock():
+            assert connection.vendor == expected, (
+                f"this pass must run on {expected}, but the database is {connection.vendor}"
+            )
+
+
+@pytest.fixture(autouse=True)
+def _test_settings(settings):
+    # Plain static storage: the manifest exists only after collectstatic (make run).
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+    }
+    # No collected static files in tests: whitenoise looks files up per request instead.
+    settings.WHITENOISE_AUTOREFRESH = True
+    # The test client speaks plain HTTP; test_settings.py checks the HTTPS settings.
+    settings.SECURE_SSL_REDIRECT = False
+    settings.LANGUAGE_CODE = "en"
+
+
+@pytest.fixture
+def client():
+    """A visitor whose browser asks for English pages."""
+    return Client(headers={"accept-language": "en"})
+
+
+@pytest.fixture
+def season(db):
+    season = Season.from_preset(2002, "qgammon-2002", name="Temporada 2002")
+    season.save()
+    return season
+
+
+@pytest.fixture
+def season_1999(db):
+    season = Season.from_preset(1999, "qgammon-1999", name="Temporada 1999")
+    season.save()
+    return season
+
+
+@pytest.fixture
+def tournament(season):
+    return Tournament.objects.create(season=season, name="Copa de la Queimada", date="2002-11-09")
+
+
+@pytest.fixture
+def players(db):
+    return [Player.objects.create(name=name) for name in ("Anna Bosch", "Xavier Roca")]
+
+
+@pytest.fixture
+def match(tournament, players):
+    return Match.objects.create(
+        tournament=tournament, player1=players[0], player2=players[1], length=5, status="ready"
+    )
+
+
+@pytest.fixture
+def director(db):
+    user = User.objects.create_user("tdirector", password="secret-pass-1234", is_staff=True)
+    user.groups.add(Group.objects.get(name="Directors"))
+    return user
+
+
+@pytest.fixture
+def director_client(director):
+    client = Client(headers={"accept-language": "en"})
+    client.force_login(director)
+    return client

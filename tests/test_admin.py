@@ -1,0 +1,185 @@
+"""The Django admin: usable by a director, and unable to store a game the rules refuse."""
+
+import pytest
+from django.urls import reverse
+
+from tournament import operations
+from tournament.models import AuditEntry, Game, Match, Player, Season, Tournament
+from tournament.scoring import GameResult
+
+WORKED_EXAMPLE = [
+    GameResult(0, "gammon"),
+    GameResult(1),
+    GameResult(0, "gammon"),
+]
+
+
+def match_form(match, games, extra=()):
+    """The POST the admin's match page sends: the match, its games, then new rows."""
+    data = {
+        "tournament": match.tournament_id,
+        "player1": match.player1_id,
+        "player2": match.player2_id,
+        "length": match.length,
+        "bracket": "",
+        "round": "",
+        "position": "",
+        "source1_kind": "",
+        "source1_match": "",
+        "source2_kind": "",
+        "source2_match": "",
+        "games-TOTAL_FORMS": len(games) + len(extra),
+        "games-INITIAL_FORMS": len(games),
+        "games-MIN_NUM_FORMS": 0,
+        "games-MAX_NUM_FORMS": 1000,
+    }
+    rows = [(game.pk, game) for game in games] + [(None, row) for row in extra]
+    for index, (pk, row) in enumerate(rows):
+        prefix = f"games-{index}-"
+        data.update(
+            {
+                prefix + "id": pk or "",
+                prefix + "match": match.pk,
+                prefix + "winner": row.winner,
+                prefix + "kind": row.kind,
+                prefix + "cube": row.cube,
+                prefix + "how": row.how,
+            }
+        )
+        if row.beaver:
+            data[prefix + "beaver"] = "on"
+    return data
+
+
+@pytest.fixture
+def admin_client(director_client):
+    return director_client
+
+
+@pytest.fixture
+def started(match):
+    for result in WORKED_EXAMPLE:
+        operations.record_game(match, result)
+    return match
+
+
+def change_url(match):
+    return reverse("admin:tournament_match_change", args=[match.pk])
+
+
+def test_an_illegal_game_is_refused_with_its_message(admin_client, started):
+    games = list(started.games.order_by("number"))
+    data = match_form(started, games, extra=[GameResult(1, cube=2)])  # cube in Crawford game
+    response = admin_client.post(change_url(started), data)
+    assert response.status_code == 200
+    assert "game 4 is the Crawford game: the cube cannot be turned" in response.content.decode()
+    assert started.games.count() == 3
+    assert not AuditEntry.objects.filter(action="games_replaced").exists()
+
+
+def test_a_legal_game_is_saved_and_the_score_follows(admin_client, started):
+    games = list(started.games.order_by("number"))
+    data = match_form(started, games, extra=[GameResult(1)])
+    response = admin_client.post(change_url(started), data)
+    assert response.status_code == 302, response.content.decode()[:2000]
+    started.refresh_from_db()
+    assert started.games.count() == 4
+    assert started.score == (4, 2)
+    assert Game.objects.get(match=started, number=4).crawford
+    entry = AuditEntry.objects.get(action="games_replaced")
+    assert entry.user.username == "tdirector"
+
+
+def test_correcting_an_early_game_replays_the_rest(admin_client, started):
+    games = list(started.games.order_by("number"))
+    data = match_form(started, games)
+    data["games-0-kind"] = "single"  # game 1 was a single, not a gammon
+    response = admin_client.post(change_url(started), data)
+    assert response.status_code == 302
+    started.refresh_from_db()
+    assert started.score == (3, 1)
+    assert started.crawford_game is None
+
+
+def test_a_correction_that_breaks_a_later_game_is_refused(admin_client, started):
+    operations.record_game(started, GameResult(1))  # game 4, the Crawford game at 4-1
+    operations.record_game(started, GameResult(1, cube=2))  # post-Crawford double
+    games = list(started.games.order_by("number"))
+    data = match_form(started, games)
+    data["games-1-winner"] = 0  # now 5-0 after game 3: game 4 comes after the end
+    response = admin_client.post(change_url(started), data)
+    assert response.status_code == 200
+    assert "after the match was decided" in response.content.decode()
+    started.refresh_from_db()
+    assert started.score == (4, 4)
+
+
+def test_a_huge_cube_is_a_form_error_not_a_500(admin_client, started):
+    games = list(started.games.order_by("number"))
+    data = match_form(started, games, extra=[GameResult(1)])
+    data["games-3-cube"] = str(10**30)
+    response = admin_client.post(change_url(started), data)
+    assert response.status_code == 200
+    assert started.games.count() == 3
+
+
+def test_a_player_cannot_meet_themselves_in_the_admin(admin_client, match):
+    data = match_form(match, [])
+    data["player2"] = match.player1_id
+    response = admin_client.post(change_url(match), data)
+    assert response.status_code == 200
+    assert "A player cannot meet themselves." in response.content.decode()
+
+
+def test_a_new_season_takes_its_preset(admin_client, db):
+    response = admin_client.post(
+        reverse("admin:tournament_season_add"),
+        {"year": 1998, "name": "Temporada 1998", "preset": "qgammon-1999"},
+    )
+    assert response.status_code == 302
+    season = Season.objects.get(year=1998)
+    assert season.backgammon_multiplier == 2 and season.beavers and not season.beaver_refusable
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["player", "season", "tournament", "match", "game", "auditentry"],
+)
+def test_every_changelist_opens(admin_client, match, name):
+    operations.record_game(match, GameResult(0))
+    response = admin_client.get(reverse(f"admin:tournament_{name}_changelist"))
+    assert response.status_code == 200
+
+
+def test_the_match_page_names_the_winners(admin_client, started):
+    text = admin_client.get(change_url(started)).content.decode()
+    assert f'<option value="0" selected>{started.player1.name}</option>' in text
+
+
+def test_directors_do_not_delete_players(admin_client, started):
+    url = reverse("admin:tournament_player_delete", args=[started.player1_id])
+    assert admin_client.post(url, {"post": "yes"}).status_code == 403
+    assert Player.objects.filter(pk=started.player1_id).exists()
+
+
+def test_a_player_with_results_is_not_deleted_even_by_a_superuser(client, started):
+    from django.contrib.auth.models import User
+
+    client.force_login(User.objects.create_superuser("root", password="pw-12345-abc"))
+    url = reverse("admin:tournament_player_delete", args=[started.player1_id])
+    response = client.post(url, {"post": "yes"})
+    assert response.status_code == 200
+    assert "would require deleting the following protected related objects" in (
+        response.content.decode()
+    )
+    assert Player.objects.filter(pk=started.player1_id).exists()
+
+
+def test_a_user_without_permission_cannot_use_the_match_admin(client, started):
+    from django.contrib.auth.models import User
+
+    User.objects.create_user("visitor", password="pw-12345-abc", is_staff=True)
+    client.login(username="visitor", password="pw-12345-abc")
+    assert client.get(change_url(started)).status_code == 403
+    assert Tournament.objects.count() == 1
+    assert Match.objects.count() == 1

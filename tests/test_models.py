@@ -1,0 +1,125 @@
+"""The database itself refuses bad rows, on SQLite and on PostgreSQL."""
+
+import pytest
+from django.db import IntegrityError, transaction
+
+from tournament.models import Game, Match, Player, Season, Tournament
+from tournament.rules import PRESETS
+
+
+def refused(create):
+    with pytest.raises(IntegrityError), transaction.atomic():
+        create()
+
+
+def game(match, **fields):
+    values = {"number": 1, "winner": 0, "kind": "single", "cube": 1, "how": "played", "points": 1}
+    return Game.objects.create(match=match, **{**values, **fields})
+
+
+class TestGameConstraints:
+    def test_game_number_unique_per_match(self, match):
+        game(match)
+        refused(lambda: game(match))
+
+    def test_the_same_number_in_another_match_is_fine(self, match, tournament, players):
+        other = Match.objects.create(tournament=tournament, player1=players[1], player2=players[0])
+        game(match)
+        game(other)
+        assert Game.objects.filter(number=1).count() == 2
+
+    @pytest.mark.parametrize("cube", [0, -2])
+    def test_cube_is_positive(self, match, cube):
+        refused(lambda: game(match, cube=cube))
+
+    def test_winner_is_a_side(self, match):
+        refused(lambda: game(match, winner=2))
+
+    def test_kind_and_how_are_known(self, match):
+        refused(lambda: game(match, kind="triple"))
+        refused(lambda: game(match, how="timeout"))
+
+    def test_a_dropped_game_is_a_single(self, match):
+        refused(lambda: game(match, kind="gammon", how="dropped"))
+
+    def test_number_and_points_positive(self, match):
+        refused(lambda: game(match, number=0))
+        refused(lambda: game(match, points=0))
+
+
+class TestMatchConstraints:
+    def test_a_player_never_meets_themselves(self, tournament, players):
+        refused(
+            lambda: Match.objects.create(
+                tournament=tournament, player1=players[0], player2=players[0]
+            )
+        )
+
+    def test_the_winner_is_one_of_the_two_players(self, match):
+        outsider = Player.objects.create(name="Pau Camps")
+        match.winner = outsider
+        refused(lambda: match.save())
+        match.winner = match.player2
+        match.save()  # fine
+
+    def test_length_is_positive(self, tournament, players):
+        refused(
+            lambda: Match.objects.create(
+                tournament=tournament, player1=players[0], player2=players[1], length=0
+            )
+        )
+
+    def test_score_is_capped_at_the_length(self, match):
+        match.score1 = 6
+        refused(lambda: match.save())
+
+    def test_a_decided_match_has_a_winner(self, match):
+        match.status = "decided"
+        refused(lambda: match.save())
+
+
+class TestOtherConstraints:
+    def test_season_year_unique_and_plausible(self, season):
+        refused(lambda: Season.from_preset(2002, "standard").save())
+        refused(lambda: Season.from_preset(20, "standard").save())
+
+    def test_season_backgammon_multiplier_2_or_3(self, season):
+        season.backgammon_multiplier = 4
+        refused(lambda: season.save())
+
+    def test_tournament_name_unique_in_its_season(self, tournament):
+        refused(lambda: Tournament.objects.create(season=tournament.season, name=tournament.name))
+
+    def test_last_chance_needs_a_consolation(self, season):
+        refused(
+            lambda: Tournament.objects.create(
+                season=season, name="Sense repesca", consolation="none", last_chance=True
+            )
+        )
+
+    def test_membership_numbers_unique_but_may_be_empty(self, db):
+        Player.objects.create(name="A", membership_number="")
+        Player.objects.create(name="B", membership_number="")
+        Player.objects.create(name="C", membership_number="17")
+        refused(lambda: Player.objects.create(name="D", membership_number="17"))
+
+    def test_a_player_with_results_cannot_be_deleted(self, match):
+        from django.db.models import ProtectedError
+
+        with pytest.raises(ProtectedError):
+            match.player1.delete()
+
+
+class TestSeasonRules:
+    def test_rules_come_back_as_the_ruleset(self, season_1999):
+        assert season_1999.rules == PRESETS["qgammon-1999"]
+        assert season_1999.preset == "qgammon-1999"
+        assert not season_1999.rules_edited
+
+    def test_rules_are_editable_and_the_preset_remembered(self, season_1999):
+        season_1999.backgammon_multiplier = 3
+        season_1999.save()
+        season_1999.refresh_from_db()
+        assert season_1999.rules.backgammon_multiplier == 3
+        assert season_1999.preset == "qgammon-1999"
+        assert season_1999.rules_edited

@@ -1,0 +1,1 @@
+"""Views, split by audience: `public` (no login) and `director` (permission required)."""
