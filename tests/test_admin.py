@@ -1,6 +1,7 @@
 """The Django admin: usable by a director, and unable to store a game the rules refuse."""
 
 import pytest
+from django.db.models import Q
 from django.urls import reverse
 
 from tournament import operations
@@ -183,3 +184,99 @@ def test_a_user_without_permission_cannot_use_the_match_admin(client, started):
     assert client.get(change_url(started)).status_code == 403
     assert Tournament.objects.count() == 1
     assert Match.objects.count() == 1
+
+
+# --- brackets in the admin (until the director's pages) ----------------------------
+
+
+@pytest.fixture
+def cup(season):
+    from tournament.models import Bracket, Entry
+
+    tournament = Tournament.objects.create(season=season, name="Copa", consolation="first_round")
+    Bracket.objects.create(tournament=tournament, kind="main", lengths="3")
+    for number in range(6):
+        player = Player.objects.create(name=f"Jugador {number}")
+        Entry.objects.create(tournament=tournament, player=player)
+    return tournament
+
+
+def test_the_draw_action_makes_the_brackets(admin_client, cup):
+    response = admin_client.post(
+        reverse("admin:tournament_tournament_changelist"),
+        {"action": "make_draw", "_selected_action": [cup.pk]},
+        follow=True,
+    )
+    assert "Copa: draw made." in response.content.decode()
+    cup.refresh_from_db()
+    assert cup.draw_seed is not None
+    assert cup.matches.filter(bracket__kind="main").count() == 7
+    assert cup.matches.filter(bracket__kind="consolation").count() == 3
+
+
+def test_the_draw_action_says_why_it_cannot(admin_client, season):
+    lonely = Tournament.objects.create(season=season, name="Sola")
+    response = admin_client.post(
+        reverse("admin:tournament_tournament_changelist"),
+        {"action": "make_draw", "_selected_action": [lonely.pk]},
+        follow=True,
+    )
+    assert "A draw needs at least 2 entrants, not 0." in response.content.decode()
+    assert not lonely.matches.exists()
+
+
+def test_results_entered_in_the_admin_move_through_the_bracket(admin_client, cup):
+    operations.make_draw(cup, rng_seed=4)
+    match = cup.matches.filter(bracket__kind="main", round=1, status="ready").first()
+    data = bracket_match_form(match, [], extra=[GameResult(1, "backgammon")])
+    response = admin_client.post(change_url(match), data)
+    assert response.status_code == 302, response.content.decode()[:3000]
+    match.refresh_from_db()
+    assert match.status == "decided" and match.winner_id == match.player2_id
+    onward = cup.matches.get(
+        Q(source1_match=match, source1_kind="winner")
+        | Q(source2_match=match, source2_kind="winner")
+    )
+    assert match.player2_id in (onward.player1_id, onward.player2_id)
+
+
+def test_an_admin_correction_that_would_reopen_started_matches_is_refused(admin_client, cup):
+    operations.make_draw(cup, rng_seed=4)
+    first = cup.matches.filter(bracket__kind="main", round=1, status="ready").first()
+    operations.record_game(first, GameResult(0, "backgammon"))
+    onward = cup.matches.filter(status="ready", bracket__kind="main", round=2).first()
+    operations.record_game(onward, GameResult(0))
+    first.refresh_from_db()
+    data = bracket_match_form(first, list(first.games.all()))
+    data["games-0-winner"] = 1
+    response = admin_client.post(change_url(first), data)
+    assert response.status_code == 200
+    assert "these later matches have started" in response.content.decode()
+    first.refresh_from_db()
+    assert first.winner_id == first.player1_id
+
+
+def test_bracket_players_are_read_only(admin_client, cup):
+    operations.make_draw(cup, rng_seed=4)
+    match = cup.matches.filter(bracket__kind="main", round=1, status="ready").first()
+    text = admin_client.get(change_url(match)).content.decode()
+    assert 'name="player1"' not in text and 'name="length"' in text
+
+
+def bracket_match_form(match, games, extra=()):
+    """The admin form of a bracket match: its bracket fields are read-only, so not sent."""
+    data = match_form(match, games, extra)
+    for field in [
+        "tournament",
+        "player1",
+        "player2",
+        "bracket",
+        "round",
+        "position",
+        "source1_kind",
+        "source1_match",
+        "source2_kind",
+        "source2_match",
+    ]:
+        data.pop(field)
+    return data

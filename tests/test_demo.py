@@ -2,83 +2,93 @@
 
 import io
 
-import pytest
+from demo_club import DemoClubTestCase
 from django.contrib.auth import authenticate
 from django.core import serializers
 from django.core.management import call_command
+from django.utils import timezone
 
-from tournament.models import AuditEntry, Game, Match, Player, Season
+from tournament import brackets
+from tournament.models import AuditEntry, Game, Match, Player, Season, Tournament
 from tournament.rules import PRESETS
 
 
-def load():
-    call_command("load_demo", stdout=io.StringIO())
-
-
 def dump():
-    models = [Player, Season, Match, Game]
+    models = [Player, Season, Tournament, Match, Game]
     return [serializers.serialize("json", model.objects.order_by("pk")) for model in models]
 
 
-@pytest.fixture
-def demo(db):
-    load()
+class DemoClubTests(DemoClubTestCase):
+    def test_loading_twice_changes_nothing(self):
+        before = dump()
+        entries = AuditEntry.objects.count()
+        call_command("load_demo", stdout=io.StringIO())
+        self.assertEqual(dump(), before)
+        self.assertEqual(AuditEntry.objects.count(), entries)
 
+    def test_about_32_players_with_catalan_and_spanish_names(self):
+        names = set(Player.objects.values_list("name", flat=True))
+        self.assertEqual(len(names), 32)
+        self.assertLessEqual(
+            {"Jordi Puig", "Núria Ferrer", "Carmen García", "José Martínez"}, names
+        )
 
-def test_loading_twice_changes_nothing(demo):
-    before = dump()
-    entries = AuditEntry.objects.count()
-    load()
-    assert dump() == before
-    assert AuditEntry.objects.count() == entries
+    def test_seasons_follow_the_club_presets(self):
+        expected = {1999: "qgammon-1999", 2001: "qgammon-2000", 2002: "qgammon-2002"}
+        expected[timezone.localdate().year] = "qgammon-2002"
+        for year, preset in expected.items():
+            season = Season.objects.get(year=year)
+            self.assertEqual(season.preset, preset)
+            self.assertEqual(season.rules, PRESETS[preset])
 
+    def test_the_games_show_the_rules(self):
+        games = Game.objects.select_related("match__tournament__season")
+        self.assertTrue(games.filter(crawford=True).exists())
+        post_crawford = [
+            game
+            for game in games
+            if game.match.crawford_game and game.number > game.match.crawford_game
+        ]
+        self.assertTrue(post_crawford)
+        self.assertTrue(games.filter(how="dropped").exists())
+        self.assertTrue(games.filter(kind="gammon").exists())
+        self.assertTrue(games.filter(how="resigned").exists())
+        in_1999 = games.filter(match__tournament__season__year=1999)
+        self.assertTrue(in_1999.filter(beaver=True).exists())
+        backgammon = in_1999.filter(kind="backgammon").first()
+        self.assertEqual(backgammon.points, 2 * backgammon.cube)  # a backgammon counted double
 
-def test_about_32_players_with_catalan_and_spanish_names(demo):
-    names = set(Player.objects.values_list("name", flat=True))
-    assert len(names) == 32
-    assert {"Jordi Puig", "Núria Ferrer", "Carmen García", "José Martínez"} <= names
+    def test_every_cached_score_equals_the_replay(self):
+        for match in Match.objects.select_related("tournament__season").exclude(
+            decided_by__in=["walkover", "retirement"]
+        ):
+            state = match.replay()
+            self.assertEqual(match.score, state.score)
+            self.assertEqual(match.crawford_game, state.crawford_game)
 
+    def test_every_bracket_is_consistent(self):
+        for tournament in Tournament.objects.all():
+            self.assertEqual(brackets.load(tournament).problems(), [], tournament.name)
 
-def test_seasons_follow_the_club_presets(demo):
-    from django.utils import timezone
+    def test_a_finished_cup_with_every_bracket_and_a_running_one(self):
+        summer = Tournament.objects.get(name__startswith="Copa d'Estiu")
+        self.assertEqual(summer.status, "finished")
+        self.assertEqual(summer.entries.count(), 20)
+        stored = brackets.load(summer)
+        kinds = [bracket.kind for bracket in stored.plan.brackets]
+        self.assertEqual(kinds, ["main", "consolation", "last_chance"])
+        self.assertTrue(all(stored.champion_id(kind) for kind in kinds))
+        self.assertTrue(summer.matches.filter(status="bye").exists())
+        autumn = Tournament.objects.get(name__startswith="Copa de Tardor 2")
+        self.assertEqual(autumn.status, "running")
+        self.assertEqual(autumn.entries.count(), 13)
+        self.assertEqual(autumn.consolation, "first_round")
+        self.assertTrue(autumn.matches.filter(status="live").exists())
 
-    expected = {1999: "qgammon-1999", 2001: "qgammon-2000", 2002: "qgammon-2002"}
-    expected[timezone.localdate().year] = "qgammon-2002"
-    for year, preset in expected.items():
-        season = Season.objects.get(year=year)
-        assert season.preset == preset
-        assert season.rules == PRESETS[preset]
+    def test_the_demo_director_can_log_in(self):
+        from tournament.management.commands.load_demo import DIRECTOR_PASSWORD, DIRECTOR_USERNAME
 
-
-def test_the_games_show_the_rules(demo):
-    games = Game.objects.select_related("match__tournament__season")
-    assert games.filter(crawford=True).exists()
-    post_crawford = [
-        game
-        for game in games
-        if game.match.crawford_game and game.number > game.match.crawford_game
-    ]
-    assert post_crawford
-    assert games.filter(how="dropped").exists()
-    assert games.filter(kind="gammon").exists()
-    assert games.filter(how="resigned").exists()
-    in_1999 = games.filter(match__tournament__season__year=1999)
-    assert in_1999.filter(beaver=True).exists()
-    backgammon = in_1999.get(kind="backgammon")
-    assert backgammon.points == 2 * backgammon.cube  # a backgammon counted double
-
-
-def test_every_cached_score_equals_the_replay(demo):
-    for match in Match.objects.select_related("tournament__season"):
-        state = match.replay()
-        assert match.score == state.score
-        assert match.crawford_game == state.crawford_game
-
-
-def test_the_demo_director_can_log_in(demo):
-    from tournament.management.commands.load_demo import DIRECTOR_PASSWORD, DIRECTOR_USERNAME
-
-    user = authenticate(username=DIRECTOR_USERNAME, password=DIRECTOR_PASSWORD)
-    assert user is not None and user.is_staff
-    assert user.has_perm("tournament.direct_tournaments")
-    assert user.has_perm("tournament.change_match")
+        user = authenticate(username=DIRECTOR_USERNAME, password=DIRECTOR_PASSWORD)
+        self.assertTrue(user is not None and user.is_staff)
+        self.assertTrue(user.has_perm("tournament.direct_tournaments"))
+        self.assertTrue(user.has_perm("tournament.change_match"))

@@ -12,8 +12,8 @@ from django.forms.models import BaseInlineFormSet
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from . import operations, scoring
-from .models import AuditEntry, Bracket, Game, Match, Player, Season, Tournament
+from . import draw, operations, scoring
+from .models import AuditEntry, Bracket, Entry, Game, Match, Player, Season, Tournament
 from .rules import PRESETS
 
 admin.site.site_header = _("Q-gammon club administration")
@@ -77,6 +77,15 @@ class BracketInline(admin.TabularInline):
     fields = ["kind", "lengths"]
 
 
+class EntryInline(admin.TabularInline):
+    model = Entry
+    extra = 3
+    fields = ["player", "seed", "withdrawn"]
+    # A withdrawal decides matches: it goes through operations.withdraw, not a checkbox.
+    readonly_fields = ["withdrawn"]
+    autocomplete_fields = ["player"]
+
+
 @admin.register(Tournament)
 class TournamentAdmin(admin.ModelAdmin):
     list_display = ["name", "season", "date", "status", "consolation", "last_chance", "public"]
@@ -84,8 +93,37 @@ class TournamentAdmin(admin.ModelAdmin):
     search_fields = ["name", "season__name"]
     date_hierarchy = "date"
     list_select_related = ["season"]
-    readonly_fields = ["draw_seed"]
-    inlines = [BracketInline]
+    readonly_fields = ["draw_seed", "status"]
+    inlines = [EntryInline, BracketInline]
+    actions = ["make_draw", "start"]
+
+    @admin.action(description=_("Make the draw (a new random seed)"))
+    def make_draw(self, request, queryset):
+        for tournament in queryset:
+            try:
+                operations.make_draw(
+                    tournament, rng_seed=operations.new_draw_seed(), user=request.user
+                )
+            except draw.DrawError as error:
+                self.message_user(
+                    request, f"{tournament.name}: {error.message(gettext)}", messages.ERROR
+                )
+            except operations.OperationError as error:
+                self.message_user(request, f"{tournament.name}: {error.message}", messages.ERROR)
+            else:
+                self.message_user(
+                    request,
+                    _("%(name)s: draw made.") % {"name": tournament.name},
+                    messages.SUCCESS,
+                )
+
+    @admin.action(description=_("Start the selected tournaments"))
+    def start(self, request, queryset):
+        for tournament in queryset:
+            try:
+                operations.start_tournament(tournament, user=request.user)
+            except operations.OperationError as error:
+                self.message_user(request, f"{tournament.name}: {error.message}", messages.ERROR)
 
 
 class GameInlineFormSet(BaseInlineFormSet):
@@ -148,8 +186,19 @@ class GameInlineFormSet(BaseInlineFormSet):
             raise ValidationError(gettext("Both players must be set before games are recorded."))
         try:
             scoring.replay(match.length, results, match.tournament.season.rules)
+            reopened = operations.correction_impact(match, results) if match.pk else []
         except scoring.IllegalGame as error:
             raise ValidationError(error.message(gettext)) from None
+        if reopened:
+            # The admin has no confirmation step: the director's correction page asks.
+            raise ValidationError(
+                gettext(
+                    "This changes who won, and these later matches have started from the "
+                    "result: %(matches)s. Correct it on the director's match page, which "
+                    "re-opens them after asking."
+                )
+                % {"matches": "; ".join(str(later) for later in reopened)}
+            )
         self.results = results
 
 
@@ -234,6 +283,25 @@ class MatchAdmin(admin.ModelAdmin):
     ]
     raw_id_fields = ["source1_match", "source2_match"]
     inlines = [GameInline]
+    # In a bracket, who plays comes from the draw and the results, never from a hand edit.
+    bracket_fields = [
+        "tournament",
+        "player1",
+        "player2",
+        "bracket",
+        "round",
+        "position",
+        "source1_kind",
+        "source1_match",
+        "source2_kind",
+        "source2_match",
+    ]
+
+    def get_readonly_fields(self, request, obj=None):
+        fields = list(super().get_readonly_fields(request, obj))
+        if obj is not None and obj.bracket_id is not None:
+            fields += self.bracket_fields
+        return fields
 
     @admin.display(description=_("score"))
     def score_display(self, match):
@@ -246,9 +314,11 @@ class MatchAdmin(admin.ModelAdmin):
         # written by operations.replace_games, the one place that keeps caches right.
         formset.new_objects, formset.changed_objects, formset.deleted_objects = [], [], []
         rules_changed = {"length", "player1", "player2", "tournament"} & set(form.changed_data)
+        results = getattr(formset, "results", None)
         if formset.has_changed() or rules_changed or not change:
             try:
-                results = getattr(formset, "results", None) or formset.game_results()
+                if results is None:
+                    results = formset.game_results()
                 operations.replace_games(form.instance, results, user=request.user)
             except operations.OperationError as error:
                 messages.error(request, error.message)

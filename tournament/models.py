@@ -241,6 +241,52 @@ class Tournament(models.Model):
         return reverse("tournament", args=[self.pk])
 
 
+class Entry(models.Model):
+    """A player registered in a tournament, with an optional seed."""
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="entries", verbose_name=_("tournament")
+    )
+    player = models.ForeignKey(
+        Player, on_delete=models.PROTECT, related_name="entries", verbose_name=_("player")
+    )
+    seed = models.PositiveSmallIntegerField(
+        _("seed"), null=True, blank=True, help_text=_("1 is the best; empty for unseeded.")
+    )
+    withdrawn = models.BooleanField(
+        _("withdrawn"),
+        default=False,
+        help_text=_("A withdrawn player loses their remaining matches by walkover."),
+    )
+    created = models.DateTimeField(_("registered"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("entry")
+        verbose_name_plural = _("entries")
+        ordering = ["tournament", "seed", "player__name"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "player"],
+                name="entry_player_once_per_tournament",
+                violation_error_message=_("This player is already registered."),
+            ),
+            models.UniqueConstraint(
+                fields=["tournament", "seed"],
+                condition=Q(seed__isnull=False),
+                name="entry_seed_unique_in_tournament",
+                violation_error_message=_("Another player has this seed."),
+            ),
+            models.CheckConstraint(
+                condition=Q(seed__isnull=True) | Q(seed__gte=1), name="entry_seed_positive"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        if self.seed:
+            return f"{self.player} [{self.seed}]"
+        return str(self.player)
+
+
 class Bracket(models.Model):
     KIND_CHOICES = [
         (draw.MAIN, _("main")),

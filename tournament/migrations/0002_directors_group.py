@@ -14,6 +14,7 @@ PERMISSIONS = {
     "player": ["add", "change", "view"],
     "season": ["add", "change", "view"],
     "tournament": ["add", "change", "delete", "view", "direct_tournaments"],
+    "entry": ["add", "change", "delete", "view"],
     "bracket": ["add", "change", "delete", "view"],
     "match": ["add", "change", "delete", "view"],
     "game": ["add", "change", "delete", "view"],

@@ -9,6 +9,7 @@ from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext
 
 from .. import scoring
+from ..bracket_layout import lay_out
 from ..models import Match, Player, Season, Tournament
 from ..rule_texts import PRESET_LABELS, describe_rules
 
@@ -45,15 +46,19 @@ def season(request, year):
 
 
 def tournament(request, pk):
-    """A tournament's matches, round by round.
+    """A tournament's brackets (main, consolation, last chance), round by round.
 
-    Template: tournament/tournament.html; context: tournament, matches.
+    Template: tournament/tournament.html; context: tournament, brackets (a list of
+    bracket_layout.BracketView), other_matches (matches outside any bracket).
     """
     tournament = get_object_or_404(Tournament.objects.public().select_related("season"), pk=pk)
-    matches = tournament.matches.select_related("player1", "player2", "bracket")
-    return render(
-        request, "tournament/tournament.html", {"tournament": tournament, "matches": matches}
-    )
+    matches = list(tournament.matches.select_related("player1", "player2", "winner", "bracket"))
+    context = {
+        "tournament": tournament,
+        "brackets": lay_out(tournament, matches, tournament.brackets.all()),
+        "other_matches": [match for match in matches if match.bracket_id is None],
+    }
+    return render(request, "tournament/tournament.html", context)
 
 
 def match(request, pk):

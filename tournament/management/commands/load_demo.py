@@ -1,9 +1,15 @@
 """`manage.py load_demo`: a demo club to look at, loaded once.
 
 Running it again changes nothing: every object is looked up by its natural key first,
-and a tournament's matches are only played when the tournament is new. Games go
-through `operations.record_game`, so the demo obeys each season's rules.
+and a cup is drawn and played only when it is new. Every cup is drawn with
+`operations.make_draw` from a fixed seed and every game goes through
+`operations.record_game`, so the demo obeys each season's rules and its brackets move
+exactly as a director's would.
 """
+
+import random
+from dataclasses import dataclass, field
+from datetime import date, timedelta
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
@@ -11,8 +17,8 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 from django.utils import timezone
 
-from ... import operations
-from ...models import Match, Player, Season, Tournament
+from ... import draw, operations, sample_games
+from ...models import Bracket, Entry, Match, Player, Season, Tournament
 from ...scoring import GameResult
 
 DIRECTOR_USERNAME = "director"
@@ -31,172 +37,169 @@ PLAYERS = [
     "Pilar Álvarez", "Alberto Gómez", "Rosa Muñoz", "Sergio Ortega",
 ]  # fmt: skip
 
+SEASONS = {1999: ("qgammon-1999", "Temporada 1999"), 2001: ("qgammon-2000", "Temporada 2001")}
+SEASONS[2002] = ("qgammon-2002", "Temporada 2002")
+
 
 def g(winner, kind="single", cube=1, how="played", beaver=False) -> GameResult:
     return GameResult(winner=winner, kind=kind, cube=cube, how=how, beaver=beaver)
 
 
-# Each match: (first player, second player, length, games). The comments say what the
-# match shows of the rules.
-SEASONS = [
-    (
+@dataclass
+class DemoCup:
+    year: int
+    name: str
+    date: date
+    entrants: list  # (name, seed or None)
+    lengths: dict
+    consolation: str = draw.NO_CONSOLATION
+    last_chance: bool = False
+    rng_seed: int = 1
+    # (bracket, round, position) -> the games, side 0 being the match's first player
+    scripts: dict = field(default_factory=dict)
+    decide: int | None = None  # how many matches to play out; None: the whole cup
+    live: int = 0  # then how many matches to leave under way
+
+
+# The scripted matches show the rules; the comments say how.
+CUPS_OF_THE_PAST = [
+    DemoCup(
         1999,
-        "qgammon-1999",
-        "Temporada 1999",
-        [
-            (
-                "Copa de Tardor 1999",
-                "1999-10-16",
-                [
-                    # A backgammon counts double (x2, like a gammon); a beaver the doubler may not
-                    # refuse; the Crawford game at 6-away-1 and a post-Crawford double.
-                    (
-                        "Jordi Puig",
-                        "Montserrat Vila",
-                        7,
-                        [
-                            g(0, "gammon"),  # 2-0
-                            g(1, "backgammon", cube=2),  # 2-4: a backgammon on a 2-cube is 4
-                            g(0, cube=4, beaver=True),  # 6-4: doubled, beavered to 4
-                            g(1),  # Crawford game: 6-5
-                            g(0, cube=2),  # post-Crawford double, taken: 8-5 (7-5)
-                        ],
-                    ),
-                    (
-                        "Pere Soler",
-                        "Núria Ferrer",
-                        5,
-                        [
-                            g(1, cube=2),  # 0-2
-                            g(0, "gammon", cube=2),  # 4-2: Crawford next
-                            g(1),  # Crawford game: 4-3
-                            g(0, cube=2, how="dropped"),  # post-Crawford: redouble to 4 dropped
-                        ],
-                    ),
-                ],
-            ),
-        ],
+        "Copa de Tardor 1999",
+        date(1999, 10, 16),
+        [("Jordi Puig", 1), ("Pere Soler", 2), ("Núria Ferrer", 3), ("Montserrat Vila", 4)],
+        {draw.MAIN: "5,7"},
+        rng_seed=1999,
+        scripts={
+            # A backgammon counts double (x2, like a gammon), then the Crawford game, then
+            # a post-Crawford double beavered to 4 (in 1999 the doubler may not refuse).
+            (draw.MAIN, 1, 1): [
+                g(0, "gammon"),  # 2-0
+                g(1, "backgammon", cube=2),  # 2-4: a backgammon on a 2-cube is worth 4
+                g(0),  # the Crawford game: 3-4
+                g(0, cube=4, beaver=True),  # doubled, beavered to 4: 7-4 (5-4)
+            ],
+            (draw.MAIN, 1, 2): [
+                g(1, cube=2),  # 0-2
+                g(0, "gammon", cube=2),  # 4-2: Crawford next
+                g(1),  # the Crawford game: 4-3
+                g(0, cube=2, how="dropped"),  # post-Crawford: the redouble to 4 dropped
+            ],
+        },
     ),
-    (
+    DemoCup(
         2001,
-        "qgammon-2000",
-        "Temporada 2001",
-        [
-            (
-                "Copa de Primavera 2001",
-                "2001-04-21",
-                [
-                    (
-                        "Marc Riera",
-                        "Laia Casals",
-                        5,
-                        [
-                            g(0, "gammon"),  # 2-0
-                            g(1, how="dropped"),  # double refused at 1: 2-1
-                            g(0, "gammon", how="resigned"),  # resigned a gammon: 4-1, Crawford next
-                            g(1),  # Crawford game: 4-2
-                            g(0, "backgammon"),  # a backgammon counts 3 from 2000: 7-2
-                        ],
-                    ),
-                    (
-                        "Oriol Prat",
-                        "Mireia Font",
-                        3,
-                        [
-                            g(1),  # 0-1
-                            g(1, how="resigned"),  # 0-2: Crawford next
-                            g(0),  # Crawford game: 1-2
-                            g(
-                                1, cube=2, how="dropped"
-                            ),  # post-Crawford redouble dropped: 1-4 (1-3)
-                        ],
-                    ),
-                ],
-            ),
-        ],
+        "Copa de Primavera 2001",
+        date(2001, 4, 21),
+        [("Marc Riera", 1), ("Oriol Prat", 2), ("Mireia Font", 3), ("Laia Casals", 4)],
+        {draw.MAIN: "5,7"},
+        rng_seed=2001,
+        scripts={
+            (draw.MAIN, 1, 1): [
+                g(0, "gammon"),  # 2-0
+                g(1, how="dropped"),  # a double refused at 1: 2-1
+                g(0, "gammon", how="resigned"),  # a gammon resigned: 4-1, Crawford next
+                g(1),  # the Crawford game: 4-2
+                g(0, "backgammon"),  # a backgammon counts 3 from 2000: 7-2 (5-2)
+            ],
+            (draw.MAIN, 1, 2): [
+                g(1),
+                g(1, how="resigned"),
+                g(1, "gammon"),  # 0-4: Crawford next
+                g(0),  # the Crawford game: 1-4
+                g(1, cube=2, how="dropped"),  # post-Crawford redouble dropped: 1-6 (1-5)
+            ],
+        },
     ),
-    (
+    DemoCup(
         2002,
-        "qgammon-2002",
-        "Temporada 2002",
+        "Copa de la Queimada 2002",
+        date(2002, 11, 9),
         [
-            (
-                "Copa de la Queimada 2002",
-                "2002-11-09",
-                [
-                    # The worked example of the match rules (seeds 000 and 003), game by game.
-                    (
-                        "Arnau Serra",
-                        "Carla Pujol",
-                        5,
-                        [
-                            g(0, "gammon"),
-                            g(1),
-                            g(0, "gammon"),
-                            g(1),
-                            g(1, cube=2),
-                            g(0, cube=2),
-                        ],
-                    ),
-                    (
-                        "Xavier Roca",
-                        "Anna Bosch",
-                        5,
-                        [
-                            g(1, cube=4, how="dropped"),  # 0-4 at once: Crawford next
-                            g(0),  # Crawford game: 1-4
-                            g(0, cube=2),  # 3-4
-                            g(1, "gammon", how="resigned"),  # 3-6 (3-5)
-                        ],
-                    ),
-                ],
-            ),
+            ("Arnau Serra", 1),
+            ("Joan Vidal", 2),
+            ("Pau Camps", 3),
+            ("Xavier Roca", 4),
+            ("Anna Bosch", 5),
+            ("Gemma Torrent", 6),
+            ("Meritxell Sala", 7),
+            ("Carla Pujol", 8),
         ],
+        {draw.MAIN: "5,5,7", draw.CONSOLATION: "3"},
+        consolation=draw.FIRST_ROUND,
+        rng_seed=2002,
+        scripts={
+            # The worked example of the match rules (seeds 000 and 003), game by game.
+            (draw.MAIN, 1, 1): [
+                g(0, "gammon"),
+                g(1),
+                g(0, "gammon"),
+                g(1),
+                g(1, cube=2),
+                g(0, cube=2),
+            ],
+            (draw.MAIN, 1, 2): [
+                g(1, cube=4, how="dropped"),  # 0-4 at once: Crawford next
+                g(0),  # the Crawford game: 1-4
+                g(0, cube=2),  # 3-4
+                g(1, "gammon", how="resigned"),  # 3-6 (3-5)
+            ],
+        },
     ),
 ]
 
 
-def current_season_plan(year: int):
-    return (year, "qgammon-2002", f"Temporada {year}", [
-        ("Lliga d'hivern", f"{year}-01-18", [
-            ("Joan Vidal", "Meritxell Sala", 7, [
-                g(0, cube=2), g(1, "gammon"), g(0, how="dropped"),
-                g(1, cube=2, how="resigned"),
-            ]),
-            # Still being played: the Crawford game is next.
-            ("Carmen García", "José Martínez", 5, [g(0, "gammon", cube=2)]),
-            # Not started yet.
-            ("Lucía Fernández", "Javier López", 5, []),
-        ]),
-    ])  # fmt: skip
+def cups_of_this_year(year: int, today: date) -> list[DemoCup]:
+    names = iter(PLAYERS)
+    summer = [(next(names), seed) for seed in (1, 2, 3, 4)]
+    summer += [(next(names), None) for _ in range(16)]
+    autumn = [(name, None) for name in PLAYERS[19:32]]
+    autumn[0], autumn[1] = (autumn[0][0], 1), (autumn[1][0], 2)
+    return [
+        DemoCup(
+            year,
+            f"Copa d'Estiu {year}",
+            today - timedelta(days=150),
+            summer,
+            {draw.MAIN: "5,5,7,9,11", draw.CONSOLATION: "5", draw.LAST_CHANCE: "3"},
+            consolation=draw.PROGRESSIVE,
+            last_chance=True,
+            rng_seed=20274,  # a seed whose games send a few players to the last chance
+        ),
+        DemoCup(
+            year,
+            f"Copa de Tardor {year}",
+            today - timedelta(days=1),
+            autumn,
+            {draw.MAIN: "5,5,7,9", draw.CONSOLATION: "5"},
+            consolation=draw.FIRST_ROUND,
+            rng_seed=20270,
+            decide=8,
+            live=3,
+        ),
+    ]
 
 
 class Command(BaseCommand):
-    help = "Load the demo club (players, seasons, tournaments, matches) once."
+    help = "Load the demo club (players, seasons, cups, games) once."
 
     @transaction.atomic
     def handle(self, *args, **options):
         players = {name: self._player(name) for name in PLAYERS}
+        today = timezone.localdate()
+        seasons = {**SEASONS, today.year: ("qgammon-2002", f"Temporada {today.year}")}
+        for year, (preset, name) in seasons.items():
+            if not Season.objects.filter(year=year).exists():
+                Season.from_preset(year, preset, name=name).save()
         created = 0
-        this_year = timezone.localdate().year
-        plans = [*SEASONS, current_season_plan(this_year)]
-        for year, preset, season_name, tournaments in plans:
-            status = "running" if year == this_year else "finished"
-            season = Season.objects.filter(year=year).first()
-            if season is None:
-                season = Season.from_preset(year, preset, name=season_name)
-                season.save()
-            for name, date, matches in tournaments:
-                tournament, new = Tournament.objects.get_or_create(
-                    season=season, name=name, defaults={"date": date, "status": status}
-                )
-                if new:
-                    created += 1
-                    for first, second, length, games in matches:
-                        self._play(tournament, players[first], players[second], length, games)
+        for cup in [*CUPS_OF_THE_PAST, *cups_of_this_year(today.year, today)]:
+            season = Season.objects.get(year=cup.year)
+            if not Tournament.objects.filter(season=season, name=cup.name).exists():
+                self._play(season, cup, players)
+                created += 1
         director_created = self._director()
         self.stdout.write(
-            f"Demo club: {created} tournaments created"
+            f"Demo club: {created} cups created"
             + ("; demo director created." if director_created else ".")
         )
 
@@ -204,10 +207,52 @@ class Command(BaseCommand):
         player, _created = Player.objects.get_or_create(name=name, defaults={"club": "Q-gammon"})
         return player
 
-    def _play(self, tournament, first, second, length, games) -> None:
-        match = Match.objects.create(
-            tournament=tournament, player1=first, player2=second, length=length, status="ready"
+    def _play(self, season: Season, cup: DemoCup, players: dict) -> None:
+        tournament = Tournament.objects.create(
+            season=season,
+            name=cup.name,
+            date=cup.date,
+            consolation=cup.consolation,
+            last_chance=cup.last_chance,
         )
+        for kind, lengths in cup.lengths.items():
+            Bracket.objects.create(tournament=tournament, kind=kind, lengths=lengths)
+        for name, seed in cup.entrants:
+            Entry.objects.create(tournament=tournament, player=players[name], seed=seed)
+        operations.make_draw(tournament, rng_seed=cup.rng_seed)
+        operations.start_tournament(tournament)
+        rng = random.Random(cup.rng_seed)
+        decided = 0
+        while cup.decide is None or decided < cup.decide:
+            match = self._next_open(tournament)
+            if match is None:
+                break
+            self._play_match(match, cup, rng, finish=True)
+            decided += 1
+        for _ in range(cup.live):
+            match = self._next_open(tournament, not_started=True)
+            if match is None:
+                break
+            self._play_match(match, cup, rng, finish=False)
+
+    def _next_open(self, tournament, not_started=False):
+        statuses = [Match.Status.READY] if not_started else [Match.Status.READY, Match.Status.LIVE]
+        return (
+            tournament.matches.filter(status__in=statuses)
+            .select_related("bracket", "tournament__season")
+            .order_by("round", "bracket_id", "position")
+            .first()
+        )
+
+    def _play_match(self, match, cup, rng, finish: bool) -> None:
+        key = (match.bracket.kind, match.round, match.position)
+        if key in cup.scripts:
+            games = cup.scripts[key]
+        else:
+            games = list(sample_games.games_to_finish(match.replay(), rng))
+            if not finish:
+                # Leave it under way: about half its games, never the deciding one.
+                games = games[: len(games) // 2]
         for result in games:
             operations.record_game(match, result)
 

@@ -1,0 +1,14 @@
+"""A test case with the demo club loaded once per class (it takes a second or two)."""
+
+import io
+
+from django.core.management import call_command
+from django.test import TestCase
+
+
+class DemoClubTestCase(TestCase):
+    """Each test runs in a transaction over the demo club, rolled back after it."""
+
+    @classmethod
+    def setUpTestData(cls):
+        call_command("load_demo", stdout=io.StringIO())

@@ -1,0 +1,150 @@
+"""The public bracket page and the JSON API: what a player reads, at a fixed cost."""
+
+import json
+import random
+
+import pytest
+from demo_club import DemoClubTestCase
+from django.urls import reverse
+
+from tournament import draw, operations, sample_games
+from tournament.models import Bracket, Entry, Match, Player, Tournament
+
+
+def cup(season, size, consolation=draw.FIRST_ROUND, last_chance=False):
+    tournament = Tournament.objects.create(
+        season=season, name=f"Copa {size}", consolation=consolation, last_chance=last_chance
+    )
+    Bracket.objects.create(tournament=tournament, kind=draw.MAIN, lengths="5,5,7,9,11,11")
+    players = Player.objects.bulk_create([Player(name=f"Player {n:02d}") for n in range(size)])
+    Entry.objects.bulk_create([Entry(tournament=tournament, player=p) for p in players])
+    operations.make_draw(tournament, rng_seed=size)
+    return tournament
+
+
+def play_some(tournament, count, seed=0):
+    rng = random.Random(seed)
+    for _ in range(count):
+        match = tournament.matches.filter(status__in=["ready", "live"]).first()
+        if match is None:
+            return
+        for result in sample_games.games_to_finish(match.replay(), rng):
+            operations.record_game(match, result)
+
+
+@pytest.mark.parametrize("size", [8, 64])
+def test_bracket_page_costs_the_same_for_8_and_64(client, season, size, django_assert_num_queries):
+    tournament = cup(season, size, draw.PROGRESSIVE, last_chance=True)
+    play_some(tournament, size // 2)
+    # The tournament with its season, its brackets, its matches with their players.
+    with django_assert_num_queries(3):
+        response = client.get(reverse("tournament", args=[tournament.pk]))
+    assert response.status_code == 200
+    assert len(response.context["brackets"]) == 3
+
+
+@pytest.mark.parametrize("size", [8, 64])
+def test_json_costs_the_same_for_8_and_64(client, season, size, django_assert_num_queries):
+    tournament = cup(season, size, draw.PROGRESSIVE, last_chance=True)
+    play_some(tournament, size // 2)
+    with django_assert_num_queries(3):
+        response = client.get(reverse("api-tournament", args=[tournament.pk]))
+    data = response.json()
+    assert [bracket["kind"] for bracket in data["brackets"]] == [
+        "main",
+        "consolation",
+        "last_chance",
+    ]
+    matches = sum(len(r["matches"]) for bracket in data["brackets"] for r in bracket["rounds"])
+    assert matches == tournament.matches.count()
+
+
+def test_the_page_shows_rounds_lengths_players_scores_and_sources(client, season):
+    tournament = cup(season, 6)
+    first = tournament.matches.filter(bracket__kind="main", round=1, status="ready").first()
+    for result in sample_games.games_to_finish(first.replay(), random.Random(1)):
+        operations.record_game(first, result)
+    first.refresh_from_db()
+    text = client.get(reverse("tournament", args=[tournament.pk])).content.decode()
+    assert '<h2 id="bracket-main-title">Main bracket</h2>' in text
+    assert '<h2 id="bracket-consolation-title">Consolation</h2>' in text
+    # 6 players in a bracket of 8: quarter-finals (with byes), semi-finals, final; the
+    # consolation's rounds are numbered.
+    assert "Quarter-finals" in text and "Semi-finals" in text and "Final" in text
+    assert "Round 1" in text
+    assert "to 5 points" in text and "to 7 points" in text
+    assert first.player1.name in text and first.player2.name in text
+    assert f'<span class="score">{first.score1}</span>' in text
+    assert "Winner of R1 M" in text  # a slot still to be filled says where from
+    assert "Loser of main R1 M" in text  # and across brackets, names the bracket
+    assert '<span class="tag">won</span>' in text  # the winner is marked in words
+
+
+def test_the_champion_and_final_places(client, season):
+    tournament = cup(season, 4, draw.NO_CONSOLATION)
+    play_some(tournament, 3)
+    tournament.refresh_from_db()
+    assert tournament.status == "finished"
+    final = tournament.matches.get(round=2)
+    response = client.get(reverse("tournament", args=[tournament.pk]))
+    main = response.context["brackets"][0]
+    assert main.champion == final.winner
+    assert [place.places for place in main.places] == ["1", "2", "3-4"]
+    assert "Champion</a>" not in response.content.decode()
+    assert final.winner.name in response.content.decode()
+
+
+class DemoJson(DemoClubTestCase):
+    def test_demo_tournaments_in_json_match_the_database(self):
+        listing = self.client.get(reverse("api-tournaments")).json()["tournaments"]
+        names = {row["name"] for row in listing}
+        self.assertLessEqual({"Copa de Tardor 1999", "Copa de la Queimada 2002"}, names)
+        running = Tournament.objects.get(name__startswith="Copa de Tardor 2", status="running")
+        data = self.client.get(reverse("api-tournament", args=[running.pk])).json()
+        self.assertEqual((data["consolation"], data["status"]), ("first_round", "running"))
+        statuses = {
+            m["status"] for b in data["brackets"] for r in b["rounds"] for m in r["matches"]
+        }
+        self.assertLessEqual({"live", "decided", "pending", "bye"}, statuses)
+        for bracket in data["brackets"]:
+            for round_ in bracket["rounds"]:
+                for item in round_["matches"]:
+                    match = Match.objects.get(pk=item["id"])
+                    self.assertEqual(item["score"], [match.score1, match.score2])
+                    self.assertEqual(
+                        item["players"],
+                        [
+                            match.player1.name if match.player1 else None,
+                            match.player2.name if match.player2 else None,
+                        ],
+                    )
+                    self.assertEqual(round_["length"], match.length)
+                    if item["status"] == "decided":
+                        self.assertEqual(item["players"][item["winner"]], match.winner.name)
+                    if item["status"] == "pending":
+                        self.assertTrue(any(" of " in source for source in item["sources"]))
+        finished = Tournament.objects.get(name__startswith="Copa d'Estiu")
+        data = self.client.get(reverse("api-tournament", args=[finished.pk])).json()
+        kinds = [b["kind"] for b in data["brackets"]]
+        self.assertEqual(kinds, ["main", "consolation", "last_chance"])
+        self.assertTrue(all(b["champion"] for b in data["brackets"]))
+
+
+def test_json_is_read_only_and_private_tournaments_are_404(client, season):
+    tournament = cup(season, 4)
+    url = reverse("api-tournament", args=[tournament.pk])
+    assert client.post(url).status_code == 405
+    Tournament.objects.filter(pk=tournament.pk).update(public=False)
+    assert client.get(url).status_code == 404
+    assert client.get(reverse("api-tournament", args=[999999])).status_code == 404
+    listing = client.get(reverse("api-tournaments")).json()["tournaments"]
+    assert tournament.pk not in [row["id"] for row in listing]
+
+
+def test_json_names_are_data_not_html(client, season):
+    tournament = cup(season, 2)
+    Player.objects.filter(pk=tournament.matches.get().player1_id).update(name="<b>Bold</b>")
+    response = client.get(reverse("api-tournament", args=[tournament.pk]))
+    assert response["Content-Type"] == "application/json"
+    players = json.loads(response.content)["brackets"][0]["rounds"][0]["matches"][0]["players"]
+    assert "<b>Bold</b>" in players

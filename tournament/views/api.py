@@ -1,0 +1,85 @@
+"""Read-only JSON for other club tools: the tournaments and their brackets (README, "API").
+
+Public like the pages; the same layout code feeds both, so they never disagree.
+"""
+
+from django.http import JsonResponse
+from django.shortcuts import get_object_or_404
+from django.urls import reverse
+from django.views.decorators.http import require_GET
+
+from ..bracket_layout import lay_out
+from ..models import Match, Tournament
+
+STATUS = {
+    Match.Status.PENDING: "pending",
+    Match.Status.READY: "ready",
+    Match.Status.LIVE: "live",
+    Match.Status.DECIDED: "decided",
+    Match.Status.BYE: "bye",
+    Match.Status.VOID: "bye",  # nobody plays: to a reader it is a bye like any other
+}
+
+
+def _summary(tournament: Tournament) -> dict:
+    return {
+        "id": tournament.pk,
+        "name": tournament.name,
+        "season": tournament.season.year,
+        "status": tournament.status,
+        "consolation": tournament.consolation,
+        "last_chance": tournament.last_chance,
+        "date": tournament.date.isoformat(),
+        "url": reverse("api-tournament", args=[tournament.pk]),
+    }
+
+
+def _match(item) -> dict:
+    match = item.match
+    return {
+        "id": match.pk,
+        "position": match.position,
+        "players": [slot.player.name if slot.player else None for slot in item.slots],
+        "sources": [slot.source for slot in item.slots],
+        "score": [match.score1, match.score2],
+        "status": STATUS[match.status],
+        "winner": item.winner_side,
+    }
+
+
+def _bracket(view) -> dict:
+    return {
+        "kind": view.kind,
+        "champion": view.champion.name if view.champion else None,
+        "rounds": [
+            {
+                "number": round_view.number,
+                "name": round_view.name,
+                "length": round_view.length,
+                "matches": [_match(item) for item in round_view.matches],
+            }
+            for round_view in view.rounds
+        ],
+        "places": [
+            {"places": place.places, "players": [player.name for player in place.players]}
+            for place in view.places
+        ],
+    }
+
+
+@require_GET
+def tournaments(request):
+    """The public tournaments, newest first."""
+    rows = Tournament.objects.public().select_related("season")
+    return JsonResponse({"tournaments": [_summary(row) for row in rows]})
+
+
+@require_GET
+def tournament(request, pk):
+    """One tournament with its brackets, rounds and matches (shape in the README)."""
+    tournament = get_object_or_404(Tournament.objects.public().select_related("season"), pk=pk)
+    matches = list(tournament.matches.select_related("player1", "player2", "winner", "bracket"))
+    brackets = lay_out(tournament, matches, tournament.brackets.all())
+    data = _summary(tournament)
+    data["brackets"] = [_bracket(view) for view in brackets]
+    return JsonResponse(data)
