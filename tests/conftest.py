@@ -3,7 +3,7 @@
 import os
 
 import pytest
-from django.contrib.auth.models import Group, User
+from django.contrib.auth.models import Group, Permission, User
 from django.db import connection
 from django.test import Client
 
@@ -25,8 +25,11 @@ def _the_database_ci_asked_for(django_db_setup, django_db_blocker):
             )
 
 
-@pytest.fixture(autouse=True)
-def _test_settings(settings):
+@pytest.fixture(autouse=True, scope="session")
+def _test_settings():
+    """Set before any test or live server starts (the live server is built once)."""
+    from django.conf import settings
+
     # Plain static storage: the manifest exists only after collectstatic (make run).
     settings.STORAGES = {
         **settings.STORAGES,
@@ -34,8 +37,11 @@ def _test_settings(settings):
     }
     # No collected static files in tests: whitenoise looks files up per request instead.
     settings.WHITENOISE_AUTOREFRESH = True
-    # The test client speaks plain HTTP; test_settings.py checks the HTTPS settings.
+    # The test client and the live server speak plain HTTP; test_settings.py checks the
+    # HTTPS settings themselves.
     settings.SECURE_SSL_REDIRECT = False
+    settings.SESSION_COOKIE_SECURE = False
+    settings.CSRF_COOKIE_SECURE = False
     settings.LANGUAGE_CODE = "en"
 
 
@@ -76,10 +82,19 @@ def match(tournament, players):
     )
 
 
+def directors_group() -> Group:
+    """The group the data migration makes; made again after a transactional test has
+    flushed the tables (permissions come back by themselves, the group does not)."""
+    group, created = Group.objects.get_or_create(name="Directors")
+    if created:
+        group.permissions.add(*Permission.objects.filter(content_type__app_label="tournament"))
+    return group
+
+
 @pytest.fixture
 def director(db):
     user = User.objects.create_user("tdirector", password="secret-pass-1234", is_staff=True)
-    user.groups.add(Group.objects.get(name="Directors"))
+    user.groups.add(directors_group())
     return user
 
 

@@ -4,9 +4,9 @@ import json
 import random
 
 import pytest
-from demo_club import DemoClubTestCase
 from django.urls import reverse
 
+from demo_club import DemoClubTestCase
 from tournament import draw, operations, sample_games
 from tournament.models import Bracket, Entry, Match, Player, Tournament
 

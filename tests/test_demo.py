@@ -2,12 +2,12 @@
 
 import io
 
-from demo_club import DemoClubTestCase
 from django.contrib.auth import authenticate
 from django.core import serializers
 from django.core.management import call_command
 from django.utils import timezone
 
+from demo_club import DemoClubTestCase
 from tournament import brackets
 from tournament.models import AuditEntry, Game, Match, Player, Season, Tournament
 from tournament.rules import PRESETS

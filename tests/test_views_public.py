@@ -1,8 +1,8 @@
 """The public pages: what a player sees, and how many queries it costs."""
 
-from demo_club import DemoClubTestCase
 from django.urls import reverse
 
+from demo_club import DemoClubTestCase
 from tournament import operations
 from tournament.models import Match, Player, Season, Tournament
 from tournament.scoring import GameResult

@@ -593,6 +593,14 @@ class AuditEntry(models.Model):
         MATCH_REOPENED = "match_reopened", _("match reopened")
         DRAW_MADE = "draw_made", _("draw made")
         TOURNAMENT_STARTED = "tournament_started", _("tournament started")
+        WITHDRAWAL = "withdrawal", _("withdrawal")
+        SEASON_CREATED = "season_created", _("season created")
+        SEASON_CHANGED = "season_changed", _("season rules changed")
+        TOURNAMENT_CREATED = "tournament_created", _("tournament created")
+        TOURNAMENT_CHANGED = "tournament_changed", _("tournament changed")
+        ENTRY_ADDED = "entry_added", _("player registered")
+        ENTRY_REMOVED = "entry_removed", _("registration removed")
+        SEEDS_CHANGED = "seeds_changed", _("seeds changed")
 
     at = models.DateTimeField(_("when"), default=timezone.now, db_index=True)
     user = models.ForeignKey(

@@ -552,6 +552,14 @@ def withdraw(tournament: Tournament | int, player: Player, *, user=None) -> Entr
         return entry
     entry.withdrawn = True
     entry.save(update_fields=["withdrawn"])
+    AuditEntry.objects.create(
+        user=_user(user),
+        action=AuditEntry.Action.WITHDRAWAL,
+        tournament=tournament,
+        subject=tournament.name[:250],
+        summary=str(_("%(player)s has withdrawn") % {"player": player})[:250],
+        after={"player": player.pk},
+    )
     open_matches = tournament.matches.filter(
         Q(player1=player) | Q(player2=player), status__in=OPEN
     ).select_related("player1", "player2")

@@ -1,9 +1,13 @@
-"""The site's addresses."""
+"""The site's addresses: public pages, the read-only API, the director's desk, accounts."""
 
 from django.contrib import admin
+from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from .views import api, public
+from .views import api, director, director_setup, public
+
+MATCH = "director/tournaments/<int:tournament_pk>/matches/<int:pk>/"
+TOURNAMENT = "director/tournaments/<int:pk>/"
 
 urlpatterns = [
     path("", public.home, name="home"),
@@ -13,6 +17,41 @@ urlpatterns = [
     path("players/<int:pk>/", public.player, name="player"),
     path("api/tournaments/", api.tournaments, name="api-tournaments"),
     path("api/tournaments/<int:pk>/", api.tournament, name="api-tournament"),
+    # The director's desk
+    path("director/", director.desk, name="director-desk"),
+    path(MATCH, director.match_sheet, name="director-match"),
+    path(MATCH + "undo/", director.undo, name="director-undo"),
+    path(MATCH + "walkover/", director.walkover, name="director-walkover"),
+    path(MATCH + "retire/", director.retire, name="director-retire"),
+    path(MATCH + "reopen/", director.reopen, name="director-reopen"),
+    path(MATCH + "history/", director.history, name="director-history"),
+    path("director/seasons/new/", director_setup.season_create, name="director-season-new"),
+    path("director/seasons/<int:year>/", director_setup.season_edit, name="director-season"),
+    path(
+        "director/tournaments/new/",
+        director_setup.tournament_create,
+        name="director-tournament-new",
+    ),
+    path(TOURNAMENT, director_setup.tournament_desk, name="director-tournament"),
+    path(TOURNAMENT + "edit/", director_setup.tournament_edit, name="director-tournament-edit"),
+    path(TOURNAMENT + "entries/add/", director_setup.entry_add, name="director-entry-add"),
+    path(TOURNAMENT + "entries/new/", director_setup.entry_new, name="director-entry-new"),
+    path(
+        TOURNAMENT + "entries/<int:entry_pk>/remove/",
+        director_setup.entry_remove,
+        name="director-entry-remove",
+    ),
+    path(TOURNAMENT + "seeds/", director_setup.seeds, name="director-seeds"),
+    path(TOURNAMENT + "withdraw/", director_setup.withdraw, name="director-withdraw"),
+    path(TOURNAMENT + "draw/", director_setup.draw_view, name="director-draw"),
+    path(TOURNAMENT + "start/", director_setup.start, name="director-start"),
+    # Accounts
+    path(
+        "accounts/login/",
+        auth_views.LoginView.as_view(redirect_authenticated_user=True),
+        name="login",
+    ),
+    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
 ]

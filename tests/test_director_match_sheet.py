@@ -1,0 +1,180 @@
+"""The match sheet: the next game, entered through a form that offers what the rules
+allow and refuses, with the rule's own message, what they forbid."""
+
+import pytest
+from django.urls import reverse
+
+from director_checks import assert_protected
+from tournament import operations
+from tournament.models import AuditEntry, Game, Match, Tournament
+from tournament.scoring import GameResult
+
+WORKED = [GameResult(0, "gammon"), GameResult(1), GameResult(0, "gammon")]
+
+
+def url(match):
+    return reverse("director-match", args=[match.tournament_id, match.pk])
+
+
+def post(client, match, **fields):
+    match.refresh_from_db()
+    data = {"winner": 0, "kind": "single", "cube": 1, "how": "played", "version": match.version}
+    data.update(fields)
+    return client.post(url(match), {k: v for k, v in data.items() if v is not None})
+
+
+def test_protected(director, match):
+    assert_protected(director, url(match), "get", wrong_method="put")
+    assert_protected(director, url(match), "post", {"winner": 0, "version": 0})
+    assert match.games.count() == 0
+
+
+def test_the_sheet_shows_score_length_and_the_form(director_client, match):
+    for result in WORKED[:2]:
+        operations.record_game(match, result)
+    response = director_client.get(url(match))
+    assert response.status_code == 200
+    text = response.content.decode()
+    assert "Match to 5 points" in text and "Game 3" in text
+    assert "3-away, 4-away; the cube is live." in text
+    assert 'value="dropped"' in text and "beaver" not in text.lower().split("games")[0]
+
+
+def test_a_legal_game_is_recorded_and_the_page_reloads_safely(director_client, match, director):
+    response = post(director_client, match, winner=1, kind="gammon", cube=2)
+    assert response.status_code == 302 and response["Location"] == url(match)
+    game = Game.objects.get(match=match)
+    assert (game.winner, game.kind, game.cube, game.points) == (1, "gammon", 2, 4)
+    assert game.entered_by == director
+    assert AuditEntry.objects.get(action="game_recorded").user == director
+
+
+def test_the_crawford_game_offers_no_cube_and_refuses_one(director_client, match):
+    for result in WORKED:
+        operations.record_game(match, result)
+    text = director_client.get(url(match)).content.decode()
+    assert "Game 4 is the Crawford game: Anna Bosch is one point away" in text
+    assert '<option value="2"' not in text and 'value="dropped"' not in text
+    response = post(director_client, match, winner=1, cube=2)
+    assert response.status_code == 400
+    assert "game 4 is the Crawford game: the cube cannot be turned" in response.content.decode()
+    response = post(director_client, match, winner=1, how="dropped")
+    assert "no double, so none can be dropped" in response.content.decode()
+    assert match.games.count() == 3
+
+
+def test_post_crawford_is_said(director_client, match):
+    for result in [*WORKED, GameResult(1)]:
+        operations.record_game(match, result)
+    text = director_client.get(url(match)).content.decode()
+    assert "Post-Crawford: the Crawford game was game 4" in text
+
+
+def test_beavers_are_offered_only_where_the_season_has_them(director_client, match, season_1999):
+    assert 'name="beaver"' not in director_client.get(url(match)).content.decode()
+    response = post(director_client, match, cube=4, beaver="on")
+    assert response.status_code == 400
+    assert "played without beavers" in response.content.decode()
+    Tournament.objects.filter(pk=match.tournament_id).update(season=season_1999)
+    text = director_client.get(url(match)).content.decode()
+    assert 'name="beaver"' in text
+    assert 'value="beaver_dropped"' not in text  # 1999: the beaver could not be refused
+    assert post(director_client, match, cube=4, beaver="on").status_code == 302
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        ({"cube": 3}, "a cube of 3 is impossible"),
+        ({"cube": -2}, "greater than or equal to 1"),
+        ({"cube": 10**30}, "less than or equal to"),
+        ({"cube": "two"}, "Enter a whole number"),
+        ({"winner": 2}, "Select a valid choice"),
+        ({"winner": None}, "This field is required"),
+        ({"kind": "triple"}, "Select a valid choice"),
+        ({"how": "timeout"}, "Select a valid choice"),
+        ({"version": "x"}, "Enter a whole number"),
+        ({"kind": "gammon", "how": "dropped"}, "cannot be a gammon"),
+        ({"winner": "<script>alert(1)</script>"}, "Select a valid choice"),
+    ],
+)
+def test_bad_input_re_renders_with_errors_and_changes_nothing(
+    director_client, match, fields, message
+):
+    operations.record_game(match, GameResult(0))
+    match.refresh_from_db()
+    version = match.version
+    response = post(director_client, match, **fields)
+    assert response.status_code == 400
+    assert message in response.content.decode()
+    assert "<script>alert(1)</script>" not in response.content.decode()
+    match.refresh_from_db()
+    assert match.games.count() == 1 and match.version == version
+
+
+def test_a_stale_form_gets_the_match_as_it_is_now(director_client, match):
+    match.refresh_from_db()
+    old = match.version
+    operations.record_game(match, GameResult(1, "gammon"))  # another director, meanwhile
+    response = post(director_client, match, version=old)
+    assert response.status_code == 409
+    text = response.content.decode()
+    assert "This match changed since the form was shown; here it is now." in text
+    assert match.games.count() == 1
+    assert "<td>2</td>" in text  # the other director's gammon, shown
+
+
+def test_a_decided_match_takes_no_more_games(director_client, match):
+    for result in [GameResult(0, "backgammon"), GameResult(0, "gammon")]:
+        operations.record_game(match, result)
+    response = post(director_client, match)
+    assert response.status_code == 409
+    assert "not open for games" in response.content.decode()
+    assert match.games.count() == 2
+
+
+def test_a_match_id_from_another_tournament_is_404(director_client, match, season):
+    other = Tournament.objects.create(season=season, name="Una altra copa")
+    wrong = reverse("director-match", args=[other.pk, match.pk])
+    assert director_client.get(wrong).status_code == 404
+    assert director_client.post(wrong, {"winner": 0}).status_code == 404
+    assert director_client.get(reverse("director-match", args=[1, 999999])).status_code == 404
+
+
+def test_a_match_without_its_players_cannot_take_games(director_client, tournament, players):
+    match = Match.objects.create(tournament=tournament, player1=players[0], length=3)
+    assert director_client.get(url(match)).status_code == 200
+    response = director_client.post(url(match), {"winner": 0, "version": 0})
+    assert response.status_code == 409
+    assert match.games.count() == 0
+
+
+def test_query_count_of_the_sheet(director_client, match, django_assert_num_queries):
+    for result in WORKED:
+        operations.record_game(match, result)
+    # session, user, the user's and its groups' permissions, the match with its
+    # tournament, season, bracket and players, its games: 6, however many games.
+    with django_assert_num_queries(6):
+        director_client.get(url(match))
+    operations.record_game(match, GameResult(1))
+    with django_assert_num_queries(6):
+        director_client.get(url(match))
+
+
+def test_where_they_go_next(director_client, season):
+    from tournament.models import Bracket, Entry, Player
+
+    cup = Tournament.objects.create(season=season, name="Copa", consolation="first_round")
+    Bracket.objects.create(tournament=cup, kind="main", lengths="1")
+    for number in range(4):
+        Entry.objects.create(tournament=cup, player=Player.objects.create(name=f"P{number}"))
+    operations.make_draw(cup, rng_seed=1)
+    first = cup.matches.get(bracket__kind="main", round=1, position=1)
+    response = director_client.post(
+        url(first),
+        {"winner": 1, "kind": "single", "cube": 1, "how": "played", "version": 0},
+        follow=True,
+    )
+    text = response.content.decode()
+    assert f"{first.player2.name} plays next in the main bracket, round 2, match 1" in text
+    assert f"{first.player1.name} plays next in the consolation bracket, round 1" in text

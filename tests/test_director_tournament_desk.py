@@ -1,0 +1,63 @@
+"""A tournament's desk: entries and seeds, the search, the draw and the start."""
+
+from django.urls import reverse
+
+from director_checks import assert_protected
+from tournament import operations
+from tournament.models import Entry, Player
+
+
+def url(tournament):
+    return reverse("director-tournament", args=[tournament.pk])
+
+
+def test_protected(director, tournament):
+    assert_protected(director, url(tournament), "get", wrong_method="post")
+
+
+def test_entries_seeded_first_and_the_search(director_client, tournament, players):
+    Entry.objects.create(tournament=tournament, player=players[1])
+    Entry.objects.create(tournament=tournament, player=players[0], seed=1)
+    Player.objects.create(name="Anna Vidal")
+    Player.objects.create(name="Anna Retirada", active=False)
+    response = director_client.get(url(tournament), {"q": "anna"})
+    assert [entry.player for entry in response.context["entries"]] == [players[0], players[1]]
+    found = [player.name for player in response.context["found"]]
+    assert found == ["Anna Vidal"]  # not Anna Bosch (registered), not an inactive player
+    assert "Preview the draw" in response.content.decode()
+
+
+def test_oversized_search_is_a_form_error(director_client, tournament):
+    response = director_client.get(url(tournament), {"q": "x" * 500})
+    assert response.status_code == 200
+    assert response.context["found"] == []
+
+
+def test_query_count(director_client, tournament, players, django_assert_num_queries):
+    for player in players:
+        Entry.objects.create(tournament=tournament, player=player)
+    # session, user, permissions (user's and groups'), the tournament, its entries with
+    # their players, the matches counted by status, whether results exist, the open
+    # matches: 9, however many players.
+    with django_assert_num_queries(9):
+        director_client.get(url(tournament))
+    for number in range(20):
+        Entry.objects.create(tournament=tournament, player=Player.objects.create(name=f"J{number}"))
+    with django_assert_num_queries(9):
+        director_client.get(url(tournament))
+
+
+def test_unknown_tournament_is_404(director_client, db):
+    assert director_client.get(reverse("director-tournament", args=[99999])).status_code == 404
+
+
+def test_started_tournament_closes_entries(director_client, tournament, players):
+    for player in players:
+        Entry.objects.create(tournament=tournament, player=player)
+    operations.make_draw(tournament, rng_seed=1)
+    match = tournament.matches.get()
+    from tournament.scoring import GameResult
+
+    operations.record_game(match, GameResult(0))
+    text = director_client.get(url(tournament)).content.decode()
+    assert "Add and register" not in text and "Draw again" not in text

@@ -1,0 +1,117 @@
+"""Tournaments: created in a season with their consolation and match lengths, and
+edited (the format only while the draw may be remade). (The two tournament form views.)"""
+
+import pytest
+from django.urls import reverse
+
+from director_checks import assert_protected
+from tournament import operations
+from tournament.models import AuditEntry, Entry, Player, Tournament
+from tournament.scoring import GameResult
+
+NEW = "/director/tournaments/new/"
+
+
+def form(the_season, **changes):
+    data = {
+        "season": the_season.pk,
+        "name": "Copa de Nadal",
+        "date": "2002-12-20",
+        "consolation": "progressive",
+        "progressive_rounds": 2,
+        "last_chance": "on",
+        "public": "on",
+        "main_lengths": "5, 5 7;9",
+        "consolation_lengths": "5",
+        "last_chance_lengths": "3",
+    }
+    data.update(changes)
+    return {key: value for key, value in data.items() if value is not None}
+
+
+def test_protected(director, season, tournament):
+    assert_protected(director, NEW, "post", form(season), "put")
+    edit = reverse("director-tournament-edit", args=[tournament.pk])
+    assert_protected(director, edit, "post", form(season), "put")
+    assert Tournament.objects.count() == 1
+
+
+def test_create_with_lengths_per_bracket(director_client, season, director):
+    response = director_client.post(NEW, form(season))
+    tournament = Tournament.objects.get(name="Copa de Nadal")
+    assert response["Location"] == reverse("director-tournament", args=[tournament.pk])
+    lengths = dict(tournament.brackets.values_list("kind", "lengths"))
+    assert lengths == {"main": "5,5,7,9", "consolation": "5", "last_chance": "3"}
+    assert AuditEntry.objects.get(action="tournament_created").user == director
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"main_lengths": "5,0"}, "is not a match length"),
+        ({"main_lengths": "five"}, "is not a match length"),
+        ({"main_lengths": ""}, "This field is required"),
+        ({"consolation": "none", "last_chance": "on"}, "A last chance bracket needs a consolation"),
+        ({"consolation_lengths": ""}, "Give the consolation"),
+        ({"name": ""}, "This field is required"),
+        ({"name": "x" * 121}, "at most 120 characters"),
+        ({"date": "31/02/2002"}, "Enter a valid date"),
+        ({"season": 999999}, "Select a valid choice"),
+        ({"progressive_rounds": -1}, "greater than or equal to 0"),
+        ({"consolation": "swiss"}, "Select a valid choice"),
+    ],
+)
+def test_bad_input_re_renders_and_creates_nothing(director_client, season, changes, message):
+    response = director_client.post(NEW, form(season, **changes))
+    assert response.status_code == 400
+    assert message in response.content.decode()
+    assert not Tournament.objects.exists()
+
+
+def test_a_name_taken_in_the_season(director_client, season, tournament):
+    response = director_client.post(NEW, form(season, name=tournament.name))
+    assert response.status_code == 400
+    assert "already has a tournament of that name" in response.content.decode()
+
+
+def test_edit_lengths_reach_the_matches_not_started(director_client, season):
+    director_client.post(NEW, form(season, consolation="none", last_chance=None))
+    tournament = Tournament.objects.get(name="Copa de Nadal")
+    for number in range(4):
+        Entry.objects.create(tournament=tournament, player=Player.objects.create(name=f"P{number}"))
+    operations.make_draw(tournament, rng_seed=1)
+    started = tournament.matches.get(round=1, position=1)
+    operations.record_game(started, GameResult(0))
+    url = reverse("director-tournament-edit", args=[tournament.pk])
+    response = director_client.post(
+        url, form(season, consolation="none", last_chance=None, main_lengths="7,11")
+    )
+    assert response.status_code == 302
+    started.refresh_from_db()
+    assert started.length == 5  # under way: its length stays
+    assert tournament.matches.get(round=1, position=2).length == 7
+    assert tournament.matches.get(round=2).length == 11
+
+
+def test_the_format_cannot_change_after_results(director_client, season):
+    director_client.post(NEW, form(season, consolation="none", last_chance=None))
+    tournament = Tournament.objects.get(name="Copa de Nadal")
+    for number in range(4):
+        Entry.objects.create(tournament=tournament, player=Player.objects.create(name=f"P{number}"))
+    operations.make_draw(tournament, rng_seed=1)
+    url = reverse("director-tournament-edit", args=[tournament.pk])
+    # Before any result: allowed, and the old draw goes (it was for the old format).
+    response = director_client.post(url, form(season, consolation="first_round", last_chance=None))
+    assert response.status_code == 302
+    assert not tournament.matches.exists()
+    operations.make_draw(tournament, rng_seed=1)
+    operations.record_game(tournament.matches.filter(status="ready").first(), GameResult(0))
+    response = director_client.post(url, form(season, consolation="none", last_chance=None))
+    assert response.status_code == 400
+    assert "cannot change once results have been recorded" in response.content.decode()
+    tournament.refresh_from_db()
+    assert tournament.consolation == "first_round"
+
+
+def test_unknown_tournament_is_404(director_client, db):
+    assert director_client.get(reverse("director-tournament-edit", args=[99999])).status_code == 404

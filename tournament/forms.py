@@ -1,0 +1,289 @@
+"""The director's forms. They check types and sizes; what the rules allow is asked of the
+pure core by the operations they feed (a game is checked by `scoring.replay()` inside
+the locked transaction that records it), so no rule is written twice.
+"""
+
+from __future__ import annotations
+
+from django import forms
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy as _
+
+from . import draw
+from .models import RULE_FIELDS, Game, Match, Player, Season, Tournament
+from .rule_texts import PRESET_LABELS
+from .rules import PRESETS, RuleSet
+from .scoring import GameResult, MatchState
+
+# A cube beyond this is a typo, whatever the rules say about redoubling without limit.
+MAX_CUBE = 2**20
+CUBE_CHOICES = [1, 2, 4, 8, 16, 32, 64, 128]
+MAX_LENGTH = 99
+MAX_SEED = 2**53
+
+
+class VersionField(forms.IntegerField):
+    """The match version the form was shown with (optimistic locking)."""
+
+    widget = forms.HiddenInput
+
+    def __init__(self, **kwargs):
+        super().__init__(min_value=0, max_value=2**31 - 1, **kwargs)
+
+
+class GameForm(forms.Form):
+    """The next game of a match: winner, result, cube, how it ended, beaver.
+
+    It offers only what the season and the score allow (no cube in the Crawford game, no
+    beaver where the season has none), but accepts any known value: whatever is posted,
+    `operations.record_game` replays it and refuses an illegal game with its message.
+    """
+
+    version = VersionField()
+    winner = forms.TypedChoiceField(label=_("Winner"), coerce=int, widget=forms.RadioSelect)
+    kind = forms.ChoiceField(
+        label=_("Result"), choices=Game.KIND_CHOICES, initial="single", widget=forms.RadioSelect
+    )
+    cube = forms.IntegerField(
+        label=_("Cube"), min_value=1, max_value=MAX_CUBE, initial=1, widget=forms.Select
+    )
+    how = forms.ChoiceField(
+        label=_("How it ended"),
+        choices=Game.HOW_CHOICES,
+        initial="played",
+        widget=forms.RadioSelect,
+    )
+    beaver = forms.BooleanField(label=_("A beaver was given"), required=False)
+
+    def __init__(self, *args, match: Match, state: MatchState, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.match, self.state = match, state
+        self.fields["winner"].choices = [(0, match.player1.name), (1, match.player2.name)]
+        self.fields["version"].initial = match.version
+        rules = match.rules
+        offered = ["played", "resigned"]
+        if state.next_is_crawford:
+            cubes = [1]
+        else:
+            cubes = CUBE_CHOICES
+            offered.append("dropped")
+            if rules.beavers and rules.beaver_refusable:
+                offered.append("beaver_dropped")
+        # Only the widgets shrink; the fields keep every known value so that a forged or
+        # stale post reaches replay() and gets the rule's own message.
+        self.fields["cube"].widget.choices = [(cube, str(cube)) for cube in cubes]
+        self.fields["how"].widget.choices = [
+            (value, label) for value, label in Game.HOW_CHOICES if value in offered
+        ]
+        self.offers_beaver = rules.beavers and not state.next_is_crawford
+
+    @property
+    def result(self) -> GameResult:
+        data = self.cleaned_data
+        return GameResult(
+            winner=data["winner"],
+            kind=data["kind"],
+            cube=data["cube"],
+            how=data["how"],
+            beaver=data["beaver"],
+        )
+
+
+class SideForm(forms.Form):
+    """Which player: the one who did not come (walkover) or who retires."""
+
+    version = VersionField()
+    side = forms.TypedChoiceField(coerce=int, widget=forms.RadioSelect)
+
+    def __init__(self, *args, match: Match, **kwargs):
+        super().__init__(*args, **kwargs)
+        names = [player.name if player else "?" for player in match.players]
+        self.fields["side"].choices = list(enumerate(names))
+        self.fields["version"].initial = match.version
+
+
+class ConfirmForm(forms.Form):
+    """A correction the director has been asked to confirm."""
+
+    version = VersionField()
+    confirm = forms.BooleanField(required=False)
+
+
+class SeasonCreateForm(forms.ModelForm):
+    preset = forms.ChoiceField(
+        label=_("Rules"),
+        choices=[(key, PRESET_LABELS[key]) for key in PRESETS],
+        initial="qgammon-2002",
+        help_text=_("The season starts with these rules; you can edit them afterwards."),
+    )
+
+    class Meta:
+        model = Season
+        fields = ["year", "name", "preset"]
+
+
+class SeasonRulesForm(forms.ModelForm):
+    class Meta:
+        model = Season
+        fields = ["name", *RULE_FIELDS]
+
+    def clean(self):
+        data = super().clean()
+        if not self.errors:
+            try:
+                self.rules = RuleSet(**{field: data[field] for field in RULE_FIELDS})
+            except ValueError as error:
+                raise ValidationError(str(error)) from None
+        return data
+
+
+def parse_lengths(value: str) -> str:
+    """ "5, 5,7" -> "5,5,7"; each a match length from 1 to MAX_LENGTH points."""
+    parts = [part for part in value.replace(";", ",").replace(" ", ",").split(",") if part]
+    if not parts:
+        raise ValidationError(_("Give at least one match length, e.g. 5 or 5,5,7,9,11."))
+    lengths = []
+    for part in parts:
+        if not part.isdigit() or not 1 <= int(part) <= MAX_LENGTH:
+            raise ValidationError(
+                _("“%(value)s” is not a match length from 1 to %(max)d points."),
+                params={"value": part[:20], "max": MAX_LENGTH},
+            )
+        lengths.append(str(int(part)))
+    if len(lengths) > 12:
+        raise ValidationError(_("A bracket has at most 12 rounds to give lengths for."))
+    return ",".join(lengths)
+
+
+class LengthsField(forms.CharField):
+    def __init__(self, **kwargs):
+        kwargs.setdefault(
+            "help_text", _("Points per round, e.g. 5,5,7,9,11; the last holds for later rounds.")
+        )
+        super().__init__(max_length=100, **kwargs)
+
+    def clean(self, value):
+        value = super().clean(value)
+        return parse_lengths(value) if value else value
+
+
+class TournamentForm(forms.ModelForm):
+    main_lengths = LengthsField(label=_("Main bracket: match lengths"), initial="5,5,7,9,11")
+    consolation_lengths = LengthsField(
+        label=_("Consolation: match lengths"), initial="5", required=False
+    )
+    last_chance_lengths = LengthsField(
+        label=_("Last chance: match lengths"), initial="3", required=False
+    )
+
+    class Meta:
+        model = Tournament
+        fields = [
+            "season",
+            "name",
+            "date",
+            "consolation",
+            "progressive_rounds",
+            "last_chance",
+            "public",
+        ]
+        widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
+
+    LENGTH_FIELDS = {
+        draw.MAIN: "main_lengths",
+        draw.CONSOLATION: "consolation_lengths",
+        draw.LAST_CHANCE: "last_chance_lengths",
+    }
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if self.instance.pk:
+            lengths = {bracket.kind: bracket.lengths for bracket in self.instance.brackets.all()}
+            for kind, field in self.LENGTH_FIELDS.items():
+                if kind in lengths:
+                    self.initial[field] = lengths[kind]
+            # The season of a tournament with a draw is part of its results.
+            self.fields["season"].disabled = self.instance.matches.exists()
+
+    def lengths(self) -> dict[str, str]:
+        data = self.cleaned_data
+        return {kind: data[field] for kind, field in self.LENGTH_FIELDS.items() if data[field]}
+
+    def clean(self):
+        data = super().clean()
+        if data.get("consolation", draw.NO_CONSOLATION) != draw.NO_CONSOLATION and not data.get(
+            "consolation_lengths"
+        ):
+            self.add_error("consolation_lengths", _("Give the consolation's match lengths."))
+        if data.get("last_chance") and not data.get("last_chance_lengths"):
+            self.add_error("last_chance_lengths", _("Give the last chance's match lengths."))
+        return data
+
+    def tournament_fields(self) -> dict:
+        return {field: self.cleaned_data[field] for field in self.Meta.fields}
+
+
+class NewPlayerForm(forms.ModelForm):
+    class Meta:
+        model = Player
+        fields = ["name", "club"]
+
+
+class PlayerSearchForm(forms.Form):
+    q = forms.CharField(label=_("Find a player"), max_length=100, required=False)
+
+
+class AddEntryForm(forms.Form):
+    player = forms.ModelChoiceField(queryset=Player.objects.active(), widget=forms.HiddenInput)
+
+
+class SeedsForm(forms.Form):
+    """A seed (or none) for each entry of a tournament."""
+
+    def __init__(self, *args, entries, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.entries = list(entries)
+        for entry in self.entries:
+            self.fields[f"seed_{entry.pk}"] = forms.IntegerField(
+                label=entry.player.name,
+                min_value=1,
+                max_value=draw.MAX_ENTRANTS,
+                required=False,
+                initial=entry.seed,
+                # The inputs sit in the entries table and belong to the seeds form.
+                widget=forms.NumberInput(
+                    attrs={
+                        "form": "seeds-form",
+                        "class": "seed-input",
+                        "aria-label": _("Seed of %(player)s") % {"player": entry.player.name},
+                    }
+                ),
+            )
+
+    def rows(self):
+        """(entry, its seed field) for each entry, in the entries' order."""
+        return [(entry, self[f"seed_{entry.pk}"]) for entry in self.entries]
+
+    def seeds(self) -> dict[int, int | None]:
+        return {entry.pk: self.cleaned_data[f"seed_{entry.pk}"] for entry in self.entries}
+
+    def clean(self):
+        data = super().clean()
+        given = [value for value in data.values() if value is not None]
+        if len(given) != len(set(given)):
+            raise ValidationError(_("Each seed can be given to one player only."))
+        return data
+
+
+class DrawForm(forms.Form):
+    seed = forms.IntegerField(label=_("Draw seed"), min_value=0, max_value=MAX_SEED)
+
+
+class WithdrawForm(forms.Form):
+    player = forms.ModelChoiceField(queryset=Player.objects.none())
+
+    def __init__(self, *args, tournament: Tournament, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["player"].queryset = Player.objects.filter(
+            entries__tournament=tournament, entries__withdrawn=False
+        )

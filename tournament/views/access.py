@@ -1,0 +1,20 @@
+"""Who may open the director's pages: a visitor goes to the login, a logged-in player
+without the permission gets a 403 (never a login loop)."""
+
+from functools import wraps
+
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+
+DIRECTOR_PERMISSION = "tournament.direct_tournaments"
+
+
+def director_required(view):
+    @login_required
+    @wraps(view)
+    def wrapped(request, *args, **kwargs):
+        if not request.user.has_perm(DIRECTOR_PERMISSION):
+            raise PermissionDenied
+        return view(request, *args, **kwargs)
+
+    return wrapped

@@ -1,0 +1,257 @@
+"""The director's desk at the tournament table: the live matches, and a match sheet to
+enter a match game by game, undo the last game, report a walkover or a retirement, and
+read the match's history. Every view needs the directors' permission.
+
+Every write goes through `operations`, which locks, replays and audits; these views only
+turn its answers into pages: an illegal game is shown beside the form, a stale form
+gets the match as it is now, a correction that re-opens later matches asks first.
+"""
+
+from django.contrib import messages
+from django.db.models import Case, IntegerField, Q, When
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from .. import operations, scoring
+from ..forms import ConfirmForm, GameForm, SideForm
+from ..models import AuditEntry, Match, Tournament
+from .access import director_required
+
+OPEN_STATUSES = [Match.Status.LIVE, Match.Status.READY]
+NEXT_STATUSES = [Match.Status.PENDING, Match.Status.READY, Match.Status.LIVE]
+LIVE_FIRST = Case(When(status=Match.Status.LIVE, then=0), default=1, output_field=IntegerField())
+
+
+@director_required
+@require_GET
+def desk(request):
+    """The live matches first, then those ready to start, then the tournaments.
+
+    Template: director/desk.html; context: matches, tournaments.
+    """
+    matches = (
+        Match.objects.filter(
+            status__in=OPEN_STATUSES,
+            tournament__status__in=[Tournament.Status.DRAFT, Tournament.Status.RUNNING],
+        )
+        .select_related("tournament", "bracket", "player1", "player2")
+        .order_by(
+            LIVE_FIRST, "tournament__date", "tournament_id", "bracket_id", "round", "position"
+        )
+    )
+    tournaments = Tournament.objects.select_related("season").order_by("-date", "name")[:50]
+    return render(request, "director/desk.html", {"matches": matches, "tournaments": tournaments})
+
+
+def _match(tournament_pk, pk) -> Match:
+    """The match, 404 unless it belongs to that tournament (ids from another one)."""
+    return get_object_or_404(
+        Match.objects.select_related(
+            "tournament__season", "bracket", "player1", "player2", "winner"
+        ),
+        pk=pk,
+        tournament_id=tournament_pk,
+    )
+
+
+def _where_next(match: Match) -> list[tuple]:
+    """After a decided match: each player's next match in the tournament, or None."""
+    players = [player for player in (match.player1, match.player2) if player is not None]
+    later = (
+        Match.objects.filter(tournament_id=match.tournament_id, status__in=NEXT_STATUSES)
+        .filter(Q(player1__in=players) | Q(player2__in=players))
+        .exclude(pk=match.pk)
+        .select_related("bracket", "player1", "player2")
+        .order_by("round")
+    )
+    found = {}
+    for row in later:
+        for player_id in (row.player1_id, row.player2_id):
+            found.setdefault(player_id, row)
+    return [(player, found.get(player.pk)) for player in players]
+
+
+def _sheet(request, match: Match, *, form=None, status=200, error=None):
+    """Template: director/match.html; context: match, state, rows, form, walkover_form,
+    retire_form, confirm_form, where_next, error."""
+    games = list(match.games.all())
+    state = None
+    try:
+        state = scoring.replay(match.length, [game.as_result() for game in games], match.rules)
+    except scoring.IllegalGame as illegal:
+        error = error or illegal.message(gettext)
+    decided_without_games = match.decided_by in operations.WITHOUT_GAMES
+    open_for_games = (
+        state is not None
+        and not state.finished
+        and match.player1_id is not None
+        and match.player2_id is not None
+        and not decided_without_games
+    )
+    if form is None and open_for_games:
+        form = GameForm(match=match, state=state)
+    leader = None
+    if state is not None and state.next_is_crawford:
+        leader = match.players[0 if state.raw_score[0] == match.length - 1 else 1]
+    context = {
+        "match": match,
+        "state": state,
+        "leader": leader,
+        "rows": list(zip(games, state.games, strict=True)) if state else [],
+        "form": form if open_for_games else None,
+        "walkover_form": SideForm(match=match) if open_for_games and not games else None,
+        "retire_form": SideForm(match=match) if open_for_games and games else None,
+        "confirm_form": ConfirmForm(initial={"version": match.version}),
+        "where_next": _where_next(match) if match.status == Match.Status.DECIDED else None,
+        "error": error,
+    }
+    return render(request, "director/match.html", context, status=status)
+
+
+def _sheet_url(match: Match) -> str:
+    return reverse("director-match", args=[match.tournament_id, match.pk])
+
+
+def _answer(request, match: Match, error: operations.OperationError, action: str):
+    """The page for an operation that could not be done: why, and the match as it is."""
+    if isinstance(error, operations.NeedsConfirmation):
+        context = {
+            "match": match,
+            "error": error.message,
+            "reopened": error.matches,
+            "action": action,
+            "version": match.version,
+        }
+        return render(request, "director/confirm.html", context, status=409)
+    fresh = _match(match.tournament_id, match.pk)
+    return _sheet(request, fresh, status=409, error=error.message)
+
+
+@director_required
+@require_http_methods(["GET", "POST"])
+def match_sheet(request, tournament_pk, pk):
+    """GET: the sheet. POST: the next game, recorded through operations.record_game."""
+    match = _match(tournament_pk, pk)
+    if request.method == "GET":
+        return _sheet(request, match)
+    try:
+        state = match.replay()
+    except scoring.IllegalGame as illegal:
+        return _sheet(request, match, status=409, error=illegal.message(gettext))
+    if match.player1_id is None or match.player2_id is None or state.finished:
+        return _sheet(
+            request, match, status=409, error=gettext("This match is not open for games.")
+        )
+    form = GameForm(request.POST, match=match, state=state)
+    if not form.is_valid():
+        return _sheet(request, match, form=form, status=400)
+    try:
+        game = operations.record_game(
+            match,
+            form.result,
+            user=request.user,
+            expected_version=form.cleaned_data["version"],
+        )
+    except scoring.IllegalGame as illegal:
+        form.add_error(None, illegal.message(gettext))
+        return _sheet(request, match, form=form, status=400)
+    except operations.OperationError as error:
+        return _answer(request, match, error, "game")
+    messages.success(request, gettext("Game %(number)d recorded.") % {"number": game.number})
+    return redirect(_sheet_url(match))
+
+
+def _confirmed_action(request, match: Match, action: str, run):
+    form = ConfirmForm(request.POST)
+    if not form.is_valid():
+        return _sheet(request, match, status=400, error=gettext("The form was incomplete."))
+    try:
+        run(
+            expected_version=form.cleaned_data["version"],
+            confirm=form.cleaned_data["confirm"],
+        )
+    except operations.OperationError as error:
+        return _answer(request, match, error, action)
+    return redirect(_sheet_url(match))
+
+
+@director_required
+@require_POST
+def undo(request, tournament_pk, pk):
+    """Take back the last game (asking first if later matches have started from it)."""
+    match = _match(tournament_pk, pk)
+
+    def run(**kwargs):
+        removed = operations.undo_last_game(match, user=request.user, **kwargs)
+        messages.success(
+            request, gettext("Game %(number)d taken back.") % {"number": removed.number}
+        )
+
+    return _confirmed_action(request, match, "undo", run)
+
+
+@director_required
+@require_POST
+def reopen(request, tournament_pk, pk):
+    """Take back a walkover or a retirement."""
+    match = _match(tournament_pk, pk)
+
+    def run(**kwargs):
+        operations.reopen(match, user=request.user, **kwargs)
+        messages.success(request, gettext("The match is open again."))
+
+    return _confirmed_action(request, match, "reopen", run)
+
+
+def _side_action(request, match: Match, run, done_message: str):
+    form = SideForm(request.POST, match=match)
+    if not form.is_valid():
+        return _sheet(request, match, status=400, error=gettext("Choose one of the two players."))
+    try:
+        run(form.cleaned_data["side"], expected_version=form.cleaned_data["version"])
+    except operations.OperationError as error:
+        return _answer(request, match, error, "")
+    messages.success(request, done_message)
+    return redirect(_sheet_url(match))
+
+
+@director_required
+@require_POST
+def walkover(request, tournament_pk, pk):
+    """A player did not come: the posted side is the absent player."""
+    match = _match(tournament_pk, pk)
+    return _side_action(
+        request,
+        match,
+        lambda absent, **kwargs: operations.walkover(
+            match, 1 - absent, user=request.user, **kwargs
+        ),
+        gettext("Walkover recorded."),
+    )
+
+
+@director_required
+@require_POST
+def retire(request, tournament_pk, pk):
+    """A player retires mid-match: the posted side is the player who retires."""
+    match = _match(tournament_pk, pk)
+    return _side_action(
+        request,
+        match,
+        lambda retiring, **kwargs: operations.retire(match, retiring, user=request.user, **kwargs),
+        gettext("Retirement recorded."),
+    )
+
+
+@director_required
+@require_GET
+def history(request, tournament_pk, pk):
+    """Every change to a match: who, when, what, before and after.
+
+    Template: director/history.html; context: match, entries.
+    """
+    match = _match(tournament_pk, pk)
+    entries = AuditEntry.objects.filter(match=match).select_related("user").order_by("at", "pk")
+    return render(request, "director/history.html", {"match": match, "entries": entries})
