@@ -8,7 +8,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 WORKERS ?= 2
 
-.PHONY: run dev test lint messages makemessages check-deploy clean
+.PHONY: run dev test lint messages makemessages check-deploy bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -48,6 +48,11 @@ dev: $(VENV)/.installed messages
 
 test: $(VENV)/.installed-test messages
 	$(BIN)/python -m pytest
+
+# Timings and peak memory as JSON lines, on a 20,000-game season built once into its
+# own SQLite file (bench.sqlite3): never the demo's database.
+bench: $(VENV)/.installed messages
+	DATABASE_URL=sqlite:///$(CURDIR)/bench.sqlite3 $(BIN)/python manage.py bench
 
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check .

@@ -11,6 +11,11 @@ from tournament.rules import PRESETS
 from tournament.scoring import GameResult
 
 NEW = "/director/seasons/new/"
+SCALE = {
+    "main_points": "10,7,5,3,2,1",
+    "consolation_points": "4,3,2,1",
+    "last_chance_points": "2,1",
+}
 
 
 def test_protected(director, season):
@@ -62,11 +67,14 @@ def test_edit_the_rules(director_client, season, director):
         "holland": "on",
         "backgammon_multiplier": 3,
         "irregularities": "2002",
+        **SCALE,
+        "main_points": "12, 8,6 4",
     }
     response = director_client.post(url, data)
     assert response.status_code == 302
     season.refresh_from_db()
     assert season.holland and not season.beavers and season.rules_edited
+    assert season.main_points == "12,8,6,4"
     entry = AuditEntry.objects.get(action="season_changed")
     assert entry.before["holland"] is False and entry.after["holland"] is True
 
@@ -74,7 +82,13 @@ def test_edit_the_rules(director_client, season, director):
 def test_a_rule_change_that_would_rewrite_played_games_is_refused(director_client, season, match):
     operations.record_game(match, GameResult(0, "backgammon"))
     url = reverse("director-season", args=[2002])
-    data = {"name": "T", "crawford": "on", "backgammon_multiplier": 2, "irregularities": "2002"}
+    data = {
+        "name": "T",
+        "crawford": "on",
+        "backgammon_multiplier": 2,
+        "irregularities": "2002",
+        **SCALE,
+    }
     response = director_client.post(url, data)
     assert response.status_code == 400
     assert "would change games already recorded" in response.content.decode()
@@ -93,23 +107,24 @@ def test_a_harmless_change_is_allowed_with_games(director_client, season, match)
         "holland": "on",
         "backgammon_multiplier": 3,
         "irregularities": "pre-2002",
+        **SCALE,
     }
     assert director_client.post(url, data).status_code == 302
 
 
 def test_bad_rule_values_are_refused(director_client, season):
     url = reverse("director-season", args=[2002])
-    for data in (
-        {"name": "T", "backgammon_multiplier": 4, "irregularities": "2002"},
-        {"name": "T", "backgammon_multiplier": 3, "irregularities": "1990"},
-        {
-            "name": "T",
-            "backgammon_multiplier": 3,
-            "irregularities": "2002",
-            "automatic_doubles_limit": -1,
-        },
+    good = {"name": "T", "backgammon_multiplier": 3, "irregularities": "2002", **SCALE}
+    for changes in (
+        {"backgammon_multiplier": 4},
+        {"irregularities": "1990"},
+        {"automatic_doubles_limit": -1},
+        {"main_points": "10,x,5"},
+        {"consolation_points": "1," * 20},
+        {"main_points": ""},
     ):
-        assert director_client.post(url, data).status_code == 400
+        response = director_client.post(url, {**good, **changes})
+        assert response.status_code == 400, changes
     season.refresh_from_db()
     assert season.rules == PRESETS["qgammon-2002"]
 

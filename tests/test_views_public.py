@@ -52,7 +52,8 @@ class DemoPages(DemoClubTestCase):
 
     def test_player_page_lists_matches(self):
         player = Player.objects.get(name="Jordi Puig")
-        with self.assertNumQueries(2):
+        # The player, their matches with tournaments and opponents, the points per match.
+        with self.assertNumQueries(3):
             response = self.client.get(reverse("player", args=[player.pk]))
         self.assertContains(response, "Montserrat Vila")
 

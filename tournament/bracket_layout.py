@@ -43,9 +43,7 @@ class MatchView:
 
     @property
     def winner_side(self) -> int | None:
-        if self.match.winner_id is None:
-            return None
-        return self.match.side_of(self.match.winner)
+        return self.match.winner_side
 
 
 @dataclass

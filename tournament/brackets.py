@@ -30,12 +30,13 @@ class StoredDraw:
 
     @classmethod
     def load(cls, tournament: Tournament, matches: Iterable[Match]) -> StoredDraw | None:
-        """From the tournament's matches (with `bracket` loaded); None without a draw."""
+        """From the tournament's matches (Match rows with `bracket` loaded, or any rows
+        with the same attributes, like standings.MatchRow); None without a draw."""
         in_brackets = [match for match in matches if match.bracket_id is not None]
         if not in_brackets:
             return None
         slot_of = {
-            match.pk: draw.Slot(match.bracket.kind, match.round, match.position)
+            match.pk: draw.Slot(match.bracket_kind, match.round, match.position)
             for match in in_brackets
         }
         rows = {slot_of[match.pk]: match for match in in_brackets}
@@ -76,7 +77,7 @@ class StoredDraw:
     def outcomes(self) -> dict[draw.Slot, int]:
         """The decided matches: slot -> the side that won (by games, walkover, retirement)."""
         return {
-            slot: match.side_of(match.winner)
+            slot: match.winner_side
             for slot, match in self.rows.items()
             if match.status == Match.Status.DECIDED
         }

@@ -9,7 +9,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
-from . import draw
+from . import draw, league
 from .models import RULE_FIELDS, Game, Match, Player, Season, Tournament
 from .rule_texts import PRESET_LABELS
 from .rules import PRESETS, RuleSet
@@ -122,16 +122,21 @@ class SeasonCreateForm(forms.ModelForm):
         fields = ["year", "name", "preset"]
 
 
+SCALE_FIELDS = ("main_points", "consolation_points", "last_chance_points")
+
+
 class SeasonRulesForm(forms.ModelForm):
     class Meta:
         model = Season
-        fields = ["name", *RULE_FIELDS]
+        fields = ["name", *RULE_FIELDS, *SCALE_FIELDS]
 
     def clean(self):
         data = super().clean()
         if not self.errors:
             try:
                 self.rules = RuleSet(**{field: data[field] for field in RULE_FIELDS})
+                for field in SCALE_FIELDS:
+                    data[field] = league.format_scale(league.parse_scale(data[field]))
             except ValueError as error:
                 raise ValidationError(str(error)) from None
         return data

@@ -8,15 +8,25 @@ and the caches on `Match` (score, winner, Crawford game, status) are written onl
 from __future__ import annotations
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import F, Q
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from . import draw, scoring
+from . import draw, league, scoring
 from .rule_texts import PRESET_LABELS
 from .rules import IRREGULARITIES, PRESETS, RuleSet
+
+
+def validate_scale(value: str) -> None:
+    try:
+        league.parse_scale(value)
+    except league.ScaleError as error:
+        raise ValidationError(error.message(gettext)) from None
+
 
 # The RuleSet fields a Season stores as columns, in RuleSet order.
 RULE_FIELDS = tuple(RuleSet.__dataclass_fields__)
@@ -105,6 +115,28 @@ class Season(models.Model):
     irregularities = models.CharField(
         _("irregularity rules"), max_length=10, choices=IRREGULARITY_CHOICES, default="2002"
     )
+    # League points for finishing places 1, 2, 3-4, 5-8, ... in each bracket.
+    main_points = models.CharField(
+        _("league points, main bracket"),
+        max_length=60,
+        default=league.format_scale(league.DEFAULT_SCALE[league.MAIN]),
+        validators=[validate_scale],
+        help_text=_("For places 1, 2, 3-4, 5-8, 9-16, ...; later places score nothing."),
+    )
+    consolation_points = models.CharField(
+        _("league points, consolation"),
+        max_length=60,
+        default=league.format_scale(league.DEFAULT_SCALE[league.CONSOLATION]),
+        validators=[validate_scale],
+        blank=True,
+    )
+    last_chance_points = models.CharField(
+        _("league points, last chance"),
+        max_length=60,
+        default=league.format_scale(league.DEFAULT_SCALE[league.LAST_CHANCE]),
+        validators=[validate_scale],
+        blank=True,
+    )
 
     class Meta:
         verbose_name = _("season")
@@ -151,6 +183,15 @@ class Season(models.Model):
         season = cls(year=year, preset=preset, **fields)
         season.set_rules(PRESETS[preset])
         return season
+
+    @property
+    def scale(self) -> dict[str, tuple[int, ...]]:
+        """League points per band of places, per bracket kind (see league.py)."""
+        return {
+            league.MAIN: league.parse_scale(self.main_points),
+            league.CONSOLATION: league.parse_scale(self.consolation_points),
+            league.LAST_CHANCE: league.parse_scale(self.last_chance_points),
+        }
 
     @property
     def rules_edited(self) -> bool:
@@ -505,6 +546,17 @@ class Match(models.Model):
     def replay(self, extra: tuple[scoring.GameResult, ...] = ()) -> scoring.MatchState:
         """The match's games (and `extra` after them) through the scoring core."""
         return scoring.replay(self.length, [*self.game_results(), *extra], self.rules)
+
+    @property
+    def bracket_kind(self) -> str | None:
+        return self.bracket.kind if self.bracket_id else None
+
+    @property
+    def winner_side(self) -> int | None:
+        """0 or 1, from the ids alone (no query for the winner's row)."""
+        if self.winner_id is None:
+            return None
+        return 0 if self.winner_id == self.player1_id else 1
 
     def side_of(self, player: Player) -> int | None:
         if player is None:

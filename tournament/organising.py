@@ -65,8 +65,16 @@ def games_changed_by(season: Season, rules: RuleSet) -> list[Match]:
 
 
 @transaction.atomic
-def change_season_rules(season: Season, rules: RuleSet, *, name: str | None = None, user=None):
-    """Edit a season's rules (and name), refusing a change that would alter played games."""
+def change_season_rules(
+    season: Season,
+    rules: RuleSet,
+    *,
+    name: str | None = None,
+    scale: dict[str, str] | None = None,
+    user=None,
+):
+    """Edit a season's rules (name, league points scale), refusing a change that would
+    alter played games."""
     season = Season.objects.select_for_update().get(pk=season.pk)
     before = season.rules
     if rules != before:
@@ -82,6 +90,9 @@ def change_season_rules(season: Season, rules: RuleSet, *, name: str | None = No
     season.set_rules(rules)
     if name is not None:
         season.name = name
+    for field, value in (scale or {}).items():
+        setattr(season, field, value)
+    season.full_clean()
     season.save()
     _audit(
         AuditEntry.Action.SEASON_CHANGED,

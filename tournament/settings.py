@@ -183,6 +183,9 @@ X_FRAME_OPTIONS = "DENY"
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 
+# Every django-tables2 table of the site gets the site's table style.
+DJANGO_TABLES2_TABLE_ATTRS = {"class": "data-table"}
+
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,

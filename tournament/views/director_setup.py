@@ -14,6 +14,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from .. import draw, operations, organising
 from ..bracket_layout import BRACKET_LABELS, round_name
 from ..forms import (
+    SCALE_FIELDS,
     AddEntryForm,
     DrawForm,
     NewPlayerForm,
@@ -64,7 +65,11 @@ def season_edit(request, year):
         if form.is_valid():
             try:
                 organising.change_season_rules(
-                    season, form.rules, name=form.cleaned_data["name"], user=request.user
+                    season,
+                    form.rules,
+                    name=form.cleaned_data["name"],
+                    scale={field: form.cleaned_data[field] for field in SCALE_FIELDS},
+                    user=request.user,
                 )
             except operations.OperationError as error:
                 form.add_error(None, error.message)

@@ -1,0 +1,256 @@
+"""The spreadsheet, opened again with openpyxl: sheets, headers, cell types and values
+against the database; the same figures as the standings page; the command's errors."""
+
+import io
+import random
+import subprocess
+import sys
+from datetime import datetime
+from pathlib import Path
+
+import openpyxl
+import pytest
+from django.core.management import CommandError, call_command
+from django.urls import reverse
+
+from demo_club import DemoClubTestCase
+from tournament import draw, operations, sample_games
+from tournament.models import Bracket, Entry, Game, Match, Player, Season, Tournament
+from tournament.scoring import replay
+from tournament.standings import season_standings
+
+ROOT = Path(__file__).resolve().parent.parent
+SHEETS = ["Standings", "Matches", "Games", "Players", "Rules"]
+
+
+def workbook_of(response):
+    return openpyxl.load_workbook(io.BytesIO(b"".join(response.streaming_content)))
+
+
+def rows(sheet):
+    return [[cell.value for cell in row] for row in sheet.iter_rows(min_row=2)]
+
+
+def header(sheet):
+    return [cell.value for cell in sheet[1]]
+
+
+def assert_well_formed(sheet):
+    assert sheet.freeze_panes == "A2"
+    assert all(cell.font.b for cell in sheet[1])
+    last = openpyxl.utils.get_column_letter(sheet.max_column)
+    assert sheet.auto_filter.ref == f"A1:{last}{sheet.max_row}"
+    for column in range(1, sheet.max_column + 1):
+        letter = openpyxl.utils.get_column_letter(column)
+        assert sheet.column_dimensions[letter].width >= len(str(sheet[f"{letter}1"].value))
+
+
+class DemoWorkbook(DemoClubTestCase):
+    @classmethod
+    def setUpTestData(cls):
+        super().setUpTestData()
+        cls.season = Season.objects.get(name__startswith="Temporada 2", year__gt=2002)
+
+    def download(self):
+        response = self.client.get(reverse("standings-xlsx", args=[self.season.year]))
+        self.assertEqual(response.status_code, 200)
+        self.assertEqual(
+            response["Content-Type"],
+            "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+        )
+        self.assertIn(f"qgammon-{self.season.year}.xlsx", response["Content-Disposition"])
+        return workbook_of(response)
+
+    def test_sheets_and_their_form(self):
+        book = self.download()
+        self.assertEqual(book.sheetnames, SHEETS)
+        for sheet in book:
+            assert_well_formed(sheet)
+
+    def test_standings_agree_with_the_page(self):
+        book = self.download()
+        page = self.client.get(reverse("standings", args=[self.season.year]))
+        table = page.context["table"]
+        shown = [[cell for cell in row] for row in table.as_values()]
+        self.assertEqual(header(book["Standings"]), [str(h) for h in shown[0]])
+        self.assertEqual(rows(book["Standings"]), shown[1:])
+        first = rows(book["Standings"])[0]
+        self.assertTrue(all(isinstance(value, int) for value in first[2:]))
+        ranked = season_standings(self.season).records
+        self.assertEqual([row[1] for row in rows(book["Standings"])], [r.name for r in ranked])
+        self.assertContains(page, ranked[0].name)
+
+    def test_matches_sheet_against_the_database(self):
+        sheet = self.download()["Matches"]
+        matches = Match.objects.filter(
+            tournament__season=self.season, player1__isnull=False, player2__isnull=False
+        )
+        self.assertEqual(sheet.max_row - 1, matches.count())
+        by_players = {(m.player1.name, m.player2.name, m.tournament.name): m for m in matches}
+        for row in rows(sheet):
+            match = by_players[(row[4], row[5], row[0])]
+            self.assertEqual(row[6:9], [match.length, match.score1, match.score2])
+            self.assertEqual(row[9] or None, match.winner.name if match.winner else None)
+            self.assertIsInstance(row[11], datetime)  # a date cell, not text
+        self.assertEqual(sheet["L2"].number_format, "yyyy-mm-dd")
+
+    def test_games_sheet_against_the_database(self):
+        sheet = self.download()["Games"]
+        games = Game.objects.filter(match__tournament__season=self.season)
+        self.assertEqual(sheet.max_row - 1, games.count())
+        scores = {}
+        for match in Match.objects.filter(tournament__season=self.season).exclude(games=None):
+            state = replay(match.length, match.game_results(), match.rules)
+            for outcome in state.games:
+                key = (match.player1.name, match.player2.name, outcome.number)
+                scores[key] = (list(outcome.score_before), outcome.points, outcome.crawford)
+        for row in rows(sheet):
+            before, points, crawford = scores[(row[4], row[5], row[6])]
+            self.assertEqual(row[7:9], before)
+            self.assertEqual(row[13], points)
+            self.assertEqual(row[14], "yes" if crawford else "no")
+            self.assertIsInstance(row[11], int)
+
+    def test_players_and_rules(self):
+        book = self.download()
+        players = rows(book["Players"])
+        self.assertEqual(
+            sorted(row[0] for row in players),
+            sorted(r.name for r in season_standings(self.season).records),
+        )
+        rules = dict((row[0], row[1]) for row in rows(book["Rules"]))
+        self.assertEqual(rules["Backgammons"], "A backgammon counts three times the cube.")
+        self.assertIn("10", rules["League points: Main bracket"])
+
+    def test_1999_rules_in_words(self):
+        response = self.client.get(reverse("standings-xlsx", args=[1999]))
+        rules = dict((row[0], row[1]) for row in rows(workbook_of(response)["Rules"]))
+        self.assertEqual(
+            rules["Backgammons"], "A backgammon counts twice the cube, the same as a gammon."
+        )
+
+    def test_a_tournament_workbook(self):
+        cup = Tournament.objects.get(name__startswith="Copa d'Estiu")
+        response = self.client.get(reverse("results-xlsx", args=[cup.pk]))
+        book = workbook_of(response)
+        self.assertEqual(
+            book.sheetnames, ["Standings", "Places", "Matches", "Games", "Players", "Rules"]
+        )
+        places = rows(book["Places"])
+        self.assertEqual(places[0][:2], ["Main bracket", "1"])
+        champion = Match.objects.get(tournament=cup, bracket__kind="main", round=5).winner
+        self.assertEqual(places[0][2], champion.name)
+        self.assertEqual(places[0][3], 10)
+
+    def test_the_standings_page_costs_the_same_however_big(self):
+        # session? none for a visitor: the season, its tournaments, the matches, the
+        # entries, the players, the game totals, and the per-player places: fixed.
+        with self.assertNumQueries(7):
+            self.client.get(reverse("standings", args=[self.season.year]))
+        with self.assertNumQueries(7):
+            self.client.get(reverse("standings", args=[2001]))
+
+
+@pytest.fixture
+def generated(season):
+    """A season of two cups played out game by game with random legal games."""
+    rng = random.Random(5)
+    players = Player.objects.bulk_create([Player(name=f"Jugador {n:02d}") for n in range(20)])
+    for number, size in enumerate((13, 20), start=1):
+        cup = Tournament.objects.create(
+            season=season, name=f"Copa {number}", consolation="progressive", last_chance=True
+        )
+        Bracket.objects.create(tournament=cup, kind=draw.MAIN, lengths="3,5")
+        for player in rng.sample(players, size):
+            Entry.objects.create(tournament=cup, player=player)
+        operations.make_draw(cup, rng_seed=number)
+        while match := cup.matches.filter(status="ready").first():
+            for result in sample_games.games_to_finish(match.replay(), rng):
+                operations.record_game(match, result)
+    return season
+
+
+def test_a_generated_season_exports_every_game(client, generated):
+    response = client.get(reverse("standings-xlsx", args=[generated.year]))
+    book = workbook_of(response)
+    assert book.sheetnames == SHEETS
+    games = Game.objects.filter(match__tournament__season=generated)
+    assert book["Games"].max_row - 1 == games.count() > 100
+    standings = season_standings(generated)
+    sheet_rows = rows(book["Standings"])
+    for record, row in zip(standings.records, sheet_rows, strict=True):
+        assert row[1] == record.name
+        assert row[2:] == [
+            record.league_points, record.tournaments, record.matches_won, record.matches_lost,
+            record.games_won, record.games_lost, record.points_won, record.points_lost,
+            record.gammons_won, record.backgammons_won, record.crawford_games_won,
+        ]  # fmt: skip
+    # Every game is counted once as won and once as lost.
+    assert sum(row[6] for row in sheet_rows) == sum(row[7] for row in sheet_rows) == games.count()
+    total_points = sum(game.points for game in games)
+    assert sum(row[8] for row in sheet_rows) == sum(row[9] for row in sheet_rows) == total_points
+
+
+def test_the_command_writes_the_same_workbook(tmp_path, generated):
+    output = tmp_path / "standings.xlsx"
+    call_command(
+        "export_standings", season=generated.year, output=str(output), stdout=io.StringIO()
+    )
+    book = openpyxl.load_workbook(output)
+    assert book.sheetnames == SHEETS
+    assert not list(tmp_path.glob("*.part"))
+    cup = generated.tournaments.first()
+    call_command(
+        "export_standings",
+        season=generated.year,
+        tournament=cup.pk,
+        output=str(output),
+        stdout=io.StringIO(),
+    )
+    assert openpyxl.load_workbook(output).sheetnames[1] == "Places"
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        ({"season": 1850, "output": "x.xlsx"}, "There is no season 1850."),
+        ({"season": 2002, "output": "/nonexistent/folder/x.xlsx"}, "does not exist"),
+        ({"season": 2002, "output": "standings.csv"}, "must be an .xlsx file"),
+        ({"season": 2002, "tournament": 99999, "output": "x.xlsx"}, "has no tournament 99999"),
+    ],
+)
+def test_command_errors_are_clear(season, tmp_path, arguments, message):
+    if not arguments["output"].startswith("/"):
+        arguments["output"] = str(tmp_path / arguments["output"])
+    with pytest.raises(CommandError, match=message):
+        call_command("export_standings", **arguments)
+
+
+def test_command_errors_exit_non_zero_without_a_traceback(tmp_path):
+    environment = {"PATH": "/usr/bin:/bin", "DATABASE_URL": f"sqlite:///{tmp_path}/db.sqlite3"}
+
+    def manage(*arguments):
+        return subprocess.run(
+            [sys.executable, "manage.py", *arguments],
+            cwd=ROOT, capture_output=True, text=True, timeout=120, env=environment,
+        )  # fmt: skip
+
+    assert manage("migrate", "--verbosity", "0").returncode == 0
+    for arguments, message in (
+        (["--season", "1850", "--output", str(tmp_path / "x.xlsx")], "There is no season 1850."),
+        (["--season", "1850", "--output", "/proc/x.xlsx"], "There is no season 1850."),
+        (["--season", "x", "--output", "y.xlsx"], "invalid int value"),
+    ):
+        result = manage("export_standings", *arguments)
+        assert result.returncode != 0
+        assert message in result.stderr
+        assert "Traceback" not in result.stderr
+
+
+def test_an_unwritable_file_is_a_clear_error(season, tmp_path):
+    folder = tmp_path / "locked"
+    folder.mkdir()
+    target = folder / "standings.xlsx"
+    target.mkdir()  # a folder where the file should go: it cannot be written
+    with pytest.raises(CommandError, match="Cannot write"):
+        call_command("export_standings", season=2002, output=str(target))

@@ -1,0 +1,143 @@
+"""Season standings: the league points a finishing place is worth, and the order of the
+standings with its tie-breaks.
+
+Pure Python, like the scoring core: the standings page, the tournament results and the
+spreadsheet all rank players here, so they never disagree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+MAIN, CONSOLATION, LAST_CHANCE = "main", "consolation", "last_chance"
+
+# Points for the bands of finishing places 1, 2, 3-4, 5-8, 9-16, 17-32, ... in each
+# bracket; places beyond the list are worth nothing. Consolation and last-chance places
+# are worth less than any main place that needed a match won.
+DEFAULT_SCALE: dict[str, tuple[int, ...]] = {
+    MAIN: (10, 7, 5, 3, 2, 1),
+    CONSOLATION: (4, 3, 2, 1),
+    LAST_CHANCE: (2, 1),
+}
+MAX_BANDS = 9  # 1, 2, 3-4, ..., 129-256: the biggest draw has 256 places
+
+
+def _(message: str) -> str:
+    """Mark a message for translation without importing Django."""
+    return message
+
+
+class ScaleError(ValueError):
+    def __init__(self, template: str, **params: object) -> None:
+        self.template, self.params = template, params
+        super().__init__(template % params)
+
+    def message(self, translate=None) -> str:
+        return (translate(self.template) if translate else self.template) % self.params
+
+
+def parse_scale(text: str) -> tuple[int, ...]:
+    """ "10, 7,5" -> (10, 7, 5): points for places 1, 2, 3-4, ... (at most MAX_BANDS)."""
+    parts = [part for part in text.replace(";", ",").replace(" ", ",").split(",") if part]
+    values = []
+    for part in parts:
+        if not part.isdigit() or int(part) > 1000:
+            raise ScaleError(_("“%(value)s” is not a number of league points."), value=part[:20])
+        values.append(int(part))
+    if len(values) > MAX_BANDS:
+        raise ScaleError(_("Give points for at most %(count)d bands of places."), count=MAX_BANDS)
+    return tuple(values)
+
+
+def format_scale(values: Sequence[int]) -> str:
+    return ",".join(str(value) for value in values)
+
+
+def band(best_place: int) -> int:
+    """0 for 1st, 1 for 2nd, 2 for 3rd-4th, 3 for 5th-8th, ..."""
+    if best_place < 1:
+        raise ValueError(f"places start at 1, not {best_place}")
+    return (best_place - 1).bit_length()
+
+
+def band_label(index: int) -> str:
+    """ "1", "2", "3-4", "5-8", ... for a band index."""
+    if index < 2:
+        return str(index + 1)
+    return f"{2 ** (index - 1) + 1}-{2**index}"
+
+
+def points_for(scale: Mapping[str, Sequence[int]], kind: str, best_place: int) -> int:
+    values = scale.get(kind, ())
+    index = band(best_place)
+    return values[index] if index < len(values) else 0
+
+
+@dataclass
+class PlayerRecord:
+    """Everything a standings row shows of one player, over a season or a tournament."""
+
+    player: object
+    name: str
+    league_points: int = 0
+    tournaments: int = 0
+    matches_won: int = 0
+    matches_lost: int = 0
+    games_won: int = 0
+    games_lost: int = 0
+    points_won: int = 0
+    points_lost: int = 0
+    gammons_won: int = 0
+    backgammons_won: int = 0
+    crawford_games_won: int = 0
+    places: list[tuple[object, str, tuple[int, int]]] = field(default_factory=list)
+    rank: int = 0
+    tied: bool = False  # shares its rank with another player
+
+    @property
+    def point_difference(self) -> int:
+        return self.points_won - self.points_lost
+
+    @property
+    def matches_played(self) -> int:
+        return self.matches_won + self.matches_lost
+
+    def add_place(self, tournament: object, kind: str, place: tuple[int, int], scale) -> None:
+        self.places.append((tournament, kind, place))
+        self.league_points += points_for(scale, kind, place[0])
+
+
+# The order of the standings, in words (README and page): league points, then matches
+# won, then points won minus points lost, then games won; still equal, the players
+# share the rank and are listed by name.
+TIE_BREAKS = (
+    _("league points"),
+    _("matches won"),
+    _("points won minus points lost"),
+    _("games won"),
+)
+
+
+def _merit(record: PlayerRecord) -> tuple[int, int, int, int]:
+    return (
+        record.league_points,
+        record.matches_won,
+        record.point_difference,
+        record.games_won,
+    )
+
+
+def rank(records: Iterable[PlayerRecord]) -> list[PlayerRecord]:
+    """The records in standings order, each with its rank (shared when tied)."""
+    ordered = sorted(records, key=lambda r: (tuple(-v for v in _merit(r)), r.name.casefold()))
+    previous = None
+    for position, record in enumerate(ordered, start=1):
+        merit = _merit(record)
+        if previous is not None and merit == _merit(previous):
+            record.rank = previous.rank
+            record.tied = previous.tied = True
+        else:
+            record.rank = position
+        previous = record
+    return ordered

@@ -1,0 +1,270 @@
+"""The figures of a season or a tournament, read from the rows in a fixed number of
+queries: finishing places (through the stored draws), league points (league.py),
+matches, games and points won and lost. The standings pages, the tournament results
+and the spreadsheet all take their numbers from here, so they always agree.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import groupby
+from operator import itemgetter
+
+from django.db.models import Count, Q, Sum
+from django.utils.translation import gettext
+
+from . import draw, league
+from .brackets import StoredDraw
+from .models import Entry, Game, Match, Player, Season, Tournament
+
+# Matches decided by a result between two players (not byes, not voids).
+PLAYED = [Match.Status.DECIDED]
+
+
+@dataclass(slots=True)
+class MatchRow:
+    """A match as the standings need it: a tuple's worth of ids, not a model instance,
+    so that a season of thousands of matches stays small in memory."""
+
+    pk: int
+    tournament_id: int
+    bracket_id: int | None
+    bracket_kind: str | None
+    round: int | None
+    position: int | None
+    player1_id: int | None
+    player2_id: int | None
+    source1_kind: str
+    source1_match_id: int | None
+    source2_kind: str
+    source2_match_id: int | None
+    status: str
+    winner_id: int | None
+
+    @property
+    def winner_side(self) -> int | None:
+        if self.winner_id is None:
+            return None
+        return 0 if self.winner_id == self.player1_id else 1
+
+
+MATCH_ROW_FIELDS = [
+    "pk",
+    "tournament_id",
+    "bracket_id",
+    "bracket__kind",
+    "round",
+    "position",
+    "player1_id",
+    "player2_id",
+    "source1_kind",
+    "source1_match_id",
+    "source2_kind",
+    "source2_match_id",
+    "status",
+    "winner_id",
+]
+
+
+@dataclass
+class Place:
+    tournament: Tournament
+    kind: str  # bracket kind
+    place: tuple[int, int]
+    player: Player
+    league_points: int
+
+    @property
+    def label(self) -> str:
+        best, worst = self.place
+        return str(best) if best == worst else f"{best}-{worst}"
+
+
+@dataclass
+class Standings:
+    season: Season
+    tournaments: list[Tournament]
+    records: list[league.PlayerRecord]  # ranked
+    places: list[Place]
+
+    @property
+    def scale(self) -> dict[str, tuple[int, ...]]:
+        return self.season.scale
+
+
+def _records_for(tournaments: Sequence[Tournament], season: Season) -> Standings:
+    ids = [tournament.pk for tournament in tournaments]
+    scale = season.scale
+    records: dict[int, league.PlayerRecord] = {}
+
+    def record(player: Player) -> league.PlayerRecord:
+        if player.pk not in records:
+            records[player.pk] = league.PlayerRecord(player=player, name=player.name)
+        return records[player.pk]
+
+    in_play = Match.objects.filter(tournament_id__in=ids)
+    # IN subqueries, not joins: a join over entries and both player columns multiplies
+    # rows and is slow on a big season.
+    players = Player.objects.in_bulk(
+        Player.objects.filter(
+            Q(pk__in=Entry.objects.filter(tournament_id__in=ids).values("player_id"))
+            | Q(pk__in=in_play.values("player1_id"))
+            | Q(pk__in=in_play.values("player2_id"))
+        ).values_list("pk", flat=True)
+    )
+    for player_id in Entry.objects.filter(tournament_id__in=ids).values_list(
+        "player_id", flat=True
+    ):
+        record(players[player_id]).tournaments += 1
+
+    # One tournament's matches in memory at a time, whatever the size of the season.
+    by_id = {tournament.pk: tournament for tournament in tournaments}
+    places = []
+    rows = in_play.order_by("tournament_id").values_list(*MATCH_ROW_FIELDS)
+    for tournament_id, group in groupby(rows.iterator(chunk_size=2000), key=itemgetter(1)):
+        matches = [MatchRow(*row) for row in group]
+        for match in matches:
+            if match.status in PLAYED and match.player1_id and match.player2_id:
+                loser = (
+                    match.player2_id if match.winner_id == match.player1_id else match.player1_id
+                )
+                record(players[match.winner_id]).matches_won += 1
+                record(players[loser]).matches_lost += 1
+        tournament = by_id[tournament_id]
+        stored = StoredDraw.load(tournament, matches)
+        if stored is None:
+            continue
+        resolutions = stored.resolve()
+        for bracket in stored.plan.brackets:
+            settled = draw.final_places(stored.plan, resolutions, bracket.kind)
+            for player_id, place in settled.items():
+                player = players[player_id]
+                points = league.points_for(scale, bracket.kind, place[0])
+                record(player).add_place(tournament, bracket.kind, place, scale)
+                places.append(Place(tournament, bracket.kind, place, player, points))
+
+    totals = (
+        Game.objects.filter(match__tournament_id__in=ids)
+        .values("match__player1_id", "match__player2_id", "winner")
+        .annotate(
+            games=Count("pk"),
+            points=Sum("points"),
+            gammons=Count("pk", filter=Q(kind="gammon")),
+            backgammons=Count("pk", filter=Q(kind="backgammon")),
+            crawford=Count("pk", filter=Q(crawford=True)),
+        )
+        .order_by()
+    )
+    for row in totals.iterator(chunk_size=2000):
+        sides = (row["match__player1_id"], row["match__player2_id"])
+        winner = records.get(sides[row["winner"]])
+        loser = records.get(sides[1 - row["winner"]])
+        if winner is None or loser is None:
+            continue  # a game of a player since removed from every list: not counted
+        winner.games_won += row["games"]
+        winner.points_won += row["points"]
+        winner.gammons_won += row["gammons"]
+        winner.backgammons_won += row["backgammons"]
+        winner.crawford_games_won += row["crawford"]
+        loser.games_lost += row["games"]
+        loser.points_lost += row["points"]
+
+    order = {kind: number for number, kind in enumerate(draw.BRACKET_KINDS)}
+    places.sort(key=lambda p: (p.tournament.date, p.tournament.pk, order[p.kind], p.place))
+    return Standings(season, list(tournaments), league.rank(records.values()), places)
+
+
+def season_standings(season: Season) -> Standings:
+    """The season's public tournaments, all counted together."""
+    tournaments = list(season.tournaments.public().order_by("date", "pk"))
+    return _records_for(tournaments, season)
+
+
+def tournament_standings(tournament: Tournament) -> Standings:
+    """One tournament: its places and each player's figures in it."""
+    return _records_for([tournament], tournament.season)
+
+
+@dataclass
+class MatchLine:
+    """One of a player's matches, seen from the player's side."""
+
+    match: Match
+    opponent: Player | None
+    mine: int
+    theirs: int
+    result: str
+
+    @property
+    def tournament(self) -> Tournament:
+        return self.match.tournament
+
+    @property
+    def opponent_name(self) -> str:
+        return self.opponent.name if self.opponent else ""
+
+
+@dataclass
+class HeadToHead:
+    opponent: Player
+    played: int = 0
+    won: int = 0
+    lost: int = 0
+    points_won: int = 0
+    points_lost: int = 0
+
+    @property
+    def opponent_name(self) -> str:
+        return self.opponent.name
+
+
+def _result(match: Match, side: int) -> str:
+    if match.status != Match.Status.DECIDED:
+        return str(match.get_status_display())
+    won = match.winner_id == (match.player1_id, match.player2_id)[side]
+    if match.decided_by == Match.DecidedBy.WALKOVER:
+        return gettext("won by walkover") if won else gettext("lost by walkover")
+    if match.decided_by == Match.DecidedBy.RETIREMENT:
+        return gettext("won: the opponent retired") if won else gettext("lost: retired")
+    return gettext("won") if won else gettext("lost")
+
+
+def player_history(player: Player) -> tuple[list[MatchLine], list[HeadToHead]]:
+    """A player's matches in public tournaments (newest first) and the record against
+    each opponent, in two queries."""
+    matches = list(
+        Match.objects.filter(Q(player1=player) | Q(player2=player), tournament__public=True)
+        .filter(player1__isnull=False, player2__isnull=False)
+        .select_related("tournament__season", "bracket", "player1", "player2")
+        .order_by("-tournament__date", "-tournament_id", "-round", "-pk")
+    )
+    points = defaultdict(lambda: [0, 0])
+    for row in (
+        Game.objects.filter(match__in=[match.pk for match in matches])
+        .values("match_id", "winner")
+        .annotate(total=Sum("points"))
+        .order_by()
+    ):
+        points[row["match_id"]][row["winner"]] = row["total"]
+    lines, opponents = [], {}
+    for match in matches:
+        side = match.side_of(player)
+        opponent = match.players[1 - side]
+        score = (match.score1, match.score2)
+        lines.append(MatchLine(match, opponent, score[side], score[1 - side], _result(match, side)))
+        record = opponents.setdefault(opponent.pk, HeadToHead(opponent))
+        if match.status == Match.Status.DECIDED:
+            record.played += 1
+            if match.winner_id == player.pk:
+                record.won += 1
+            else:
+                record.lost += 1
+        record.points_won += points[match.pk][side]
+        record.points_lost += points[match.pk][1 - side]
+    head_to_head = sorted(
+        (record for record in opponents.values() if record.played or record.points_won),
+        key=lambda record: (-record.played, record.opponent.name.casefold()),
+    )
+    return lines, head_to_head

@@ -1,0 +1,123 @@
+"""The site's listings as django-tables2 tables: sorted and paginated on the server,
+linked to players and matches. A table's `value_*` methods give what the spreadsheet
+gets, so a page and its workbook show the same figures."""
+
+import django_tables2 as tables
+from django.utils.html import format_html
+from django.utils.translation import gettext_lazy as _
+
+from .bracket_layout import BRACKET_LABELS
+
+
+def _number(verbose_name, **kwargs):
+    return tables.Column(
+        verbose_name=verbose_name,
+        attrs={"td": {"class": "number"}, "th": {"class": "number"}},
+        **kwargs,
+    )
+
+
+class StandingsTable(tables.Table):
+    """A season's (or a tournament's) standings: one row a player, from league.rank()."""
+
+    rank = _number(_("Rank"))
+    player = tables.Column(verbose_name=_("Player"), linkify=True, order_by=("name",))
+    league_points = _number(_("League points"))
+    tournaments = _number(_("Tournaments"))
+    matches_won = _number(_("Matches won"))
+    matches_lost = _number(_("Matches lost"))
+    games_won = _number(_("Games won"))
+    games_lost = _number(_("Games lost"))
+    points_won = _number(_("Points won"))
+    points_lost = _number(_("Points lost"))
+    gammons_won = _number(_("Gammons won"))
+    backgammons_won = _number(_("Backgammons won"))
+    crawford_games_won = _number(_("Crawford games won"))
+
+    def render_rank(self, value, record):
+        # A shared rank reads "=3", as in the club's printed tables.
+        return f"={value}" if record.tied else value
+
+    def value_rank(self, value):
+        return value
+
+    def value_player(self, value):
+        return value.name
+
+
+def place_rows(places) -> list[dict]:
+    """standings.Place objects as PlacesTable rows, main bracket first."""
+    order = {kind: number for number, kind in enumerate(BRACKET_LABELS)}
+    return [
+        {
+            "kind": place.kind,
+            "kind_order": order[place.kind],
+            "label": place.label,
+            "place": place.place,
+            "player": place.player,
+            "league_points": place.league_points,
+        }
+        for place in places
+    ]
+
+
+class PlacesTable(tables.Table):
+    """A tournament's final places, bracket by bracket."""
+
+    kind = tables.Column(verbose_name=_("Bracket"), order_by=("kind_order", "place"))
+    label = tables.Column(verbose_name=_("Place"), order_by=("kind_order", "place"))
+    player = tables.Column(verbose_name=_("Player"), linkify=True, order_by=("player__name",))
+    league_points = _number(_("League points"))
+
+    def render_kind(self, value):
+        return BRACKET_LABELS[value]
+
+    def value_kind(self, value):
+        return str(BRACKET_LABELS[value])
+
+    def value_player(self, value):
+        return value.name
+
+
+class PlayerMatchesTable(tables.Table):
+    """A player's matches: the opponent, the score from the player's side, the result."""
+
+    date = tables.DateColumn(verbose_name=_("Date"), accessor="tournament__date")
+    tournament = tables.Column(
+        verbose_name=_("Tournament"), linkify=True, order_by=("tournament__date",)
+    )
+    stage = tables.Column(verbose_name=_("Round"), orderable=False, empty_values=())
+    opponent = tables.Column(verbose_name=_("Opponent"), linkify=True, order_by=("opponent_name",))
+    score = tables.Column(verbose_name=_("Score"), orderable=False, empty_values=())
+    result = tables.Column(verbose_name=_("Result"), empty_values=())
+
+    def render_stage(self, record):
+        match = record.match
+        if match.bracket_id is None:
+            return "—"
+        return f"{BRACKET_LABELS[match.bracket.kind]} R{match.round}"
+
+    def render_tournament(self, value):
+        return value.name
+
+    def render_score(self, record):
+        return format_html(
+            '<a href="{}">{}–{}</a>', record.match.get_absolute_url(), record.mine, record.theirs
+        )
+
+    def value_score(self, record):
+        return f"{record.mine}-{record.theirs}"
+
+    def render_result(self, value):
+        return value or "—"
+
+
+class HeadToHeadTable(tables.Table):
+    """A player's record against each opponent."""
+
+    opponent = tables.Column(verbose_name=_("Opponent"), linkify=True, order_by=("opponent_name",))
+    played = _number(_("Matches"))
+    won = _number(_("Won"))
+    lost = _number(_("Lost"))
+    points_won = _number(_("Points won"))
+    points_lost = _number(_("Points lost"))
