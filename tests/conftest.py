@@ -14,6 +14,20 @@ def pytest_report_header(config):
     return f"database: {os.environ.get('DATABASE_URL', 'sqlite (default)')}"
 
 
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix, tmp_path_factory):
+    """On SQLite, a test database in a file rather than in memory: the live server's
+    request threads then open their own connections instead of sharing one (which
+    SQLite's in-memory database cannot do cleanly)."""
+    from django.conf import settings
+
+    database = settings.DATABASES["default"]
+    if database["ENGINE"] == "django.db.backends.sqlite3":
+        database.setdefault("TEST", {})["NAME"] = str(
+            tmp_path_factory.mktemp("db") / "test.sqlite3"
+        )
+
+
 @pytest.fixture(autouse=True, scope="session")
 def _the_database_ci_asked_for(django_db_setup, django_db_blocker):
     """.ci/run says which database a pass must use; never run on another one silently."""

@@ -10,13 +10,35 @@ from tournament.scoring import GameResult
 
 class DemoPages(DemoClubTestCase):
     def test_home_lists_seasons_and_their_tournaments(self):
-        # One query for the seasons, one for their public tournaments, however many.
-        with self.assertNumQueries(2):
+        # The live matches, the next ones, the seasons, their public tournaments: four
+        # queries however big the club.
+        with self.assertNumQueries(4):
             response = self.client.get(reverse("home"))
         self.assertEqual(response.status_code, 200)
         for year in (1999, 2001, 2002):
             self.assertContains(response, f"Temporada {year}")
         self.assertContains(response, "Copa de Tardor 1999")
+
+    def test_home_shows_the_current_season_first_and_what_is_being_played(self):
+        response = self.client.get(reverse("home"))
+        text = response.content.decode()
+        running = Tournament.objects.get(status="running")
+        current = response.context["current"]
+        self.assertEqual(current, running.season)
+        self.assertLess(text.index(running.name), text.index("Earlier seasons"))
+        live = list(Match.objects.filter(status="live"))
+        self.assertTrue(live)
+        self.assertEqual(set(response.context["live"]), set(live))
+        for match in live:
+            self.assertContains(response, match.get_absolute_url())
+        self.assertTrue(response.context["upcoming"])
+        self.assertTrue(all(m.status == "ready" for m in response.context["upcoming"]))
+
+    def test_the_home_live_part_alone(self):
+        with self.assertNumQueries(2):
+            response = self.client.get(reverse("home"), {"partial": "live"})
+        self.assertNotContains(response, "<html")
+        self.assertContains(response, "Being played now")
 
     def test_1999_rules_in_plain_words(self):
         # The season, then its tournaments.
@@ -52,8 +74,9 @@ class DemoPages(DemoClubTestCase):
 
     def test_player_page_lists_matches(self):
         player = Player.objects.get(name="Jordi Puig")
-        # The player, their matches with tournaments and opponents, the points per match.
-        with self.assertNumQueries(3):
+        # The player, their matches with tournaments and opponents, the points per match,
+        # their next match (none for him: no cup of his is under way).
+        with self.assertNumQueries(4):
             response = self.client.get(reverse("player", args=[player.pk]))
         self.assertContains(response, "Montserrat Vila")
 

@@ -10,12 +10,20 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from django.db.models import Case, IntegerField, Q, When
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from . import draw
 from .brackets import StoredDraw
 from .models import Bracket, Match, Player, Tournament
+
+LIVE_READY_PENDING = Case(
+    When(status=Match.Status.LIVE, then=0),
+    When(status=Match.Status.READY, then=1),
+    default=2,
+    output_field=IntegerField(),
+)
 
 BRACKET_LABELS = {
     draw.MAIN: _("Main bracket"),
@@ -30,12 +38,17 @@ class SlotView:
     source: str  # where the player comes from, e.g. "Winner of R2 M3"
     score: int | None
     won: bool = False
+    mine: bool = False  # the player a visitor looked for
 
 
 @dataclass
 class MatchView:
     match: Match
     slots: tuple[SlotView, SlotView]
+
+    @property
+    def mine(self) -> bool:
+        return any(slot.mine for slot in self.slots)
 
     @property
     def status(self) -> str:
@@ -100,9 +113,13 @@ def _source_text(match: Match, side: int, rows_by_id: dict[int, Match]) -> str:
 
 
 def lay_out(
-    tournament: Tournament, matches: Iterable[Match], bracket_rows: Iterable[Bracket]
+    tournament: Tournament,
+    matches: Iterable[Match],
+    bracket_rows: Iterable[Bracket],
+    highlight: int | None = None,
 ) -> list[BracketView]:
-    """The brackets that have matches, main first, laid out round by round."""
+    """The brackets that have matches, main first, laid out round by round; the slots of
+    player `highlight` (an id) are marked, to show a player their path."""
     matches = [match for match in matches if match.bracket_id is not None]
     rows_by_id = {match.pk: match for match in matches}
     players = {}
@@ -139,6 +156,8 @@ def lay_out(
                     score=match.score[side] if started else None,
                     won=match.status == Match.Status.DECIDED
                     and match.winner_id == (match.player1_id, match.player2_id)[side],
+                    mine=highlight is not None
+                    and (match.player1_id, match.player2_id)[side] == highlight,
                 )
                 for side in (0, 1)
             )
@@ -163,3 +182,51 @@ def _places(stored: StoredDraw, kind: str, players: dict[int, Player]) -> list[P
         PlaceView(str(best) if best == worst else f"{best}-{worst}", sorted(group, key=str))
         for (best, worst), group in sorted(grouped.items())
     ]
+
+
+def path_of(brackets: list[BracketView]) -> list[MatchView]:
+    """The highlighted player's matches, bracket by bracket and round by round."""
+    return [
+        item
+        for bracket in brackets
+        for round_view in bracket.rounds
+        for item in round_view.matches
+        if item.mine
+    ]
+
+
+@dataclass
+class NextMatch:
+    """A player's next match: the opponent, or where the opponent will come from."""
+
+    match: Match
+    opponent: Player | None
+    opponent_source: str
+
+    @property
+    def bracket_label(self) -> str:
+        return str(BRACKET_LABELS[self.match.bracket.kind]) if self.match.bracket_id else ""
+
+
+def next_match_of(player: Player) -> NextMatch | None:
+    """The player's next match in a running public tournament (two queries)."""
+    match = (
+        Match.objects.filter(
+            Q(player1=player) | Q(player2=player),
+            status__in=[Match.Status.LIVE, Match.Status.READY, Match.Status.PENDING],
+            tournament__public=True,
+            tournament__status=Tournament.Status.RUNNING,
+        )
+        .select_related("tournament", "bracket", "player1", "player2")
+        .order_by(LIVE_READY_PENDING, "tournament__date", "round", "pk")
+        .first()
+    )
+    if match is None:
+        return None
+    side = match.side_of(player)
+    opponent = match.players[1 - side]
+    if opponent is not None:
+        return NextMatch(match, opponent, "")
+    source_id = (match.source1_match_id, match.source2_match_id)[1 - side]
+    sources = {row.pk: row for row in Match.objects.filter(pk=source_id).select_related("bracket")}
+    return NextMatch(match, None, _source_text(match, 1 - side, sources))

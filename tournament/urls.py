@@ -29,6 +29,7 @@ urlpatterns = [
     path(MATCH + "retire/", director.retire, name="director-retire"),
     path(MATCH + "reopen/", director.reopen, name="director-reopen"),
     path(MATCH + "history/", director.history, name="director-history"),
+    path(MATCH + "sheet/", director.score_sheet, name="director-score-sheet"),
     path("director/seasons/new/", director_setup.season_create, name="director-season-new"),
     path("director/seasons/<int:year>/", director_setup.season_edit, name="director-season"),
     path(

@@ -17,6 +17,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from .. import operations, scoring
 from ..forms import ConfirmForm, GameForm, SideForm
 from ..models import AuditEntry, Match, Tournament
+from ..rule_texts import rules_in_one_line
 from .access import director_required
 
 OPEN_STATUSES = [Match.Status.LIVE, Match.Status.READY]
@@ -255,3 +256,29 @@ def history(request, tournament_pk, pk):
     match = _match(tournament_pk, pk)
     entries = AuditEntry.objects.filter(match=match).select_related("user").order_by("at", "pk")
     return render(request, "director/history.html", {"match": match, "entries": entries})
+
+
+@director_required
+@require_GET
+def score_sheet(request, tournament_pk, pk):
+    """The paper score sheet a director prints for the two players: names, length, the
+    season's rules in one line, a row per game with the score before it and a box for
+    the Crawford game; the games already recorded are filled in.
+
+    Template: director/score_sheet.html; context: match, rules, rows, blank_rows.
+    """
+    match = _match(tournament_pk, pk)
+    games = list(match.games.all())
+    try:
+        outcomes = scoring.replay(match.length, [g.as_result() for g in games], match.rules).games
+    except scoring.IllegalGame:
+        outcomes = [None] * len(games)
+    # A match to N has at most 2N - 1 games (each worth a point at least).
+    blank = max(2 * match.length - 1 - len(games), 0)
+    context = {
+        "match": match,
+        "rules": rules_in_one_line(match.rules),
+        "rows": list(zip(games, outcomes, strict=True)),
+        "blank_rows": range(len(games) + 1, len(games) + 1 + min(blank, 40)),
+    }
+    return render(request, "director/score_sheet.html", context)

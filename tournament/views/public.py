@@ -6,7 +6,7 @@ tests/test_views_public.py), whatever the size of the club.
 
 import tempfile
 
-from django.db.models import Prefetch
+from django.db.models import Case, IntegerField, Prefetch, When
 from django.http import FileResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.text import slugify
@@ -15,9 +15,10 @@ from django.views.decorators.http import require_GET
 from django_tables2 import RequestConfig
 
 from .. import league, scoring
-from ..bracket_layout import BRACKET_LABELS, lay_out
+from ..bracket_layout import BRACKET_LABELS, lay_out, next_match_of, path_of
 from ..exports import season_sheets, tournament_sheets, write_workbook
 from ..models import Match, Player, Season, Tournament
+from ..names import normalize_name
 from ..rule_texts import PRESET_LABELS, describe_rules
 from ..standings import player_history, tournament_standings
 from ..standings import season_standings as season_standings_of
@@ -32,19 +33,45 @@ from ..tables import (
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
 
-def home(request):
-    """The club's seasons, newest first, each with its public tournaments.
+RUNNING_FIRST = Case(
+    When(status=Tournament.Status.RUNNING, then=0),
+    When(status=Tournament.Status.DRAFT, then=1),
+    default=2,
+    output_field=IntegerField(),
+)
+HOME_MATCHES = 12
 
-    Template: tournament/home.html; context: seasons (each with .public_tournaments).
+
+def home(request):
+    """The current season first: the matches being played now, the next ones, the
+    running tournaments; then the earlier seasons.
+
+    Template: tournament/home.html (tournament/includes/home_live.html alone for the
+    live refresh); context: current (the newest season), others, live, upcoming.
     """
-    seasons = Season.objects.prefetch_related(
-        Prefetch(
-            "tournaments",
-            queryset=Tournament.objects.public().order_by("-date", "name"),
-            to_attr="public_tournaments",
+    on_show = Match.objects.filter(
+        tournament__public=True, tournament__status=Tournament.Status.RUNNING
+    ).select_related("tournament", "bracket", "player1", "player2")
+    context = {
+        "live": list(on_show.filter(status=Match.Status.LIVE).order_by("-version")[:HOME_MATCHES]),
+        "upcoming": list(
+            on_show.filter(status=Match.Status.READY).order_by("round", "pk")[:HOME_MATCHES]
+        ),
+    }
+    if request.GET.get("partial") == "live":
+        return render(request, "tournament/includes/home_live.html", context)
+    seasons = list(
+        Season.objects.prefetch_related(
+            Prefetch(
+                "tournaments",
+                queryset=Tournament.objects.public().order_by(RUNNING_FIRST, "-date", "name"),
+                to_attr="public_tournaments",
+            )
         )
     )
-    return render(request, "tournament/home.html", {"seasons": seasons})
+    context["current"] = seasons[0] if seasons else None
+    context["others"] = seasons[1:]
+    return render(request, "tournament/home.html", context)
 
 
 def season(request, year):
@@ -63,19 +90,50 @@ def season(request, year):
     return render(request, "tournament/season.html", context)
 
 
-def tournament(request, pk):
-    """A tournament's brackets (main, consolation, last chance), round by round.
+def _looked_for(request, tournament):
+    """The player a visitor asked to follow: ?player=<id>, or ?name=<part of a name>.
 
-    Template: tournament/tournament.html; context: tournament, brackets (a list of
-    bracket_layout.BracketView), other_matches (matches outside any bracket).
+    Returns (player or None, candidates when the name fits several, the query)."""
+    wanted = request.GET.get("player", "")
+    query = request.GET.get("name", "")[:100].strip()
+    if not wanted.isdigit() and not query:
+        return None, [], ""
+    entrants = [entry.player for entry in tournament.entries.select_related("player")]
+    if wanted.isdigit():
+        found = [player for player in entrants if player.pk == int(wanted)]
+        return (found[0] if found else None), [], ""
+    key = normalize_name(query)
+    found = [player for player in entrants if key in normalize_name(player.name)]
+    if len(found) == 1:
+        return found[0], [], query
+    return None, sorted(found, key=lambda player: player.name), query
+
+
+def tournament(request, pk):
+    """A tournament's brackets (main, consolation, last chance), round by round; with
+    ?name= or ?player=, that player's path through them is marked.
+
+    Template: tournament/tournament.html (tournament/includes/brackets.html alone for
+    the live refresh); context: tournament, brackets (bracket_layout.BracketView),
+    other_matches, found, candidates, query, path.
     """
     tournament = get_object_or_404(Tournament.objects.public().select_related("season"), pk=pk)
+    found, candidates, query = _looked_for(request, tournament)
     matches = list(tournament.matches.select_related("player1", "player2", "winner", "bracket"))
+    brackets = lay_out(
+        tournament, matches, tournament.brackets.all(), highlight=found.pk if found else None
+    )
     context = {
         "tournament": tournament,
-        "brackets": lay_out(tournament, matches, tournament.brackets.all()),
+        "brackets": brackets,
         "other_matches": [match for match in matches if match.bracket_id is None],
+        "found": found,
+        "candidates": candidates,
+        "query": query,
+        "path": path_of(brackets),
     }
+    if request.GET.get("partial") == "brackets":
+        return render(request, "tournament/includes/brackets.html", context)
     return render(request, "tournament/tournament.html", context)
 
 
@@ -101,22 +159,32 @@ def match(request, pk):
         replay_error = error.message(gettext)
     rows = list(zip(games, state.games, strict=True)) if state else [(g, None) for g in games]
     context = {"match": match, "state": state, "rows": rows, "replay_error": replay_error}
+    if request.GET.get("partial") == "score":
+        return render(request, "tournament/includes/match_live.html", context)
     return render(request, "tournament/match.html", context)
 
 
 def player(request, pk):
-    """A player's matches with score and opponent, and the record against each opponent.
+    """A player's next match, their matches with score and opponent, and the record
+    against each opponent.
 
-    Template: tournament/player.html; context: player, matches (PlayerMatchesTable),
-    head_to_head (HeadToHeadTable).
+    Template: tournament/player.html; context: player, next_match
+    (bracket_layout.NextMatch or None), matches (PlayerMatchesTable), head_to_head
+    (HeadToHeadTable).
     """
     player = get_object_or_404(Player, pk=pk)
     lines, head_to_head = player_history(player)
+    coming = next_match_of(player)
     matches = PlayerMatchesTable(lines, prefix="m-")
     RequestConfig(request, paginate={"per_page": 25}).configure(matches)
     rivals = HeadToHeadTable(head_to_head, prefix="h-")
     RequestConfig(request, paginate={"per_page": 25}).configure(rivals)
-    context = {"player": player, "matches": matches, "head_to_head": rivals}
+    context = {
+        "player": player,
+        "matches": matches,
+        "head_to_head": rivals,
+        "next_match": coming,
+    }
     return render(request, "tournament/player.html", context)
 
 

@@ -1,0 +1,161 @@
+"""In a real browser (Debian's Chromium, driven by Playwright): a player on a phone finds
+their next opponent; a director enters a game and the public bracket shows it without
+a reload; the language switcher turns the page into Catalan.
+
+`make test` runs these when /usr/bin/chromium is there and skips them, saying why,
+when it is not; `.ci/run` installs Chromium and sets REQUIRE_BROWSER=1, which turns that
+skip into a failure. Screenshots go to tests/screenshots/ (ignored by git).
+"""
+
+import io
+import os
+import re
+from pathlib import Path
+
+import pytest
+from django.core.management import call_command
+from django.utils import translation
+from django.utils.translation import gettext
+
+from conftest import directors_group
+from tournament.models import Tournament
+
+CHROMIUM = "/usr/bin/chromium"
+SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
+# The machine's network is closed: Chromium must not try to reach Google's services.
+ARGUMENTS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+PHONE = {"width": 390, "height": 844}
+
+pytestmark = pytest.mark.browser
+
+
+def _missing() -> str | None:
+    if not Path(CHROMIUM).exists():
+        return f"Chromium is not installed at {CHROMIUM} (apt-get install chromium)"
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "Playwright for Python is not installed (requirements-test.txt)"
+    return None
+
+
+@pytest.fixture(scope="session")
+def chromium():
+    reason = _missing()
+    if reason:
+        if os.environ.get("REQUIRE_BROWSER") == "1":
+            pytest.fail(f"REQUIRE_BROWSER=1 but {reason}")
+        pytest.skip(reason)
+    # Playwright's sync API runs an event loop in this thread; the test's own ORM calls
+    # are still plain synchronous code, so Django's async guard would be a false alarm.
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    from playwright.sync_api import sync_playwright
+
+    SCREENSHOTS.mkdir(exist_ok=True)
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGUMENTS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def demo(transactional_db):
+    directors_group()  # flushed by an earlier transactional test: made again
+    call_command("load_demo", stdout=io.StringIO())
+
+
+def page_in(chromium, live_server, language="en", viewport=None):
+    context = chromium.new_context(
+        viewport=viewport or {"width": 1280, "height": 900},
+        locale=language,
+        extra_http_headers={"Accept-Language": language},
+    )
+    page = context.new_page()
+    page.set_default_timeout(15000)
+    return page
+
+
+def test_a_player_on_a_phone_finds_their_next_opponent(chromium, live_server, demo):
+    running = Tournament.objects.get(status="running")
+    match = running.matches.filter(status="ready", bracket__kind="main").first()
+    player, opponent = match.player1, match.player2
+    page = page_in(chromium, live_server, viewport=PHONE)
+    page.goto(live_server.url + "/")
+    page.get_by_role("link", name=running.name).first.click()
+    page.get_by_label("Find my name").fill(player.name.split()[0].lower())
+    page.get_by_role("button", name="Show my path").click()
+    if page.get_by_text("Several players fit").count():
+        page.get_by_role("link", name=player.name).click()
+    path = page.locator(".path")
+    path.get_by_text(f"against {opponent.name}").wait_for()
+    assert path.get_by_text(f"against {opponent.name}").is_visible()
+    page.screenshot(path=SCREENSHOTS / "phone-find-my-name.png", full_page=True)
+    # The player's own page says it too, with the bracket and the length.
+    page.goto(live_server.url + player.get_absolute_url())
+    next_match = page.locator(".next-match")
+    assert opponent.name in next_match.inner_text()
+    assert f"to {match.length} points" in next_match.inner_text()
+    page.screenshot(path=SCREENSHOTS / "phone-player.png", full_page=True)
+    # The bracket scrolls sideways on the phone instead of squeezing the rounds.
+    page.goto(live_server.url + running.get_absolute_url())
+    scroll = page.locator(".bracket-scroll").first
+    assert scroll.evaluate("element => element.scrollWidth > element.clientWidth")
+
+
+def test_a_game_entered_by_a_director_appears_on_the_open_bracket(chromium, live_server, demo):
+    running = Tournament.objects.get(status="running")
+    match = running.matches.filter(status="ready", bracket__kind="main").first()
+    public = page_in(chromium, live_server)
+    public.goto(live_server.url + running.get_absolute_url())
+    card = public.locator(f'a.match-card[href="{match.get_absolute_url()}"]')
+    assert card.locator(".score").count() == 0  # not started: no score shown
+
+    director = page_in(chromium, live_server)
+    director.goto(live_server.url + "/accounts/login/?next=/director/")
+    director.get_by_label("User name").fill("director")
+    director.get_by_label("Password").fill("qgammon-demo")
+    director.get_by_role("button", name="Log in").click()
+    director.wait_for_url(re.compile(r".*/director/$"))
+    director.goto(live_server.url + f"/director/tournaments/{running.pk}/matches/{match.pk}/")
+    form = director.locator("form.game-form")
+    form.get_by_label(match.player2.name).check()
+    form.get_by_label("gammon", exact=True).check()
+    director.get_by_role("button", name="Record the game").click()
+    director.get_by_text("Game 1 recorded.").wait_for()
+    director.screenshot(path=SCREENSHOTS / "director-match-sheet.png", full_page=True)
+    match.refresh_from_db()
+    assert match.score == (0, 2)
+
+    # No reload: the page asks for its live part again within a few seconds.
+    card.locator(".score").first.wait_for(timeout=15000)
+    assert [text.strip() for text in card.locator(".score").all_inner_texts()] == ["0", "2"]
+    public.screenshot(path=SCREENSHOTS / "bracket-live.png", full_page=True)
+
+
+def test_switching_to_catalan_translates_the_page(chromium, live_server, demo):
+    with translation.override("ca"):
+        heading = gettext("Rules in force")
+        rule = gettext("A backgammon counts twice the cube, the same as a gammon.")
+    assert heading != "Rules in force", "the Catalan catalogue is not compiled"
+    page = page_in(chromium, live_server)
+    page.goto(live_server.url + "/seasons/1999/")
+    assert page.locator("html").get_attribute("lang") == "en"
+    assert page.get_by_role("heading", name="Rules in force").is_visible()
+    page.get_by_label("Language").select_option("ca")
+    page.get_by_role("button", name="Go").click()
+    page.wait_for_load_state()
+    assert page.locator("html").get_attribute("lang") == "ca"
+    assert page.get_by_role("heading", name=heading).is_visible()
+    assert rule in page.locator("dl.rules").inner_text()
+    assert "Rules in force" not in page.content()
+    page.screenshot(path=SCREENSHOTS / "season-catalan.png", full_page=True)
+    # The choice sticks for the next page.
+    page.goto(live_server.url + "/")
+    assert page.locator("html").get_attribute("lang") == "ca"
