@@ -75,8 +75,8 @@ class DemoPages(DemoClubTestCase):
     def test_player_page_lists_matches(self):
         player = Player.objects.get(name="Jordi Puig")
         # The player, their matches with tournaments and opponents, the points per match,
-        # their next match (none for him: no cup of his is under way).
-        with self.assertNumQueries(4):
+        # their next match (none for him: no cup of his is under way), their ratings.
+        with self.assertNumQueries(5):
             response = self.client.get(reverse("player", args=[player.pk]))
         self.assertContains(response, "Montserrat Vila")
 

@@ -13,7 +13,17 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from . import draw, operations, scoring
-from .models import AuditEntry, Bracket, Entry, Game, Match, Player, Season, Tournament
+from .models import (
+    AuditEntry,
+    Bracket,
+    Entry,
+    Game,
+    Match,
+    Player,
+    RatingChange,
+    Season,
+    Tournament,
+)
 from .rules import PRESETS
 
 admin.site.site_header = _("Q-gammon club administration")
@@ -22,9 +32,11 @@ admin.site.site_title = _("Q-gammon club")
 
 @admin.register(Player)
 class PlayerAdmin(admin.ModelAdmin):
-    list_display = ["name", "membership_number", "club", "active"]
+    list_display = ["name", "membership_number", "club", "active", "rating", "rating_experience"]
     list_filter = ["active", "club"]
     search_fields = ["name", "membership_number", "club", "email"]
+    # Computed from the matches (player_ratings.refresh), never typed in.
+    readonly_fields = ["rating", "rating_experience"]
     actions = ["deactivate"]
 
     @admin.action(description=_("Deactivate the selected players"))
@@ -332,6 +344,25 @@ class GameAdmin(admin.ModelAdmin):
     list_filter = ["kind", "how", "crawford", "beaver", "match__tournament__season"]
     search_fields = ["match__player1__name", "match__player2__name", "match__tournament__name"]
     list_select_related = ["match__player1", "match__player2"]
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(RatingChange)
+class RatingChangeAdmin(admin.ModelAdmin):
+    """Read-only: ratings follow the matches; `manage.py rebuild_ratings` recomputes them."""
+
+    list_display = ["sequence", "player", "opponent", "won", "length", "before", "after", "at"]
+    list_filter = ["won"]
+    search_fields = ["player__name", "opponent__name"]
+    list_select_related = ["player", "opponent"]
 
     def has_add_permission(self, request):
         return False

@@ -244,6 +244,8 @@ def players_sheet(standings: Standings) -> Sheet:
         _("Matches lost"),
         _("League points"),
         _("Rank"),
+        _("Rating"),
+        _("Rating experience"),
     ]
     records = sorted(standings.records, key=lambda record: record.name.casefold())
     rows = [
@@ -256,6 +258,8 @@ def players_sheet(standings: Standings) -> Sheet:
             record.matches_lost,
             record.league_points,
             record.rank,
+            round(record.player.rating, 1),
+            record.player.rating_experience,
         )
         for record in records
     ]

@@ -292,3 +292,25 @@ class WithdrawForm(forms.Form):
         self.fields["player"].queryset = Player.objects.filter(
             entries__tournament=tournament, entries__withdrawn=False
         )
+
+
+class TranscriptForm(forms.Form):
+    """A .mat file onto a match; the second step carries the text back with the
+    director's choice of who is who."""
+
+    file = forms.FileField(label=_("Match file (.mat)"), required=False)
+    transcript = forms.CharField(widget=forms.HiddenInput, required=False, max_length=2**20)
+    swapped = forms.TypedChoiceField(
+        label=_("Who is who"),
+        choices=[(0, _("in the file's order")), (1, _("the other way round"))],
+        coerce=int,
+        required=False,
+        empty_value=None,  # not answered yet: the names decide, or the director is asked
+        widget=forms.RadioSelect,
+    )
+
+    def clean(self):
+        data = super().clean()
+        if not data.get("file") and not data.get("transcript"):
+            raise ValidationError(_("Choose a .mat file to import."))
+        return data

@@ -19,7 +19,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from . import brackets, draw, scoring
+from . import brackets, draw, player_ratings, scoring
 from .models import AuditEntry, Bracket, Entry, Game, Match, Player, Tournament
 
 DEFAULT_LENGTHS = {draw.MAIN: "5", draw.CONSOLATION: "5", draw.LAST_CHANCE: "3"}
@@ -91,7 +91,7 @@ def _lock_tournament(tournament: Tournament | int) -> Tournament:
     return Tournament.objects.select_for_update(of=("self",)).select_related("season").get(pk=pk)
 
 
-def _lock(match: Match | int) -> Match:
+def lock_match(match: Match | int) -> Match:
     """The match, locked, after its tournament: every writer takes the locks in that order."""
     pk = match.pk if isinstance(match, Match) else match
     tournament_id = Match.objects.values_list("tournament_id", flat=True).get(pk=pk)
@@ -328,8 +328,13 @@ def _decide_without_games(match: Match, winner: int, how: str, user, summary) ->
 
 
 def _after_change(match: Match, before: tuple[bool, int | None], user) -> None:
-    if match.bracket_id is not None and _outcome(match) != before:
+    """After who won changed: the bracket moves on, and the ratings follow (same
+    transaction, so a page never shows one without the other)."""
+    if _outcome(match) == before:
+        return
+    if match.bracket_id is not None:
         _resolve(match.tournament, user)
+    player_ratings.refresh()
 
 
 # --- games ------------------------------------------------------------------------
@@ -348,7 +353,7 @@ def record_game(
     Raises IllegalGame if the rules forbid it, StaleMatch if the match changed since
     `expected_version`, MatchClosed if it cannot take games; nothing is saved then.
     """
-    match = _lock(match)
+    match = lock_match(match)
     _check_version(match, expected_version)
     _check_open_for_games(match)
     before = snapshot(match)
@@ -390,7 +395,7 @@ def undo_last_game(
     If the match was decided and later matches have started from its result, raises
     NeedsConfirmation listing them unless `confirm`; with it they are re-opened too.
     """
-    match = _lock(match)
+    match = lock_match(match)
     _check_version(match, expected_version)
     if match.decided_by in WITHOUT_GAMES:
         raise MatchClosed(_("This match was decided without playing it out."))
@@ -440,7 +445,7 @@ def replace_games(
     The whole list is replayed first; if any game is illegal nothing changes. A change
     of who won re-opens the later matches that depend on it, once confirmed.
     """
-    match = _lock(match)
+    match = lock_match(match)
     _check_version(match, expected_version)
     results = list(results)
     if results:
@@ -474,7 +479,7 @@ def walkover(
     match: Match | int, winner: int, *, user=None, expected_version: int | None = None
 ) -> Match:
     """A player did not come: the other (side `winner`) goes on without playing."""
-    match = _lock(match)
+    match = lock_match(match)
     _check_version(match, expected_version)
     if winner not in (0, 1):
         raise OperationError(_("Say which player goes on."))
@@ -502,7 +507,7 @@ def retire(
     match: Match | int, retiring: int, *, user=None, expected_version: int | None = None
 ) -> Match:
     """A player retires mid-match: the other wins; the games played are kept."""
-    match = _lock(match)
+    match = lock_match(match)
     _check_version(match, expected_version)
     if retiring not in (0, 1):
         raise OperationError(_("Say which player retires."))
@@ -527,7 +532,7 @@ def reopen(
     match: Match | int, *, user=None, expected_version: int | None = None, confirm: bool = False
 ) -> Match:
     """Take back a walkover or a retirement: the match is open again with its games."""
-    match = _lock(match)
+    match = lock_match(match)
     _check_version(match, expected_version)
     if match.decided_by not in WITHOUT_GAMES:
         raise MatchClosed(_("Only a walkover or a retirement can be taken back this way."))
@@ -574,6 +579,7 @@ def withdraw(tournament: Tournament | int, player: Player, *, user=None) -> Entr
             match, 1 - side, how, user, _("%(player)s has withdrawn") % {"player": player}
         )
     _resolve(tournament, user)
+    player_ratings.refresh()
     return entry
 
 

@@ -121,3 +121,20 @@ class HeadToHeadTable(tables.Table):
     lost = _number(_("Lost"))
     points_won = _number(_("Points won"))
     points_lost = _number(_("Points lost"))
+
+
+class RatingsTable(tables.Table):
+    """The club's ratings: FIBS formula, every player starting at 1500."""
+
+    rank = _number(_("Rank"), order_by=("-rating",))
+    name = tables.Column(verbose_name=_("Player"), linkify=lambda record: record.get_absolute_url())
+    rating = _number(_("Rating"))
+    rating_experience = _number(_("Experience"))
+    rated = _number(_("Rated matches"))
+    won = _number(_("Won"))
+
+    def render_rating(self, value):
+        return f"{value:.1f}"
+
+    def value_rating(self, value):
+        return round(value, 1)

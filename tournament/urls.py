@@ -18,6 +18,8 @@ urlpatterns = [
     path("tournaments/<int:pk>/results/", public.tournament_results, name="results"),
     path("tournaments/<int:pk>/results.xlsx", public.tournament_workbook, name="results-xlsx"),
     path("matches/<int:pk>/", public.match, name="match"),
+    path("matches/<int:pk>.mat", public.match_transcript, name="match-mat"),
+    path("ratings/", public.ratings, name="ratings"),
     path("players/<int:pk>/", public.player, name="player"),
     path("api/tournaments/", api.tournaments, name="api-tournaments"),
     path("api/tournaments/<int:pk>/", api.tournament, name="api-tournament"),
@@ -30,6 +32,7 @@ urlpatterns = [
     path(MATCH + "reopen/", director.reopen, name="director-reopen"),
     path(MATCH + "history/", director.history, name="director-history"),
     path(MATCH + "sheet/", director.score_sheet, name="director-score-sheet"),
+    path(MATCH + "import/", director.import_transcript, name="director-import"),
     path("director/seasons/new/", director_setup.season_create, name="director-season-new"),
     path("director/seasons/<int:year>/", director_setup.season_edit, name="director-season"),
     path(

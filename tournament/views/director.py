@@ -14,8 +14,8 @@ from django.urls import reverse
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from .. import operations, scoring
-from ..forms import ConfirmForm, GameForm, SideForm
+from .. import operations, scoring, transcripts
+from ..forms import ConfirmForm, GameForm, SideForm, TranscriptForm
 from ..models import AuditEntry, Match, Tournament
 from ..rule_texts import rules_in_one_line
 from .access import director_required
@@ -282,3 +282,37 @@ def score_sheet(request, tournament_pk, pk):
         "blank_rows": range(len(games) + 1, len(games) + 1 + min(blank, 40)),
     }
     return render(request, "director/score_sheet.html", context)
+
+
+@director_required
+@require_POST
+def import_transcript(request, tournament_pk, pk):
+    """A .mat file onto the match: read, checked, recorded game by game; when the file's
+    names differ from the match's players, the director says who is who first.
+
+    Template: director/import_confirm.html for that question; context: match, form,
+    reading, text."""
+    match = _match(tournament_pk, pk)
+    form = TranscriptForm(request.POST, request.FILES)
+    if not form.is_valid():
+        return _sheet(request, match, status=400, error=" ".join(form.non_field_errors()))
+    try:
+        if form.cleaned_data["file"]:
+            text = transcripts.decode(form.cleaned_data["file"].read())
+        else:
+            text = form.cleaned_data["transcript"]
+        reading = transcripts.read(match, text)
+        choice = form.cleaned_data["swapped"]
+        if choice is None and not reading.names_agree:
+            context = {"match": match, "reading": reading, "text": text, "form": form}
+            return render(request, "director/import_confirm.html", context)
+        # The director's answer: 0, the file's first player is the match's first; 1, the
+        # other way round. Without a question, the names themselves said it.
+        swapped = reading.swapped if choice is None else bool(choice)
+        games = transcripts.import_games(match, text, swapped=swapped, user=request.user)
+    except operations.OperationError as error:
+        return _sheet(request, _match(tournament_pk, pk), status=400, error=error.message)
+    messages.success(
+        request, gettext("%(count)d games imported from the file.") % {"count": len(games)}
+    )
+    return redirect(_sheet_url(match))

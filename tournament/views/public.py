@@ -6,16 +6,17 @@ tests/test_views_public.py), whatever the size of the club.
 
 import tempfile
 
-from django.db.models import Case, IntegerField, Prefetch, When
-from django.http import FileResponse
+from django.db.models import Case, Count, IntegerField, Prefetch, Q, When
+from django.http import FileResponse, Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.text import slugify
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET
 from django_tables2 import RequestConfig
 
-from .. import league, scoring
+from .. import equity, league, matfile, scoring, transcripts
 from ..bracket_layout import BRACKET_LABELS, lay_out, next_match_of, path_of
+from ..charts import rating_chart
 from ..exports import season_sheets, tournament_sheets, write_workbook
 from ..models import Match, Player, Season, Tournament
 from ..names import normalize_name
@@ -26,6 +27,7 @@ from ..tables import (
     HeadToHeadTable,
     PlacesTable,
     PlayerMatchesTable,
+    RatingsTable,
     StandingsTable,
     place_rows,
 )
@@ -158,7 +160,15 @@ def match(request, pk):
         # show the games as stored, and say so, rather than fail.
         replay_error = error.message(gettext)
     rows = list(zip(games, state.games, strict=True)) if state else [(g, None) for g in games]
-    context = {"match": match, "state": state, "rows": rows, "replay_error": replay_error}
+    context = {
+        "match": match,
+        "state": state,
+        "rows": rows,
+        "replay_error": replay_error,
+        "chances": equity.chances_at(state)
+        if state and match.player1_id and match.player2_id
+        else None,
+    }
     if request.GET.get("partial") == "score":
         return render(request, "tournament/includes/match_live.html", context)
     return render(request, "tournament/match.html", context)
@@ -175,6 +185,7 @@ def player(request, pk):
     player = get_object_or_404(Player, pk=pk)
     lines, head_to_head = player_history(player)
     coming = next_match_of(player)
+    chart = rating_chart(list(player.rating_changes.order_by("sequence")))
     matches = PlayerMatchesTable(lines, prefix="m-")
     RequestConfig(request, paginate={"per_page": 25}).configure(matches)
     rivals = HeadToHeadTable(head_to_head, prefix="h-")
@@ -184,6 +195,7 @@ def player(request, pk):
         "matches": matches,
         "head_to_head": rivals,
         "next_match": coming,
+        "chart": chart,
     }
     return render(request, "tournament/player.html", context)
 
@@ -254,3 +266,43 @@ def tournament_workbook(request, pk):
     tournament = get_object_or_404(Tournament.objects.public().select_related("season"), pk=pk)
     filename = f"qgammon-{tournament.season.year}-{slugify(tournament.name)}.xlsx"
     return _workbook_response(tournament_sheets(tournament), filename)
+
+
+@require_GET
+def match_transcript(request, pk):
+    """The match's games as a .mat file (score lines and results, no moves), which GNU
+    Backgammon, eXtreme Gammon and friends open."""
+    match = get_object_or_404(
+        Match.objects.filter(tournament__public=True).select_related(
+            "tournament__season", "player1", "player2"
+        ),
+        pk=pk,
+    )
+    try:
+        text = transcripts.export(match)
+    except (scoring.IllegalGame, matfile.MatError):
+        raise Http404(gettext("This match cannot be written as a match file.")) from None
+    response = HttpResponse(text, content_type="text/plain; charset=utf-8")
+    name = slugify(f"{match.player1}-{match.player2}") or "match"
+    response["Content-Disposition"] = f'attachment; filename="{name}-{match.pk}.mat"'
+    return response
+
+
+def ratings(request):
+    """Every rated player by rating (FIBS formula over every match but walkovers).
+
+    Template: tournament/ratings.html; context: table (RatingsTable).
+    """
+    players = list(
+        Player.objects.filter(rating_experience__gt=0)
+        .annotate(
+            rated=Count("rating_changes"),
+            won=Count("rating_changes", filter=Q(rating_changes__won=True)),
+        )
+        .order_by("-rating", "name")
+    )
+    for position, player in enumerate(players, start=1):
+        player.rank = position
+    table = RatingsTable(players)
+    RequestConfig(request, paginate={"per_page": 50}).configure(table)
+    return render(request, "tournament/ratings.html", {"table": table})

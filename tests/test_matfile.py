@@ -1,0 +1,590 @@
+"""Jellyfish .mat transcripts: GNU Backgammon's files read and checked, bad ones refused."""
+
+import dataclasses
+import os
+import random
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tournament import matfile
+from tournament.matfile import MatError, normalize_name
+from tournament.rules import PRESETS, RuleSet
+from tournament.sample_games import games_to_finish
+from tournament.scoring import GameResult, IllegalGame, replay
+
+DATA = Path(__file__).parent / "data" / "mat"
+GNUBG_FILES = sorted(DATA.glob("gnubg_*.mat"))
+STANDARD = RuleSet()
+
+# Debian installs gnubg in /usr/games, which is not always on PATH.
+GNUBG = shutil.which("gnubg") or shutil.which("gnubg", path="/usr/games")
+needs_gnubg = pytest.mark.skipif(
+    GNUBG is None, reason="GNU Backgammon is not installed (apt-get install gnubg)"
+)
+
+
+def text_of(name: str) -> str:
+    return (DATA / name).read_text(encoding="utf-8")
+
+
+def line_of(text: str, stripped: str) -> int:
+    """The 1-based number of the first line that reads `stripped`."""
+    return [line.strip() for line in text.splitlines()].index(stripped) + 1
+
+
+def refused(text: str, rules: RuleSet = STANDARD) -> MatError:
+    with pytest.raises(MatError) as caught:
+        matfile.read(text, rules)
+    return caught.value
+
+
+# --- GNU Backgammon's own transcripts ---------------------------------------------------
+
+
+def test_the_transcripts_are_shipped():
+    assert len(GNUBG_FILES) >= 6
+
+
+@pytest.mark.parametrize("path", GNUBG_FILES, ids=lambda path: path.name)
+def test_every_shipped_transcript_parses_and_checks(path):
+    match, state = matfile.read(path.read_text(encoding="utf-8"), STANDARD)
+    assert [game.number for game in match.games] == list(range(1, len(match.games) + 1))
+    assert [game.score_before for game in match.games] == [
+        outcome.score_before for outcome in state.games
+    ]
+    assert [game.points for game in match.games] == [outcome.points for outcome in state.games]
+    # The final score is the last score line plus the last "Wins".
+    last = match.games[-1]
+    final = list(last.score_before)
+    final[last.result.winner] += last.points
+    assert state.raw_score == tuple(final)
+    assert state.finished
+    assert state.winner == last.result.winner
+    assert match.headers.keys() == {"EventDate"}
+
+
+def test_a_match_with_drops_resignations_and_a_crawford_game():
+    text = text_of("gnubg_5pt_crawford.mat")
+    match, state = matfile.read(text, STANDARD)
+    assert match.length == 5
+    assert match.players == ("Núria Ferrer", "Pere Puig")
+    assert len(match.games) == 7
+    assert match.games[0].line == line_of(text, "Game 1")
+    first = match.games[0]
+    # " Doubles => 2" / " Drops" / "Wins 1 point": lost at the cube before the double.
+    assert first.result == GameResult(0, "single", 1, "dropped")
+    assert first.points == 1
+    assert match.games[2].result == GameResult(0, "single", 2, "resigned")
+    assert state.crawford_game == 4
+    assert [outcome.post_crawford for outcome in state.games] == [False] * 4 + [True] * 3
+    # Game 4's last move bears off, but Pere Puig has 11 checkers off: a resignation.
+    assert match.games[3].result == GameResult(1, "single", 1, "resigned")
+    assert state.raw_score == (4, 5)
+
+
+def test_a_resignation_in_the_race_is_not_a_game_played_out():
+    match = matfile.parse(text_of("gnubg_5pt_gammons.mat"))
+    # Núria's last move is 54: 1/0 1/0, her 14th checker: Pere resigned.
+    assert match.games[3].result == GameResult(0, "single", 1, "resigned")
+    assert match.games[0].result == GameResult(0, "gammon", 2, "played")
+    assert match.games[0].points == 4
+    assert match.games[1].result == GameResult(1, "gammon", 1, "played")
+
+
+def test_post_crawford_games_and_a_drop_at_the_lowest_cube():
+    match, state = matfile.read(text_of("gnubg_3pt.mat"), STANDARD)
+    assert state.crawford_game == 2
+    assert match.games[2].result == GameResult(0, "single", 1, "dropped")
+    assert match.games[3].result == GameResult(1, "gammon", 1, "resigned")
+    assert [outcome.post_crawford for outcome in state.games] == [False, False, True, True]
+
+
+def test_a_one_point_match():
+    match, state = matfile.read(text_of("gnubg_1pt.mat"), STANDARD)
+    assert match.length == 1
+    assert match.players == ("Jordi Vila", "Marta")
+    assert [game.result for game in match.games] == [GameResult(1, "gammon", 1, "played")]
+    assert state.score == (0, 1)
+    assert state.raw_score == (0, 2)
+    assert state.crawford_game is None
+
+
+def test_a_backgammon_and_a_season_where_it_counts_2():
+    text = text_of("gnubg_5pt_backgammon.mat")
+    match, state = matfile.read(text, STANDARD)
+    assert match.games[3].result == GameResult(0, "backgammon", 2, "played")
+    assert match.games[3].points == 6
+    assert state.raw_score == (8, 2)
+    # Under the 1999 rules the same game is worth 4: the file contradicts the season.
+    error = refused(text, PRESETS["qgammon-1999"])
+    assert error.line == line_of(text, "Game 4")
+    assert "'Wins 6'" in error.message()
+    assert "worth 4" in error.message()
+
+
+def test_three_drops_and_a_resigned_gammon_at_a_cube_of_2():
+    match, state = matfile.read(text_of("gnubg_7pt_drops.mat"), STANDARD)
+    assert [game.result.how for game in match.games].count("dropped") == 3
+    assert match.games[6].result == GameResult(0, "gammon", 2, "resigned")
+    assert state.crawford_game is None
+    assert state.score == (7, 4)
+
+
+def test_crlf_tabs_and_odd_spaces_read_the_same():
+    text = text_of("gnubg_5pt_crawford.mat")
+    expected = matfile.parse(text)
+    crlf = text.replace("\n", "\r\n")
+    assert matfile.parse(crlf) == expected
+    loose = "\ufeff" + text.replace(" 5 point match", "5   Point  Match   ").replace(
+        " Game ", "\tGame  "
+    )
+    assert [game.result for game in matfile.parse(loose).games] == [
+        game.result for game in expected.games
+    ]
+
+
+def test_tabs_between_the_columns():
+    text = (
+        "3 point match\n\nGame 1\nAnna : 0\tPere : 0\n"
+        "1)\tDoubles => 2\tTakes\n2)\t21: 13/11 6/5\tDoubles => 4\n3)\tDrops\tWins 2 points\n"
+    )
+    [game] = matfile.parse(text).games
+    assert game.result == GameResult(1, "single", 2, "dropped")
+
+
+# --- the file's own marks ---------------------------------------------------------------
+
+
+def test_a_crawford_mark_is_accepted_where_it_is_true():
+    text = text_of("gnubg_3pt.mat").replace(
+        "Anna : 0                       Pere : 2", "Anna : 0   Pere : 2*"
+    )
+    match, state = matfile.read(text, STANDARD)
+    assert match.games[1].crawford_marked
+    assert state.crawford_game == 2
+
+
+@pytest.mark.parametrize("mark", [" Game 3 (Crawford)", " Game 3 Crawford", " Game 3*"])
+def test_a_crawford_mark_where_it_is_not_true_is_refused(mark):
+    text = text_of("gnubg_3pt.mat").replace(" Game 3", mark)
+    error = refused(text)
+    assert error.line == line_of(text, mark.strip())
+    assert error.message() == "game 3 is marked as the Crawford game, but by the score it is not"
+
+
+def test_names_with_underscores_match_names_with_spaces():
+    assert normalize_name("Núria_Ferrer") == normalize_name("nuria ferrer")
+    assert normalize_name("  NÚRIA  FERRER ") == "nuriaferrer"
+    assert normalize_name("Pere_Puig") == normalize_name("Pere Puig")
+    assert normalize_name("Çağla Öztürk") == normalize_name("cagla ozturk")
+    assert normalize_name("Núria Ferrer") != normalize_name("Núria Ferré Puig")
+
+
+def test_the_same_players_may_be_written_with_underscores_in_later_games():
+    text = text_of("gnubg_5pt_crawford.mat")
+    later = text.replace("Núria Ferrer : 2", "Núria_Ferrer : 2")
+    assert matfile.parse(later).players == ("Núria Ferrer", "Pere Puig")
+
+
+# --- beavers (1999) ---------------------------------------------------------------------
+
+
+def test_beavers_in_xg_notation():
+    text = text_of("xg_beavers_1999.mat")
+    match, state = matfile.read(text, PRESETS["qgammon-1999"])
+    assert match.headers == {"Site": "Q-gammon", "Event": "Lliga Q 1999", "Beaver": "On"}
+    assert [game.result for game in match.games] == [
+        # Beavered to 4 and taken by rolling on; then Núria resigned.
+        GameResult(1, "single", 4, "resigned", beaver=True),
+        # A backgammon counts 2 in 1999: "Wins 2 points" at a cube of 1 reads as a gammon.
+        GameResult(0, "gammon", 1, "played"),
+        GameResult(0, "gammon", 4, "played", beaver=True),
+    ]
+    assert state.crawford_game == 2
+    assert state.raw_score == (10, 4)
+    error = refused(text, STANDARD)
+    assert error.line == line_of(text, "Game 1")
+    assert error.message() == "game 1: this season's matches are played without beavers"
+
+
+def test_a_refused_beaver_and_a_raccoon():
+    text = (
+        " 7 point match\n\n Game 1\n A : 0      B : 0\n"
+        "  1)  Doubles => 2        Beavers => 4\n"
+        "  2)  Drops               Wins 2 points\n\n"
+        " Game 2\n A : 0      B : 2\n"
+        "  1)  Doubles => 2        Beavers => 4\n"
+        "  2)  Raccoons => 8       Takes\n"
+        "      Wins 8 points\n"
+    )
+    match = matfile.parse(text)
+    assert match.games[0].result == GameResult(1, "single", 2, "beaver_dropped", beaver=True)
+    assert match.games[1].result == GameResult(0, "single", 8, "played", beaver=True)
+    assert match.games[1].raccoon
+    beavers = RuleSet(beavers=True)
+    assert refused(text, beavers).message() == (
+        "game 2: this season's matches are played without raccoons"
+    )
+    _, state = matfile.read(text, dataclasses.replace(beavers, raccoons=True))
+    assert state.raw_score == (8, 2)
+
+
+# --- bad files --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "where", "reason"),
+    [
+        (
+            "bad_no_length.mat",
+            "Game 1",
+            "expected the match length, such as '7 point match', not 'Game 1'",
+        ),
+        (
+            "bad_score_disagrees.mat",
+            "Game 2",
+            "game 2: the score line says 0-1, but the games before it make 1-0",
+        ),
+        ("bad_after_the_end.mat", "Game 3", "game 3 comes after the match was decided (3-0)"),
+        (
+            "bad_crawford_double.mat",
+            "Game 2",
+            "game 2 is the Crawford game: the cube cannot be turned",
+        ),
+    ],
+)
+def test_bad_files_are_refused_at_their_line(name, where, reason):
+    text = text_of(name)
+    error = refused(text)
+    assert error.line == line_of(text, where)
+    assert error.message() == reason
+    assert str(error) == f"line {error.line}: {reason}"
+
+
+def test_a_refusal_from_replay_keeps_its_translatable_template():
+    error = refused(text_of("bad_crawford_double.mat"))
+    assert error.template == "game %(number)s is the Crawford game: the cube cannot be turned"
+    catalan = {error.template: "la partida %(number)s és la Crawford: no es pot doblar"}
+    assert error.message(catalan.get) == "la partida 2 és la Crawford: no es pot doblar"
+    assert error.__cause__ is not None
+
+
+def game_text(*rows: str, length: str = "5", score: str = " Anna : 0      Pere : 0") -> str:
+    return f" {length} point match\n\n Game 1\n{score}\n" + "\n".join(rows) + "\n"
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "reason"),
+    [
+        ("", 1, "no 'N point match' line: this is not a match transcript"),
+        ('; [Event "x"]\n\n', 3, "no 'N point match' line: this is not a match transcript"),
+        (" five point match\n", 1, "'five' is not a match length"),
+        (" 0 point match\n", 1, "'0 point match' is a session of money games, not a match"),
+        (" 5 point match\n\n", 1, "the transcript has no games"),
+        (
+            " 5 point match\n\n Anna : 0  Pere : 0\n",
+            3,
+            "expected 'Game 1' after the match length, not 'Anna : 0  Pere : 0'",
+        ),
+        (" 5 point match\n\n Game one\n", 3, "'one' is not a game number"),
+        (
+            game_text("      Wins 1 point").replace("Game 1", "Game 2"),
+            3,
+            "the games must be numbered in order: expected Game 1, found Game 2",
+        ),
+        (
+            game_text("      Wins 1 point") + " Game 3\n",
+            6,
+            "the games must be numbered in order: expected Game 2, found Game 3",
+        ),
+        (game_text(score=" Anna : x      Pere : 0"), 4, "'x' is not a score"),
+        (
+            game_text(score=" Anna 0      Pere 0"),
+            4,
+            "expected the score line 'name : score     name : score', not 'Anna 0      Pere 0'",
+        ),
+        (" 5 point match\n\n Game 1\n", 3, "game 1 has no score line"),
+        (game_text("  1) 21: 13/11 6/5"), 3, "game 1 has no result: no 'Wins N points'"),
+        (
+            game_text("      Wins 1 point", "                                  Wins 1 point"),
+            6,
+            "game 1 has two winners: 'Wins' in both columns",
+        ),
+        (
+            game_text("      Wins 1 point", "      Wins 1 point"),
+            6,
+            "game 1: 'Wins' is written twice (first on line 5)",
+        ),
+        (
+            game_text("      Wins one point"),
+            5,
+            "'Wins one point': the points won must be a whole number of 1 or more",
+        ),
+        (game_text("      Wins"), 5, "expected 'Wins N points', not 'Wins'"),
+        (
+            game_text("  1)  Redoubles => 2"),
+            5,
+            "'Redoubles => 2' is not a move, a cube action or a result",
+        ),
+        (game_text("  1)  Doubles => two"), 5, "'Doubles => two': the cube value must be a number"),
+        (
+            game_text("  1)  Doubles => 4"),
+            5,
+            "game 1: 'Doubles => 4', but the cube can only go to 2 here",
+        ),
+        (game_text("  1)  Takes"), 5, "game 1: 'Takes', but nothing was offered"),
+        (
+            game_text("  1)  Doubles => 2                Beavers => 8"),
+            5,
+            "game 1: 'Beavers => 8', but the cube can only go to 4 here",
+        ),
+        (
+            game_text("  1)  Doubles => 2", "  2)  Takes"),
+            6,
+            "game 1: Anna answers their own 'Doubles => 2'",
+        ),
+        (
+            game_text("  1)  Doubles => 2                Takes", "  2)  Doubles => 4"),
+            6,
+            "game 1: Anna doubles, but the cube is Pere's",
+        ),
+        (
+            game_text("  1)  Doubles => 2", "                                  54: 24/20 13/8"),
+            6,
+            "game 1: Anna's 'Doubles => 2' is neither taken nor dropped before '54: 24/20 13/8'",
+        ),
+        (
+            game_text("  1)  Doubles => 2                Drops", "  2) 21: 13/11 6/5"),
+            6,
+            "game 1 goes on after a drop: '21: 13/11 6/5'",
+        ),
+        (
+            game_text(
+                "  1)  Doubles => 2                Drops",
+                "                                  Wins 1 point",
+            ),
+            6,
+            "game 1: Anna's offer was dropped, so Anna wins it",
+        ),
+        (
+            game_text("  1)  Doubles => 4                Drops", "      Wins 2 points").replace(
+                "=> 4", "=> 2"
+            ),
+            6,
+            "game 1: after 'Doubles => 2' is dropped the game is worth 1, not 2",
+        ),
+        (
+            game_text("  1)  Doubles => 2                Takes", "      Wins 3 points"),
+            6,
+            "game 1: 'Wins 3 points' does not fit a cube of 2; a game is worth 1, 2 or 3 "
+            "times the cube",
+        ),
+        (
+            game_text("  1)  Resigns", "      Wins 1 point"),
+            6,
+            "game 1: Anna resigns, but 'Wins' is in their column",
+        ),
+        (
+            game_text("      Wins 1 point", "  1) 21: 13/11 6/5"),
+            6,
+            "game 1 goes on after its 'Wins': '21: 13/11 6/5'",
+        ),
+        (
+            game_text("      Wins 1 point") + "\n Game 2\n Anna : 1      Joan : 0\n",
+            8,
+            "this score line names Anna and Joan, but the match is between Anna and Pere",
+        ),
+    ],
+)
+def test_syntax_errors_name_their_line(text, line, reason):
+    with pytest.raises(MatError) as caught:
+        matfile.parse(text)
+    assert (caught.value.line, caught.value.message()) == (line, reason)
+
+
+def test_wins_in_either_number():
+    text = game_text("      Wins 1 points") + (
+        "\n Game 2\n Anna : 1      Pere : 0\n                     Wins 2 point and the match\n"
+    )
+    assert [game.points for game in matfile.parse(text).games] == [1, 2]
+
+
+# --- write() ----------------------------------------------------------------------------
+
+
+def same_results(games: list[GameResult], rules: RuleSet) -> list[GameResult]:
+    """What a transcript can say about the games: a refused beaver is a beaver given, and
+    where a backgammon counts 2 it is written as the gammon's points."""
+    said = []
+    for game in games:
+        game = dataclasses.replace(game, beaver=game.had_beaver)
+        if game.kind == "backgammon" and rules.backgammon_multiplier == 2:
+            game = dataclasses.replace(game, kind="gammon")
+        said.append(game)
+    return said
+
+
+RULE_SETS = [
+    RuleSet(),
+    PRESETS["qgammon-1999"],
+    RuleSet(beavers=True),
+    RuleSet(crawford=False),
+]
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    seed=st.integers(0, 2**32),
+    length=st.sampled_from([1, 2, 3, 5, 7, 9, 11, 13, 17, 25]),
+    rules=st.sampled_from(RULE_SETS),
+)
+def test_write_then_parse_gives_the_same_games(seed, length, rules):
+    games = list(games_to_finish(replay(length, [], rules), random.Random(seed)))
+    text = matfile.write(length, ("Núria Ferrer", "Pere Puig"), games, rules)
+    match, state = matfile.read(text, rules)
+    assert [game.result for game in match.games] == same_results(games, rules)
+    assert match.players == ("Núria Ferrer", "Pere Puig")
+    assert state.raw_score == replay(length, games, rules).raw_score
+
+
+def test_write_what_the_brief_asks_for():
+    games = [
+        GameResult(0, "gammon"),
+        GameResult(1, cube=2, how="dropped"),
+        GameResult(1, "single", 2, "resigned"),
+        GameResult(0, cube=1),
+    ]
+    text = matfile.write(5, ("Núria Ferrer", "Pere"), games, STANDARD, {"Event": "Lliga Q"})
+    assert text == (
+        '; [Event "Lliga Q"]\n'
+        "\n"
+        " 5 point match\n"
+        "\n"
+        " Game 1\n"
+        " Núria Ferrer : 0               Pere : 0\n"
+        "  1) 21:\n"
+        "      Wins 2 points\n"
+        "\n"
+        " Game 2\n"
+        " Núria Ferrer : 2               Pere : 0\n"
+        "  1)  Doubles => 2                Takes\n"
+        "  2) 21:                          Doubles => 4\n"
+        "  3)  Drops                       Wins 2 points\n"
+        "\n"
+        " Game 3\n"
+        " Núria Ferrer : 2               Pere : 2\n"
+        "  1)  Doubles => 2                Takes\n"
+        "  2)  Resigns                     Wins 2 points\n"
+        "\n"
+        " Game 4\n"
+        " Núria Ferrer : 2               Pere : 4\n"
+        "  1) 21:\n"
+        "      Wins 1 point\n"
+        "\n"
+    )
+    match = matfile.parse(text)
+    assert [game.result for game in match.games] == games
+    assert match.headers == {"Event": "Lliga Q"}
+
+
+def test_write_a_refused_beaver():
+    rules = RuleSet(beavers=True)
+    games = [
+        GameResult(1, cube=4, how="beaver_dropped"),
+        GameResult(0, cube=2, how="dropped", beaver=False),
+    ]
+    text = matfile.write(9, ("A", "B"), games, rules)
+    assert "Beavers => 8" in text
+    assert [game.result for game in matfile.parse(text).games] == same_results(games, rules)
+
+
+@pytest.mark.parametrize("name", ["", "   ", "A: B", "Joan\nMaria", "; Joan"])
+def test_write_refuses_a_name_the_score_line_cannot_hold(name):
+    with pytest.raises(MatError) as caught:
+        matfile.write(3, (name, "Pere"), [GameResult(0, "backgammon")], STANDARD)
+    assert caught.value.line is None
+
+
+def test_write_refuses_a_header_the_format_cannot_hold():
+    with pytest.raises(MatError):
+        matfile.write(3, ("A", "B"), [], STANDARD, {"Event": "two\nlines"})
+
+
+def test_write_leaves_illegal_games_to_replay():
+    with pytest.raises(IllegalGame):
+        matfile.write(3, ("A", "B"), [GameResult(0, cube=2, beaver=True)], STANDARD)
+
+
+# --- GNU Backgammon itself --------------------------------------------------------------
+
+
+def run_gnubg(commands: list[str], home: Path) -> str:
+    """Feed commands to gnubg in text mode; its settings go to a throwaway HOME."""
+    assert GNUBG is not None
+    done = subprocess.run(
+        [GNUBG, "-t", "-q"],
+        input="\n".join(commands) + "\n",
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={**os.environ, "HOME": str(home), "LANG": "C.UTF-8"},
+        check=False,
+    )
+    return done.stdout + done.stderr
+
+
+@needs_gnubg
+def test_gnubg_plays_a_fresh_match_we_read(tmp_path):
+    seed = random.randrange(10**6)  # a new match each run; the seed replays a failure
+    path = tmp_path / "fresh.mat"
+    run_gnubg(
+        [
+            "set rng mersenne",
+            f"set seed {seed}",
+            'set defaultnames "Núria Ferrer" "Pere Puig"',
+            "set player 0 gnubg",
+            "set player 1 gnubg",
+            "new match 3",
+            f"export match mat {path}",
+        ],
+        tmp_path,
+    )
+    try:
+        match, state = matfile.read(path.read_text(encoding="utf-8"), STANDARD)
+    except MatError as error:
+        pytest.fail(f"gnubg seed {seed}: {error}")
+    assert match.players == ("Núria Ferrer", "Pere Puig")
+    assert state.finished, f"gnubg seed {seed}"
+    last = match.games[-1]
+    final = list(last.score_before)
+    final[last.result.winner] += last.points
+    assert state.raw_score == tuple(final), f"gnubg seed {seed}"
+
+
+@needs_gnubg
+def test_gnubg_imports_what_we_write(tmp_path):
+    names = ("Núria Ferrer", "Pere Puig")
+    commands, expected = [], []
+    for seed in range(40):
+        # GNU Backgammon always plays the Crawford rule and no beavers in a match.
+        rules = STANDARD if seed % 2 else PRESETS["qgammon-2000"]
+        rng = random.Random(seed)
+        length = rng.choice([1, 3, 5, 7, 9, 11, 15, 25])
+        games = list(games_to_finish(replay(length, [], rules), rng))
+        path = tmp_path / f"match{seed}.mat"
+        path.write_text(matfile.write(length, names, games, rules, {"Event": "Lliga Q"}), "utf-8")
+        commands += [f"import mat {path}", "show score"]
+        expected.append((len(games), *replay(length, games, rules).raw_score))
+    output = run_gnubg(commands, tmp_path)
+    pattern = (
+        rf"The score \(after (\d+) games?\) is: {re.escape(names[0])} (\d+), "
+        rf"{re.escape(names[1])} (\d+)"
+    )
+    read = [tuple(int(n) for n in found) for found in re.findall(pattern, output)]
+    assert read == expected

@@ -1,0 +1,158 @@
+"""The stored ratings: the FIBS formula over every rated match in order, kept up to date
+by every decision and correction, the same after a rebuild; the ratings table, a
+player's chart, and the chances to win shown on a match."""
+
+import io
+import random
+
+import pytest
+from django.core.management import call_command
+from django.urls import reverse
+
+from tournament import draw, equity, operations, player_ratings, sample_games
+from tournament.models import Bracket, Entry, Player, RatingChange, Tournament
+from tournament.ratings import RatedMatch, Rating, rate_all
+from tournament.scoring import GameResult
+
+
+def from_scratch() -> dict[int, Rating]:
+    """The ratings computed afresh from the matches, with the pure formula alone."""
+    rows = player_ratings.rated_matches().values_list(
+        "pk", "winner_id", "player1_id", "player2_id", "length"
+    )
+    matches = [
+        RatedMatch(pk, winner, second if winner == first else first, length)
+        for pk, winner, first, second, length in rows
+    ]
+    final, _changes = rate_all(matches)
+    return final
+
+
+def stored() -> dict[int, Rating]:
+    return {
+        player.pk: Rating(player.rating, player.rating_experience)
+        for player in Player.objects.filter(rating_experience__gt=0)
+    }
+
+
+def assert_ratings_sound():
+    expected = from_scratch()
+    assert stored().keys() == expected.keys()
+    for player, rating in expected.items():
+        assert stored()[player].value == pytest.approx(rating.value)
+        assert stored()[player].experience == rating.experience
+    sequences = list(RatingChange.objects.values_list("sequence", flat=True))
+    assert sorted(set(sequences)) == list(range(len(set(sequences))))
+
+
+@pytest.fixture
+def cup(season):
+    tournament = Tournament.objects.create(season=season, name="Copa", consolation="first_round")
+    Bracket.objects.create(tournament=tournament, kind=draw.MAIN, lengths="3,5,7")
+    Bracket.objects.create(tournament=tournament, kind=draw.CONSOLATION, lengths="3")
+    for number in range(8):
+        Entry.objects.create(tournament=tournament, player=Player.objects.create(name=f"P{number}"))
+    operations.make_draw(tournament, rng_seed=7)
+    return tournament
+
+
+def play(tournament, rng):
+    while match := tournament.matches.filter(status="ready").first():
+        for result in sample_games.games_to_finish(match.replay(), rng):
+            operations.record_game(match, result)
+
+
+def test_every_decided_match_updates_the_ratings(cup):
+    play(cup, random.Random(1))
+    rated = player_ratings.rated_matches().count()
+    assert rated == cup.matches.filter(status="decided").count() > 8
+    assert RatingChange.objects.count() == 2 * rated
+    assert_ratings_sound()
+
+
+def test_a_correction_rates_the_matches_again_the_same_as_a_rebuild(cup):
+    play(cup, random.Random(2))
+    first = cup.matches.get(bracket__kind="main", round=1, position=1)
+    before = stored()
+    operations.undo_last_game(first, confirm=True)  # re-opens the later matches too
+    assert stored() != before
+    assert_ratings_sound()
+    play(cup, random.Random(3))
+    assert_ratings_sound()
+    after_play = stored()
+    out = io.StringIO()
+    call_command("rebuild_ratings", stdout=out)
+    assert "Ratings rebuilt" in out.getvalue()
+    assert stored() == after_play
+
+
+def test_walkovers_are_not_rated(match):
+    operations.walkover(match, 0)
+    assert RatingChange.objects.count() == 0
+    match.player1.refresh_from_db()
+    assert (match.player1.rating, match.player1.rating_experience) == (1500.0, 0)
+
+
+def test_a_retirement_is_rated_and_taking_it_back_undoes_it(match):
+    operations.record_game(match, GameResult(0))
+    operations.retire(match, 0)
+    assert RatingChange.objects.filter(match=match).count() == 2
+    winner = Player.objects.get(pk=match.player2_id)
+    assert winner.rating > 1500 and winner.rating_experience == 5
+    operations.reopen(match)
+    assert RatingChange.objects.count() == 0
+    winner.refresh_from_db()
+    assert winner.rating == 1500.0
+
+
+def test_ratings_page_and_player_chart(client, cup, django_assert_num_queries):
+    play(cup, random.Random(4))
+    with django_assert_num_queries(1):
+        response = client.get(reverse("ratings"))
+    table = response.context["table"]
+    ratings = [row.record.rating for row in table.rows]
+    assert ratings == sorted(ratings, reverse=True)
+    best = table.rows[0].record
+    page = client.get(reverse("player", args=[best.pk])).content.decode()
+    assert '<svg viewBox="0 0 640 220" role="img"' in page
+    points = page.split('<polyline points="')[1].split('"')[0].split()
+    assert (len(points) == best.rating_experience and len(points) > 1) or len(points) == (
+        RatingChange.objects.filter(player=best).count() + 1
+    )
+    assert f"{best.rating:.1f}" in page
+
+
+def test_the_chances_to_win_at_the_current_score(client, match):
+    for result in (GameResult(0, "gammon"), GameResult(0, "gammon")):
+        operations.record_game(match, result)
+    # 4-0 to 5: the next game is the Crawford game, 1-away v 5-away.
+    expected = equity.match_winning_chance(1, 5, crawford=True)
+    response = client.get(reverse("match", args=[match.pk]))
+    assert response.context["chances"] == (pytest.approx(expected), pytest.approx(1 - expected))
+    percent = f"{expected * 100:.1f} %"
+    assert f"Anna Bosch: {percent}" in response.content.decode()
+    operations.record_game(match, GameResult(1))  # the Crawford game: now post-Crawford
+    response = client.get(reverse("match", args=[match.pk]))
+    expected = equity.match_winning_chance(1, 4, post_crawford=True)
+    assert response.context["chances"][0] == pytest.approx(expected)
+
+
+def test_no_chances_once_decided(client, match):
+    operations.record_game(match, GameResult(0, "backgammon", cube=2))
+    response = client.get(reverse("match", args=[match.pk]))
+    assert response.context["chances"] is None
+    assert "chances to win" not in response.content.decode()
+
+
+def test_players_sheet_carries_the_rating(client, cup):
+    play(cup, random.Random(5))
+    import openpyxl
+
+    response = client.get(reverse("standings-xlsx", args=[cup.season.year]))
+    book = openpyxl.load_workbook(io.BytesIO(b"".join(response.streaming_content)))
+    sheet = book["Players"]
+    header = [cell.value for cell in sheet[1]]
+    column = header.index("Rating")
+    by_name = {row[0].value: row[column].value for row in sheet.iter_rows(min_row=2)}
+    for player in Player.objects.filter(entries__tournament=cup):
+        assert by_name[player.name] == round(player.rating, 1)

@@ -1,0 +1,80 @@
+"""Small charts drawn on the server as SVG (no chart library, nothing to run in the
+browser): a player's rating after each rated match."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+WIDTH, HEIGHT = 640, 220
+LEFT, RIGHT, TOP, BOTTOM = 48, 12, 12, 28
+
+
+@dataclass(frozen=True)
+class LineChart:
+    width: int
+    height: int
+    points: str  # for <polyline points="...">
+    last: tuple[float, float]
+    y_ticks: list[tuple[float, str]]  # (y, label)
+    x_ticks: list[tuple[float, str]]  # (x, label)
+    first_value: float
+    last_value: float
+    lowest: float
+    highest: float
+    count: int
+
+
+def _nice_step(span: float) -> float:
+    for step in (5, 10, 20, 25, 50, 100, 200, 250, 500):
+        if span / step <= 5:
+            return step
+    return 1000
+
+
+def line_chart(values: Sequence[float], labels: Sequence[str]) -> LineChart | None:
+    """Values in order (the first is the starting point), each with an x label."""
+    if len(values) < 2:
+        return None
+    lowest, highest = min(values), max(values)
+    step = _nice_step(max(highest - lowest, 1))
+    bottom = step * (lowest // step)
+    top = step * (highest // step + 1)
+    inner_width, inner_height = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
+
+    def x(index: int) -> float:
+        return round(LEFT + inner_width * index / (len(values) - 1), 1)
+
+    def y(value: float) -> float:
+        return round(TOP + inner_height * (top - value) / (top - bottom), 1)
+
+    points = " ".join(f"{x(index)},{y(value)}" for index, value in enumerate(values))
+    y_ticks = []
+    tick = bottom
+    while tick <= top:
+        y_ticks.append((y(tick), f"{tick:.0f}"))
+        tick += step
+    shown = max(1, len(labels) // 6)
+    x_ticks = [(x(index), labels[index]) for index in range(0, len(labels), shown)]
+    return LineChart(
+        width=WIDTH,
+        height=HEIGHT,
+        points=points,
+        last=(x(len(values) - 1), y(values[-1])),
+        y_ticks=y_ticks,
+        x_ticks=x_ticks,
+        first_value=values[0],
+        last_value=values[-1],
+        lowest=lowest,
+        highest=highest,
+        count=len(values) - 1,
+    )
+
+
+def rating_chart(changes) -> LineChart | None:
+    """A player's RatingChange rows, in order: from the rating before the first match."""
+    if not changes:
+        return None
+    values = [changes[0].before] + [change.after for change in changes]
+    labels = [""] + [f"{change.at:%d/%m/%y}" for change in changes]
+    return line_chart(values, labels)

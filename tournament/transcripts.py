@@ -1,0 +1,146 @@
+"""Recorded matches from GNU Backgammon, eXtreme Gammon, Snowie or BGBlitz: a .mat
+transcript read onto one of the club's matches, and a match written back as one.
+
+The file is read and checked by matfile.py (pure: the syntax, its own score lines, the
+season's rules); its games are then recorded one by one through
+`operations.record_game`, so the Crawford rule and the season's variants are enforced
+exactly as for games typed in. All of it in one transaction: a file refused half way
+records nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from django.db import transaction
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from . import matfile, operations, scoring
+from .models import AuditEntry, Game, Match
+from .names import normalize_name
+
+MAX_BYTES = 1024 * 1024  # a transcript of a long match with its moves is ~100 kB
+
+
+class TranscriptRefused(operations.OperationError):
+    """A file that does not parse, contradicts itself, breaks the season's rules, or
+    does not fit the match; its message names the line when there is one."""
+
+
+def _refused(error: matfile.MatError) -> TranscriptRefused:
+    reason = error.message(gettext)
+    if error.line is None:
+        return TranscriptRefused(reason)
+    return TranscriptRefused(
+        gettext("line %(line)d: %(reason)s") % {"line": error.line, "reason": reason}
+    )
+
+
+@dataclass(frozen=True)
+class Reading:
+    """A transcript read for a match: its games, and how its players sit in the match."""
+
+    transcript: matfile.MatMatch
+    swapped: bool  # the file's left player is the match's second player
+    names_agree: bool  # both names matched: no need to ask the director
+
+    @property
+    def file_players(self) -> tuple[str, str]:
+        return self.transcript.players
+
+
+def pair_names(file_players: tuple[str, str], match: Match) -> tuple[bool, bool]:
+    """(swapped, certain): the file's names against the match's players, in either order,
+    ignoring case, accents, spaces and underscores. Uncertain pairings are proposed from
+    a name that matches, else in the file's order."""
+    theirs = [normalize_name(name) for name in file_players]
+    ours = [normalize_name(player.name) for player in match.players]
+    if theirs == ours:
+        return False, True
+    if theirs == ours[::-1]:
+        return True, True
+    swapped = theirs[0] == ours[1] or theirs[1] == ours[0]
+    return swapped, False
+
+
+def decode(data: bytes) -> str:
+    if len(data) > MAX_BYTES:
+        raise TranscriptRefused(_("The file is too big for a match transcript."))
+    for encoding in ("utf-8-sig", "cp1252"):
+        try:
+            return data.decode(encoding)
+        except UnicodeDecodeError:
+            continue
+    raise TranscriptRefused(_("The file is not text."))
+
+
+def read(match: Match, text: str) -> Reading:
+    """Parse and check `text` for `match` (nothing is written). Raises TranscriptRefused."""
+    if match.player1_id is None or match.player2_id is None:
+        raise TranscriptRefused(_("Both players must be known before a file can be imported."))
+    try:
+        transcript = matfile.parse(text)
+    except matfile.MatError as error:
+        raise _refused(error) from None
+    if transcript.length != match.length:
+        raise TranscriptRefused(
+            _("The file is a %(file)d point match; this match is played to %(length)d.")
+            % {"file": transcript.length, "length": match.length}
+        )
+    try:
+        matfile.check(transcript, match.rules)
+    except matfile.MatError as error:
+        raise _refused(error) from None
+    swapped, certain = pair_names(transcript.players, match)
+    return Reading(transcript, swapped, certain)
+
+
+@transaction.atomic
+def import_games(match: Match | int, text: str, *, swapped: bool, user=None) -> list[Game]:
+    """Record the transcript's games on the match, the file's left player being the
+    match's second player when `swapped`. All or nothing."""
+    match = operations.lock_match(match)
+    if match.games.exists():
+        raise TranscriptRefused(
+            _("This match already has games: take them back first, or import onto a fresh match.")
+        )
+    reading = read(match, text)
+    games = []
+    for game in reading.transcript.games:
+        result = replace(game.result, winner=1 - game.result.winner) if swapped else game.result
+        try:
+            games.append(operations.record_game(match, result, user=user))
+        except scoring.IllegalGame as error:
+            raise TranscriptRefused(
+                gettext("line %(line)d: %(reason)s")
+                % {"line": game.line, "reason": error.message(gettext)}
+            ) from None
+    match.refresh_from_db()
+    AuditEntry.objects.create(
+        user=user if user is not None and user.is_authenticated else None,
+        action=AuditEntry.Action.TRANSCRIPT_IMPORTED,
+        tournament_id=match.tournament_id,
+        match=match,
+        subject=f"{match.tournament.name}: {match}"[:250],
+        summary=str(
+            _("%(count)d games imported from a match file; %(a)s-%(b)s")
+            % {"count": len(games), "a": match.score1, "b": match.score2}
+        )[:250],
+        after={
+            "players_in_file": list(reading.file_players),
+            "swapped": swapped,
+            "headers": reading.transcript.headers,
+        },
+    )
+    return games
+
+
+def export(match: Match) -> str:
+    """The match's games as a .mat transcript (score lines and results, no moves)."""
+    names = tuple(player.name if player else "?" for player in match.players)
+    headers = {"Event": match.tournament.name, "Site": "Q-gammon"}
+    if match.decided_at:
+        headers["EventDate"] = f"{match.decided_at:%Y.%m.%d}"
+    headers = {key: value.replace('"', "'") for key, value in headers.items()}
+    return matfile.write(match.length, names, match.game_results(), match.rules, headers)
