@@ -5,6 +5,7 @@ from django.db.models import Q
 from django.urls import reverse
 
 from tournament import operations
+from tournament.admin import MatchAdmin
 from tournament.models import AuditEntry, Game, Match, Player, Season, Tournament
 from tournament.scoring import GameResult
 
@@ -266,17 +267,6 @@ def test_bracket_players_are_read_only(admin_client, cup):
 def bracket_match_form(match, games, extra=()):
     """The admin form of a bracket match: its bracket fields are read-only, so not sent."""
     data = match_form(match, games, extra)
-    for field in [
-        "tournament",
-        "player1",
-        "player2",
-        "bracket",
-        "round",
-        "position",
-        "source1_kind",
-        "source1_match",
-        "source2_kind",
-        "source2_match",
-    ]:
+    for field in MatchAdmin.bracket_fields:
         data.pop(field)
     return data

@@ -27,6 +27,21 @@ from .models import (
 from .rules import PRESETS
 
 admin.site.site_header = _("Q-gammon club administration")
+
+
+class ReadOnlyAdmin(admin.ModelAdmin):
+    """Rows the site computes or records by itself: to read, never to edit by hand."""
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
 admin.site.site_title = _("Q-gammon club")
 
 
@@ -337,7 +352,7 @@ class MatchAdmin(admin.ModelAdmin):
 
 
 @admin.register(Game)
-class GameAdmin(admin.ModelAdmin):
+class GameAdmin(ReadOnlyAdmin):
     """Read-only: games are recorded on their match, where they are checked as a whole."""
 
     list_display = ["match", "number", "winner", "kind", "cube", "how", "points", "crawford"]
@@ -345,18 +360,9 @@ class GameAdmin(admin.ModelAdmin):
     search_fields = ["match__player1__name", "match__player2__name", "match__tournament__name"]
     list_select_related = ["match__player1", "match__player2"]
 
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
-
 
 @admin.register(RatingChange)
-class RatingChangeAdmin(admin.ModelAdmin):
+class RatingChangeAdmin(ReadOnlyAdmin):
     """Read-only: ratings follow the matches; `manage.py rebuild_ratings` recomputes them."""
 
     list_display = ["sequence", "player", "opponent", "won", "length", "before", "after", "at"]
@@ -364,29 +370,11 @@ class RatingChangeAdmin(admin.ModelAdmin):
     search_fields = ["player__name", "opponent__name"]
     list_select_related = ["player", "opponent"]
 
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
-
 
 @admin.register(AuditEntry)
-class AuditEntryAdmin(admin.ModelAdmin):
+class AuditEntryAdmin(ReadOnlyAdmin):
     list_display = ["at", "user", "action", "subject", "summary"]
     list_filter = ["action", "tournament"]
     search_fields = ["subject", "summary", "user__username"]
     list_select_related = ["user"]
     date_hierarchy = "at"
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False

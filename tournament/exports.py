@@ -109,14 +109,27 @@ def _match_rows(matches) -> Iterator[tuple]:
         )
 
 
+def _match_columns() -> list[str]:
+    """The columns that say which match a row is about (Matches and Games sheets)."""
+    return [_("Tournament"), _("Bracket"), _("Round"), _("Match"), _("Player 1"), _("Player 2")]
+
+
+def _widths(headers, tournaments, name_width: int, wide: dict[int, int]) -> list[int]:
+    """Widths known before streaming: the longest tournament name, the longest player
+    name for the name columns (`wide` maps other columns to a minimum width)."""
+    widths = _fit(headers)
+    widths[0] = min(max([len(t.name) + 2 for t in tournaments] + [widths[0]]), MAX_WIDTH)
+    widths[1] = max(widths[1], 14)
+    for index in (4, 5, 9):
+        widths[index] = max(widths[index], name_width)
+    for index, minimum in wide.items():
+        widths[index] = max(widths[index], minimum)
+    return widths
+
+
 def matches_sheet(tournaments: Sequence[Tournament], name_width: int) -> Sheet:
     headers = [
-        _("Tournament"),
-        _("Bracket"),
-        _("Round"),
-        _("Match"),
-        _("Player 1"),
-        _("Player 2"),
+        *_match_columns(),
         _("Length"),
         _("Score 1"),
         _("Score 2"),
@@ -188,12 +201,7 @@ def _game_rows(games) -> Iterator[tuple]:
 
 def games_sheet(tournaments: Sequence[Tournament], name_width: int) -> Sheet:
     headers = [
-        _("Tournament"),
-        _("Bracket"),
-        _("Round"),
-        _("Match"),
-        _("Player 1"),
-        _("Player 2"),
+        *_match_columns(),
         _("Game"),
         _("Score before, player 1"),
         _("Score before, player 2"),
@@ -224,13 +232,7 @@ def games_sheet(tournaments: Sequence[Tournament], name_width: int) -> Sheet:
             "crawford",
         )
     )
-    widths = _fit(headers)
-    widths[0] = min(max([len(t.name) + 2 for t in tournaments] + [widths[0]]), MAX_WIDTH)
-    for index in (4, 5, 9):
-        widths[index] = max(widths[index], name_width)
-    widths[1] = max(widths[1], 14)
-    widths[10] = max(widths[10], 12)
-    widths[12] = max(widths[12], 16)
+    widths = _widths(headers, tournaments, name_width, {10: 12, 12: 16})
     return Sheet(_("Games"), headers, _game_rows(games.iterator(chunk_size=GAMES_CHUNK)), widths)
 
 

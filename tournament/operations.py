@@ -302,8 +302,10 @@ def _resolve(tournament: Tournament, user=None) -> None:
                 user,
                 _("Walkover: %(player)s has withdrawn") % {"player": row.players[loser]},
             )
+    # A void final (nobody ever reached it, possible in a thin last chance) is settled too.
+    settled = (Match.Status.DECIDED, Match.Status.BYE, Match.Status.VOID)
     finals = [stored.rows[bracket.final.slot] for bracket in stored.plan.brackets]
-    finished = all(final.status in (Match.Status.DECIDED, Match.Status.BYE) for final in finals)
+    finished = all(final.status in settled for final in finals)
     if finished and tournament.status != Tournament.Status.FINISHED:
         tournament.status = Tournament.Status.FINISHED
         tournament.save(update_fields=["status"])

@@ -4,7 +4,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from .views import api, director, director_setup, public
+from .views import api, director, director_setup, downloads, public
 
 MATCH = "director/tournaments/<int:tournament_pk>/matches/<int:pk>/"
 TOURNAMENT = "director/tournaments/<int:pk>/"
@@ -13,12 +13,12 @@ urlpatterns = [
     path("", public.home, name="home"),
     path("seasons/<int:year>/", public.season, name="season"),
     path("seasons/<int:year>/standings/", public.season_standings, name="standings"),
-    path("seasons/<int:year>/standings.xlsx", public.season_workbook, name="standings-xlsx"),
+    path("seasons/<int:year>/standings.xlsx", downloads.season_workbook, name="standings-xlsx"),
     path("tournaments/<int:pk>/", public.tournament, name="tournament"),
     path("tournaments/<int:pk>/results/", public.tournament_results, name="results"),
-    path("tournaments/<int:pk>/results.xlsx", public.tournament_workbook, name="results-xlsx"),
+    path("tournaments/<int:pk>/results.xlsx", downloads.tournament_workbook, name="results-xlsx"),
     path("matches/<int:pk>/", public.match, name="match"),
-    path("matches/<int:pk>.mat", public.match_transcript, name="match-mat"),
+    path("matches/<int:pk>.mat", downloads.match_transcript, name="match-mat"),
     path("ratings/", public.ratings, name="ratings"),
     path("players/<int:pk>/", public.player, name="player"),
     path("api/tournaments/", api.tournaments, name="api-tournaments"),

@@ -4,20 +4,14 @@ Every view fetches what its template shows in a fixed number of queries (pinned 
 tests/test_views_public.py), whatever the size of the club.
 """
 
-import tempfile
-
 from django.db.models import Case, Count, IntegerField, Prefetch, Q, When
-from django.http import FileResponse, Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
-from django.utils.text import slugify
 from django.utils.translation import gettext
-from django.views.decorators.http import require_GET
 from django_tables2 import RequestConfig
 
-from .. import equity, league, matfile, scoring, transcripts
+from .. import equity, league, scoring
 from ..bracket_layout import BRACKET_LABELS, lay_out, next_match_of, path_of
 from ..charts import rating_chart
-from ..exports import season_sheets, tournament_sheets, write_workbook
 from ..models import Match, Player, Season, Tournament
 from ..names import normalize_name
 from ..rule_texts import PRESET_LABELS, describe_rules
@@ -142,8 +136,10 @@ def tournament(request, pk):
 def match(request, pk):
     """A match game by game: the score before each game, its points, the Crawford game.
 
-    Template: tournament/match.html; context: match, state (scoring.MatchState, None if
-    the stored games no longer replay), rows (game row, outcome), replay_error.
+    Template: tournament/match.html (tournament/includes/match_live.html alone for the
+    live refresh); context: match, state (scoring.MatchState, None if the stored games
+    no longer replay), rows (game row, outcome), replay_error, chances (each player's
+    chance to win the match at this score, or None).
     """
     match = get_object_or_404(
         Match.objects.filter(tournament__public=True).select_related(
@@ -228,23 +224,6 @@ def _scale(season: Season) -> list:
     ]
 
 
-def _workbook_response(sheets, filename: str):
-    # A temporary file, not memory: a big season's workbook streams to disk first.
-    output = tempfile.TemporaryFile()  # noqa: SIM115 - FileResponse closes it once sent
-    write_workbook(sheets, output)
-    output.seek(0)
-    response = FileResponse(output, as_attachment=True, filename=filename)
-    response["Content-Type"] = XLSX
-    return response
-
-
-@require_GET
-def season_workbook(request, year):
-    """The season's spreadsheet (.xlsx) in the language of the page."""
-    season = get_object_or_404(Season, year=year)
-    return _workbook_response(season_sheets(season), f"qgammon-{season.year}.xlsx")
-
-
 def tournament_results(request, pk):
     """A tournament's final places bracket by bracket, and its players' figures.
 
@@ -259,33 +238,6 @@ def tournament_results(request, pk):
     RequestConfig(request, paginate={"per_page": 50}).configure(table)
     context = {"tournament": tournament, "places": places, "table": table}
     return render(request, "tournament/results.html", context)
-
-
-@require_GET
-def tournament_workbook(request, pk):
-    tournament = get_object_or_404(Tournament.objects.public().select_related("season"), pk=pk)
-    filename = f"qgammon-{tournament.season.year}-{slugify(tournament.name)}.xlsx"
-    return _workbook_response(tournament_sheets(tournament), filename)
-
-
-@require_GET
-def match_transcript(request, pk):
-    """The match's games as a .mat file (score lines and results, no moves), which GNU
-    Backgammon, eXtreme Gammon and friends open."""
-    match = get_object_or_404(
-        Match.objects.filter(tournament__public=True).select_related(
-            "tournament__season", "player1", "player2"
-        ),
-        pk=pk,
-    )
-    try:
-        text = transcripts.export(match)
-    except (scoring.IllegalGame, matfile.MatError):
-        raise Http404(gettext("This match cannot be written as a match file.")) from None
-    response = HttpResponse(text, content_type="text/plain; charset=utf-8")
-    name = slugify(f"{match.player1}-{match.player2}") or "match"
-    response["Content-Disposition"] = f'attachment; filename="{name}-{match.pk}.mat"'
-    return response
 
 
 def ratings(request):
