@@ -69,6 +69,7 @@ class EveryPageInThreeLanguages(DemoClubTestCase):
             reverse("match", args=[live.pk]),
             reverse("match", args=[live.pk]) + "?partial=score",
             reverse("player", args=[player.pk]),
+            reverse("ratings"),
             reverse("login"),
         ]
         director = [
