@@ -2,7 +2,6 @@
 left untranslated."""
 
 import io
-import re
 import subprocess
 from pathlib import Path
 
@@ -14,7 +13,7 @@ from django.utils import translation
 from django.utils.translation import gettext
 
 from demo_club import DemoClubTestCase
-from tournament.models import Match, Player, Season, Tournament
+from tournament.models import Match, Tournament
 
 LOCALE = Path(__file__).resolve().parent.parent / "tournament" / "locale"
 LANGUAGES = ("ca", "es", "en")
@@ -115,15 +114,12 @@ class EveryPageInThreeLanguages(DemoClubTestCase):
             self.assertIn(in_language(language, sentence), text, language)
 
     def test_dates_follow_the_language(self):
-        season = Season.objects.get(year=2002)
-        tournament = season.tournaments.get()
         url = reverse("season", args=[2002])
         with translation.override("ca"):
             catalan = self.fetch(Client(), url, "ca")
         self.assertIn("9 novembre de 2002", catalan)
         self.assertIn("9 de noviembre de 2002", self.fetch(Client(), url, "es"))
         self.assertIn("Nov. 9, 2002", self.fetch(Client(), url, "en"))
-        self.assertTrue(tournament)
 
     def test_the_json_speaks_the_asked_language(self):
         running = Tournament.objects.get(status="running")
@@ -152,5 +148,4 @@ class EveryPageInThreeLanguages(DemoClubTestCase):
         # Later pages stay in Spanish even if the browser asks for English.
         text = self.fetch(client, reverse("season", args=[1999]), "en")
         self.assertIn('<html lang="es">', text)
-        self.assertTrue(re.search(in_language("es", "Rules in force"), text))
-        self.assertTrue(Player.objects.exists())
+        self.assertIn(in_language("es", "Rules in force"), text)

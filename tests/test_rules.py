@@ -2,7 +2,7 @@
 
 import pytest
 
-from tournament.rules import PRESETS, RuleSet, matching_presets
+from tournament.rules import PRESETS, RuleSet
 
 
 def test_defaults_are_todays_match_rules():
@@ -59,12 +59,6 @@ def test_multiplier_follows_the_season():
 def test_impossible_rule_sets_are_refused(fields):
     with pytest.raises(ValueError):
         RuleSet(**fields)
-
-
-def test_matching_presets_recognises_an_unedited_preset():
-    assert matching_presets(PRESETS["qgammon-1999"]) == ["qgammon-1999"]
-    assert set(matching_presets(RuleSet())) == {"standard", "qgammon-2002"}
-    assert matching_presets(RuleSet(holland=True)) == []
 
 
 def test_the_pure_core_does_not_import_django():

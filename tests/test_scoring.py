@@ -320,3 +320,50 @@ def test_property_replaying_a_prefix_agrees_with_the_prefix_of_the_replay(match,
     assert prefix.games == whole.games[:cut]
     expected_raw = whole.games[cut].score_before if cut < len(games) else whole.raw_score
     assert prefix.raw_score == expected_raw
+
+
+class TestWhatTheNextGameMayBe:
+    def test_the_crawford_game_offers_no_cube_no_drop_no_beaver(self):
+        state = replay(5, WORKED_EXAMPLE[:3], PRESETS["qgammon-1999"])
+        assert state.next_game.cube is False
+        assert state.next_game.hows == ("played", "resigned")
+        assert state.next_game.beaver is False
+
+    def test_1999_offers_a_beaver_but_not_refusing_it(self):
+        state = replay(7, [], PRESETS["qgammon-1999"])
+        assert state.next_game.cube and state.next_game.beaver
+        assert state.next_game.hows == ("played", "resigned", "dropped")
+
+    def test_a_refusable_beaver_season_offers_the_refusal(self):
+        state = replay(7, [], RuleSet(beavers=True, beaver_refusable=True))
+        assert "beaver_dropped" in state.next_game.hows
+
+    def test_from_2002_no_beaver_at_all(self):
+        state = replay(7, [GameResult(0)], PRESETS["qgammon-2002"])
+        assert not state.next_game.beaver
+        assert "beaver_dropped" not in state.next_game.hows
+
+    def test_nothing_after_the_end(self):
+        state = replay(5, WORKED_EXAMPLE)
+        assert state.next_game.hows == () and not state.next_game.cube
+
+
+@settings(max_examples=200, deadline=None)
+@given(legal_matches(), st.data())
+def test_property_a_game_made_of_what_is_offered_is_accepted(match, data):
+    length, games, rules = match
+    state = replay(length, games, rules)
+    offered = state.next_game
+    if state.finished:
+        assert offered.hows == ()
+        return
+    how = data.draw(st.sampled_from(offered.hows))
+    cube = data.draw(st.sampled_from([1, 2, 4] if offered.cube else [1]))
+    if how == "beaver_dropped":
+        cube = max(cube, 2)
+    kind = "single" if how in ("dropped", "beaver_dropped") else "gammon"
+    beaver = offered.beaver and how != "beaver_dropped" and data.draw(st.booleans())
+    game = GameResult(
+        data.draw(st.integers(0, 1)), kind, max(cube, 4) if beaver else cube, how, beaver
+    )
+    replay(length, [*games, game], rules)  # raises IllegalGame if the offer was wrong

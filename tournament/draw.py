@@ -446,6 +446,12 @@ def _checked_entrants(entrants: Sequence[object]) -> tuple[object, ...]:
     return field
 
 
+def check_seeds(entrants: Sequence[object], seeds: Mapping[object, int] | None) -> None:
+    """Raise DrawError unless the seeds could be used in a draw of these entrants
+    (distinct whole numbers from 1, for entrants in the field)."""
+    _checked_seeds(tuple(entrants), seeds)
+
+
 def _checked_seeds(field: tuple[object, ...], seeds: Mapping[object, int] | None) -> list[object]:
     """The seeded entrants, best first."""
     if not seeds:
@@ -487,23 +493,24 @@ def _first_round(kind: str, pairs: Sequence[tuple[Source, Source]]) -> list[Plan
     return [PlannedMatch(Slot(kind, 1, number), pair) for number, pair in enumerate(pairs, 1)]
 
 
+def _winners_round(kind: str, number: int, previous: Sequence[PlannedMatch]) -> list[PlannedMatch]:
+    """Round `number`: the winners of the previous round meet pairwise, in order."""
+    return [
+        PlannedMatch(
+            Slot(kind, number, i // 2 + 1),
+            (
+                Source(WINNER, match=previous[i].slot),
+                Source(WINNER, match=previous[i + 1].slot),
+            ),
+        )
+        for i in range(0, len(previous), 2)
+    ]
+
+
 def _knockout(kind: str, rounds: list[list[PlannedMatch]]) -> BracketPlan:
     """Complete a bracket from its first rounds: winners meet pairwise down to a final."""
     while len(rounds[-1]) > 1:
-        previous = rounds[-1]
-        number = len(rounds) + 1
-        rounds.append(
-            [
-                PlannedMatch(
-                    Slot(kind, number, i // 2 + 1),
-                    (
-                        Source(WINNER, match=previous[i].slot),
-                        Source(WINNER, match=previous[i + 1].slot),
-                    ),
-                )
-                for i in range(0, len(previous), 2)
-            ]
-        )
+        rounds.append(_winners_round(kind, len(rounds) + 1, rounds[-1]))
     return BracketPlan(kind, len(rounds), tuple(match for matches in rounds for match in matches))
 
 
@@ -575,20 +582,7 @@ def _progressive_consolation(main: BracketPlan, depth: int) -> BracketPlan:
     ]
     for main_round in range(2, depth + 1):
         if main_round >= 3:
-            previous = rounds[-1]
-            number = len(rounds) + 1
-            rounds.append(
-                [
-                    PlannedMatch(
-                        Slot(CONSOLATION, number, i // 2 + 1),
-                        (
-                            Source(WINNER, match=previous[i].slot),
-                            Source(WINNER, match=previous[i + 1].slot),
-                        ),
-                    )
-                    for i in range(0, len(previous), 2)
-                ]
-            )
+            rounds.append(_winners_round(CONSOLATION, len(rounds) + 1, rounds[-1]))
             reach = [reach[i] | reach[i + 1] for i in range(0, len(reach), 2)]
         droppers = main.round_matches(main_round)
         clash = [
@@ -689,9 +683,6 @@ class MatchResolution:
     def losing_player(self) -> object | None:
         return None if self.loser is None else self.players[self.loser]
 
-
-# Kept as a second name: the planning notes called a match's resolved state SlotState.
-SlotState = MatchResolution
 
 _UNKNOWN: tuple[bool, object | None] = (False, None)
 _EMPTY: tuple[bool, object | None] = (True, None)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from . import draw, league
@@ -60,22 +61,16 @@ class GameForm(forms.Form):
         self.match, self.state = match, state
         self.fields["winner"].choices = [(0, match.player1.name), (1, match.player2.name)]
         self.fields["version"].initial = match.version
-        rules = match.rules
-        offered = ["played", "resigned"]
-        if state.next_is_crawford:
-            cubes = [1]
-        else:
-            cubes = CUBE_CHOICES
-            offered.append("dropped")
-            if rules.beavers and rules.beaver_refusable:
-                offered.append("beaver_dropped")
-        # Only the widgets shrink; the fields keep every known value so that a forged or
-        # stale post reaches replay() and gets the rule's own message.
+        # Only the widgets offer what scoring says the next game may be; the fields keep
+        # every known value so that a forged or stale post reaches replay() and gets the
+        # rule's own message.
+        allowed = state.next_game
+        cubes = CUBE_CHOICES if allowed.cube else [1]
         self.fields["cube"].widget.choices = [(cube, str(cube)) for cube in cubes]
         self.fields["how"].widget.choices = [
-            (value, label) for value, label in Game.HOW_CHOICES if value in offered
+            (value, label) for value, label in Game.HOW_CHOICES if value in allowed.hows
         ]
-        self.offers_beaver = rules.beavers and not state.next_is_crawford
+        self.offers_beaver = allowed.beaver
 
     @property
     def result(self) -> GameResult:
@@ -274,9 +269,17 @@ class SeedsForm(forms.Form):
 
     def clean(self):
         data = super().clean()
-        given = [value for value in data.values() if value is not None]
-        if len(given) != len(set(given)):
-            raise ValidationError(_("Each seed can be given to one player only."))
+        if not self.errors:
+            # Whether the seeds could make a draw is the draw's own rule: ask it.
+            given = {
+                entry.player_id: seed
+                for entry, seed in zip(self.entries, self.seeds().values(), strict=True)
+                if seed is not None
+            }
+            try:
+                draw.check_seeds([entry.player_id for entry in self.entries], given)
+            except draw.DrawError as error:
+                raise ValidationError(error.message(gettext)) from None
         return data
 
 

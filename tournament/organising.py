@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from django.db import transaction
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from . import draw, scoring
@@ -237,13 +238,19 @@ def remove_entry(tournament: Tournament, entry: Entry, *, user=None) -> None:
 
 @transaction.atomic
 def set_seeds(tournament: Tournament, seeds: Mapping[int, int | None], *, user=None) -> None:
-    """Entry id -> seed (None for unseeded); seeds must be distinct."""
+    """Entry id -> seed (None for unseeded), as the draw accepts them (draw.check_seeds)."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     _check_entries_open(tournament)
-    given = [seed for seed in seeds.values() if seed is not None]
-    if len(given) != len(set(given)):
-        raise OperationError(_("Each seed can be given to one player only."))
     entries = {entry.pk: entry for entry in tournament.entries.all()}
+    given = {
+        entries[entry_id].player_id: seed
+        for entry_id, seed in seeds.items()
+        if entry_id in entries and seed is not None
+    }
+    try:
+        draw.check_seeds([entry.player_id for entry in entries.values()], given)
+    except draw.DrawError as error:
+        raise OperationError(error.message(gettext)) from None
     before = {entry.player_id: entry.seed for entry in entries.values()}
     # Clear first, so that swapping two seeds never trips the unique constraint.
     tournament.entries.filter(pk__in=list(seeds)).update(seed=None)

@@ -80,8 +80,3 @@ PRESETS: dict[str, RuleSet] = {
     "qgammon-2000": RuleSet(irregularities="pre-2002"),
     "qgammon-2002": RuleSet(),
 }
-
-
-def matching_presets(rules: RuleSet) -> list[str]:
-    """The names of the presets equal to `rules` (several presets may coincide)."""
-    return [name for name, preset in PRESETS.items() if preset == rules]

@@ -20,7 +20,8 @@ def _pick(rng: random.Random, weighted: dict) -> object:
 def next_game(state: MatchState, rng: random.Random, favourite_odds: float = 0.5) -> GameResult:
     """A plausible next game: the first player wins with probability `favourite_odds`."""
     winner = 0 if rng.random() < favourite_odds else 1
-    if state.next_is_crawford:
+    allowed = state.next_game
+    if not allowed.cube:  # the Crawford game
         kind = _pick(rng, {"single": 75, "gammon": 20, "backgammon": 5})
         how = _pick(rng, {"played": 85, "resigned": 15})
         return GameResult(winner, kind, 1, how)
@@ -29,7 +30,7 @@ def next_game(state: MatchState, rng: random.Random, favourite_odds: float = 0.5
     if how == "dropped":
         return GameResult(winner, "single", cube, "dropped")
     kind = _pick(rng, {"single": 72, "gammon": 24, "backgammon": 4})
-    if state.rules.beavers and rng.random() < 0.08:
+    if allowed.beaver and rng.random() < 0.08:
         return GameResult(winner, kind, max(4, cube * 2), how, beaver=True)
     return GameResult(winner, kind, cube, how)
 

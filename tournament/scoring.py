@@ -75,11 +75,14 @@ class GameOutcome:
     def winner(self) -> int:
         return self.result.winner
 
-    @property
-    def score_after(self) -> tuple[int, int]:
-        before = list(self.score_before)
-        before[self.result.winner] += self.points
-        return (before[0], before[1])
+
+@dataclass(frozen=True)
+class NextGame:
+    """What the rules and the score allow in the next game of a match."""
+
+    cube: bool  # the cube may be turned (and a double dropped)
+    hows: tuple[str, ...]  # the ways the game may end
+    beaver: bool  # a beaver may be given
 
 
 @dataclass(frozen=True)
@@ -121,7 +124,31 @@ class MatchState:
     @property
     def cube_allowed(self) -> bool:
         """The cube may be turned in the next game."""
-        return not self.finished and not self.next_is_crawford
+        return self.next_game.cube
+
+    @property
+    def next_game(self) -> NextGame:
+        """What the next game may be. Found by putting sample games through the same
+        checks that refuse illegal ones, so a form offering these never disagrees."""
+        if self.finished:
+            return NextGame(cube=False, hows=(), beaver=False)
+
+        def legal(game: GameResult) -> bool:
+            try:
+                _check_in_context(self.next_number, game, self.rules, self.next_is_crawford)
+            except IllegalGame:
+                return False
+            return True
+
+        return NextGame(
+            cube=legal(GameResult(0, cube=2)),
+            hows=tuple(
+                how
+                for how in HOWS
+                if legal(GameResult(0, cube=2, how=how)) or legal(GameResult(0, how=how))
+            ),
+            beaver=legal(GameResult(0, cube=4, beaver=True)),
+        )
 
     @property
     def away(self) -> tuple[int, int]:
