@@ -6,8 +6,8 @@ from django.urls import reverse
 
 from tournament import operations
 from tournament.admin import MatchAdmin
+from tournament.core.scoring import GameResult
 from tournament.models import AuditEntry, Game, Match, Player, Season, Tournament
-from tournament.scoring import GameResult
 
 WORKED_EXAMPLE = [
     GameResult(0, "gammon"),

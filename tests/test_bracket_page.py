@@ -7,7 +7,8 @@ import pytest
 from django.urls import reverse
 
 from demo_club import DemoClubTestCase
-from tournament import draw, operations, sample_games
+from tournament import operations
+from tournament.core import draw, sample_games
 from tournament.models import Bracket, Entry, Match, Player, Tournament
 
 

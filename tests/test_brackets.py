@@ -7,9 +7,10 @@ from dataclasses import replace
 import pytest
 from django.db.models import Q
 
-from tournament import brackets, draw, operations, sample_games
+from tournament import brackets, operations
+from tournament.core import draw, sample_games
+from tournament.core.scoring import GameResult
 from tournament.models import AuditEntry, Bracket, Entry, Game, Match, Player, Tournament
-from tournament.scoring import GameResult
 
 
 def make_cup(season, size, consolation=draw.NO_CONSOLATION, last_chance=False, seeds=0, k=2):

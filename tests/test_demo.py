@@ -9,8 +9,8 @@ from django.utils import timezone
 
 from demo_club import DemoClubTestCase
 from tournament import brackets
+from tournament.core.rules import PRESETS
 from tournament.models import AuditEntry, Game, Match, Player, Season, Tournament
-from tournament.rules import PRESETS
 
 
 def dump():

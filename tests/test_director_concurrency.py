@@ -14,9 +14,10 @@ from django.contrib.auth.models import User
 from django.db import connection
 
 from conftest import directors_group
-from tournament import draw, operations
+from tournament import operations
+from tournament.core import draw
+from tournament.core.scoring import replay
 from tournament.models import Bracket, Entry, Match, Player, Season, Tournament
-from tournament.scoring import replay
 
 pytestmark = pytest.mark.skipif(
     connection.vendor != "postgresql",

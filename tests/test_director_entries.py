@@ -6,8 +6,8 @@ from django.urls import reverse
 
 from director_checks import assert_protected
 from tournament import operations
+from tournament.core.scoring import GameResult
 from tournament.models import AuditEntry, Entry, Player, Tournament
-from tournament.scoring import GameResult
 
 
 def add_url(tournament):

@@ -7,8 +7,8 @@ from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tournament.core.scoring import replay
 from tournament.models import Match, Player, Season, Tournament
-from tournament.scoring import replay
 
 values = {
     "winner": st.sampled_from([0, 1, 0, 1, 2, -1, "x", ""]),

@@ -6,9 +6,9 @@ from django.urls import reverse
 
 from director_checks import assert_protected
 from tournament import operations
+from tournament.core.rules import PRESETS
+from tournament.core.scoring import GameResult
 from tournament.models import AuditEntry, Season
-from tournament.rules import PRESETS
-from tournament.scoring import GameResult
 
 NEW = "/director/seasons/new/"
 SCALE = {

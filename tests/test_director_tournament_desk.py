@@ -56,7 +56,7 @@ def test_started_tournament_closes_entries(director_client, tournament, players)
         Entry.objects.create(tournament=tournament, player=player)
     operations.make_draw(tournament, rng_seed=1)
     match = tournament.matches.get()
-    from tournament.scoring import GameResult
+    from tournament.core.scoring import GameResult
 
     operations.record_game(match, GameResult(0))
     text = director_client.get(url(tournament)).content.decode()

@@ -3,9 +3,10 @@
 from django.urls import reverse
 
 from director_checks import assert_protected
-from tournament import draw, operations
+from tournament import operations
+from tournament.core import draw
+from tournament.core.scoring import GameResult
 from tournament.models import AuditEntry, Bracket, Entry, Player, Tournament
-from tournament.scoring import GameResult
 
 
 def url(match):

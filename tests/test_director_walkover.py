@@ -4,8 +4,8 @@ from django.urls import reverse
 
 from director_checks import assert_protected
 from tournament import operations
+from tournament.core.scoring import GameResult
 from tournament.models import AuditEntry, Tournament
-from tournament.scoring import GameResult
 
 
 def url(match):

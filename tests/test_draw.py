@@ -12,8 +12,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournament import draw
-from tournament.draw import (
+from tournament.core import draw
+from tournament.core.draw import (
     BYE,
     CONSOLATION,
     DECIDED,

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tournament.equity import MAX_AWAY, TABLE_FILE, equity_pair, match_winning_chance
+from tournament.core.equity import MAX_AWAY, TABLE_FILE, equity_pair, match_winning_chance
 
 MET_DIR = Path(__file__).resolve().parent.parent / "tournament" / "data" / "met"
 

@@ -14,9 +14,10 @@ from django.core.management import CommandError, call_command
 from django.urls import reverse
 
 from demo_club import DemoClubTestCase
-from tournament import draw, operations, sample_games
+from tournament import operations
+from tournament.core import draw, sample_games
+from tournament.core.scoring import replay
 from tournament.models import Bracket, Entry, Game, Match, Player, Season, Tournament
-from tournament.scoring import replay
 from tournament.standings import season_standings
 
 ROOT = Path(__file__).resolve().parent.parent

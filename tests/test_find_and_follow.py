@@ -6,8 +6,8 @@ from django.urls import reverse
 
 from demo_club import DemoClubTestCase
 from tournament import operations
+from tournament.core.scoring import GameResult
 from tournament.models import Match, Player, Tournament
-from tournament.scoring import GameResult
 
 
 class FindAndFollow(DemoClubTestCase):

@@ -2,7 +2,7 @@
 
 import pytest
 
-from tournament.league import (
+from tournament.core.league import (
     DEFAULT_SCALE,
     PlayerRecord,
     ScaleError,

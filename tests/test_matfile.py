@@ -12,11 +12,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournament import matfile
-from tournament.matfile import MatError, normalize_name
-from tournament.rules import PRESETS, RuleSet
-from tournament.sample_games import games_to_finish
-from tournament.scoring import GameResult, IllegalGame, replay
+from tournament.core import matfile
+from tournament.core.matfile import MatError, normalize_name
+from tournament.core.rules import PRESETS, RuleSet
+from tournament.core.sample_games import games_to_finish
+from tournament.core.scoring import GameResult, IllegalGame, replay
 
 DATA = Path(__file__).parent / "data" / "mat"
 GNUBG_FILES = sorted(DATA.glob("gnubg_*.mat"))

@@ -3,8 +3,8 @@
 import pytest
 from django.db import IntegrityError, transaction
 
+from tournament.core.rules import PRESETS
 from tournament.models import Game, Match, Player, Season, Tournament
-from tournament.rules import PRESETS
 
 
 def refused(create):

@@ -3,8 +3,8 @@
 import pytest
 
 from tournament import operations
+from tournament.core.scoring import GameResult, IllegalGame, replay
 from tournament.models import AuditEntry, Game, Match
-from tournament.scoring import GameResult, IllegalGame, replay
 
 WORKED_EXAMPLE = [
     GameResult(0, "gammon"),

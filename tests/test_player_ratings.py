@@ -9,10 +9,11 @@ import pytest
 from django.core.management import call_command
 from django.urls import reverse
 
-from tournament import draw, equity, operations, player_ratings, sample_games
+from tournament import operations, player_ratings
+from tournament.core import draw, equity, sample_games
+from tournament.core.ratings import RatedMatch, Rating, rate_all
+from tournament.core.scoring import GameResult
 from tournament.models import Bracket, Entry, Player, RatingChange, Tournament
-from tournament.ratings import RatedMatch, Rating, rate_all
-from tournament.scoring import GameResult
 
 
 def from_scratch() -> dict[int, Rating]:

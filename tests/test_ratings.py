@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournament.ratings import (
+from tournament.core.ratings import (
     RatedMatch,
     Rating,
     RatingChange,

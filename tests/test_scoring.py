@@ -4,8 +4,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournament.rules import PRESETS, RuleSet
-from tournament.scoring import GameResult, IllegalGame, replay
+from tournament.core.rules import PRESETS, RuleSet
+from tournament.core.scoring import GameResult, IllegalGame, replay
 
 WORKED_EXAMPLE = [  # RULES.md, seeds 000 and 003: White = 0, Black = 1, to 5 points
     GameResult(0, "gammon"),

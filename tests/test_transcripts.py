@@ -11,10 +11,11 @@ from django.db.models import Q
 from django.urls import reverse
 
 from director_checks import assert_protected
-from tournament import draw, matfile, operations, transcripts
+from tournament import operations, transcripts
+from tournament.core import draw, matfile
+from tournament.core.rules import PRESETS
+from tournament.core.scoring import GameResult
 from tournament.models import AuditEntry, Bracket, Entry, Game, Match, Player, Tournament
-from tournament.rules import PRESETS
-from tournament.scoring import GameResult
 
 DATA = Path(__file__).resolve().parent / "data" / "mat"
 GNUBG_FILES = sorted(DATA.glob("gnubg_*.mat"))

@@ -12,7 +12,9 @@ from django.forms.models import BaseInlineFormSet
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from . import draw, operations, scoring
+from . import operations
+from .core import draw, scoring
+from .core.rules import PRESETS
 from .models import (
     AuditEntry,
     Bracket,
@@ -24,7 +26,6 @@ from .models import (
     Season,
     Tournament,
 )
-from .rules import PRESETS
 
 admin.site.site_header = _("Q-gammon club administration")
 

@@ -14,8 +14,8 @@ from django.db.models import Case, IntegerField, Q, When
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from . import draw
 from .brackets import StoredDraw
+from .core import draw
 from .models import Bracket, Match, Player, Tournament
 
 LIVE_READY_PENDING = Case(

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from . import draw
+from .core import draw
 from .models import Match, Tournament
 
 # A side whose source is a match, as stored in the Match row.

@@ -20,8 +20,8 @@ from openpyxl.cell import WriteOnlyCell
 from openpyxl.styles import Alignment, Font
 from openpyxl.utils import get_column_letter
 
-from . import league
 from .bracket_layout import BRACKET_LABELS
+from .core import league
 from .models import Game, Match, Season, Tournament
 from .rule_texts import PRESET_LABELS, describe_rules
 from .standings import Standings, season_standings, tournament_standings

@@ -10,11 +10,11 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from . import draw, league
+from .core import draw, league
+from .core.rules import PRESETS, RuleSet
+from .core.scoring import GameResult, MatchState
 from .models import RULE_FIELDS, Game, Match, Player, Season, Tournament
 from .rule_texts import PRESET_LABELS
-from .rules import PRESETS, RuleSet
-from .scoring import GameResult, MatchState
 
 # A cube beyond this is a typo, whatever the rules say about redoubling without limit.
 MAX_CUBE = 2**20

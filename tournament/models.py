@@ -16,9 +16,9 @@ from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from . import draw, league, scoring
+from .core import draw, league, scoring
+from .core.rules import IRREGULARITIES, PRESETS, RuleSet
 from .rule_texts import PRESET_LABELS
-from .rules import IRREGULARITIES, PRESETS, RuleSet
 
 
 def validate_scale(value: str) -> None:

@@ -19,7 +19,8 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from . import brackets, draw, player_ratings, scoring
+from . import brackets, player_ratings
+from .core import draw, scoring
 from .models import AuditEntry, Bracket, Entry, Game, Match, Player, Tournament
 
 DEFAULT_LENGTHS = {draw.MAIN: "5", draw.CONSOLATION: "5", draw.LAST_CHANCE: "3"}

@@ -13,10 +13,10 @@ from django.db import transaction
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from . import draw, scoring
+from .core import draw, scoring
+from .core.rules import RuleSet
 from .models import AuditEntry, Bracket, Entry, Match, Player, Season, Tournament
 from .operations import OperationError, draw_can_be_remade
-from .rules import RuleSet
 
 BRACKET_SETTINGS = ("consolation", "progressive_rounds", "last_chance")
 

@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.utils import timezone
 
+from .core.ratings import RatedMatch, Rating, rate_all
 from .models import Match, Player, RatingChange, RatingsLock
-from .ratings import RatedMatch, Rating, rate_all
 
 # Walkovers are not rated; neither are byes (never "decided") or voids.
 UNRATED = [Match.DecidedBy.WALKOVER]

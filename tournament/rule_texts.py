@@ -12,7 +12,7 @@ from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext_lazy
 
-from .rules import RuleSet
+from .core.rules import RuleSet
 
 PRESET_LABELS = {
     "standard": _("Standard match rules"),

@@ -15,8 +15,8 @@ from operator import itemgetter
 from django.db.models import Count, Q, Sum
 from django.utils.translation import gettext
 
-from . import draw, league
 from .brackets import StoredDraw
+from .core import draw, league
 from .models import Entry, Game, Match, Player, Season, Tournament
 
 # Matches decided by a result between two players (not byes, not voids).

@@ -16,9 +16,10 @@ from django.db import transaction
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from . import matfile, operations, scoring
+from . import operations
+from .core import matfile, scoring
+from .core.names import normalize_name
 from .models import AuditEntry, Game, Match
-from .names import normalize_name
 
 MAX_BYTES = 1024 * 1024  # a transcript of a long match with its moves is ~100 kB
 

@@ -14,7 +14,8 @@ from django.urls import reverse
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from .. import operations, scoring, transcripts
+from .. import operations, transcripts
+from ..core import scoring
 from ..forms import ConfirmForm, GameForm, SideForm, TranscriptForm
 from ..models import AuditEntry, Match, Tournament
 from ..rule_texts import rules_in_one_line

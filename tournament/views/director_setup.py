@@ -11,8 +11,9 @@ from django.urls import reverse
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from .. import draw, operations, organising
+from .. import operations, organising
 from ..bracket_layout import BRACKET_LABELS, round_name
+from ..core import draw
 from ..forms import (
     SCALE_FIELDS,
     AddEntryForm,

@@ -9,7 +9,8 @@ from django.utils.text import slugify
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET
 
-from .. import matfile, scoring, transcripts
+from .. import transcripts
+from ..core import matfile, scoring
 from ..exports import season_sheets, tournament_sheets, write_workbook
 from ..models import Match, Season, Tournament
 

@@ -9,11 +9,11 @@ from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext
 from django_tables2 import RequestConfig
 
-from .. import equity, league, scoring
 from ..bracket_layout import BRACKET_LABELS, lay_out, next_match_of, path_of
 from ..charts import rating_chart
+from ..core import equity, league, scoring
+from ..core.names import normalize_name
 from ..models import Match, Player, Season, Tournament
-from ..names import normalize_name
 from ..rule_texts import PRESET_LABELS, describe_rules
 from ..standings import player_history, tournament_standings
 from ..standings import season_standings as season_standings_of

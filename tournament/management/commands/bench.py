@@ -18,7 +18,8 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from openpyxl import Workbook
 
-from ... import draw, operations, sample_games
+from ... import operations
+from ...core import draw, sample_games
 from ...exports import season_sheets, tournament_sheets, write_workbook
 from ...models import Bracket, Entry, Game, Match, Player, Season, Tournament
 

@@ -17,9 +17,10 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 from django.utils import timezone
 
-from ... import draw, operations, sample_games
+from ... import operations
+from ...core import draw, sample_games
+from ...core.scoring import GameResult
 from ...models import Bracket, Entry, Match, Player, Season, Tournament
-from ...scoring import GameResult
 
 DIRECTOR_USERNAME = "director"
 DIRECTOR_PASSWORD = "qgammon-demo"  # noqa: S105 - the demo's published login (README)

@@ -10,7 +10,7 @@ from pathlib import Path
 
 MAX_AWAY = 25
 
-TABLE_FILE = Path(__file__).resolve().parent / "data" / "met" / "Kazaross-XG2.xml"
+TABLE_FILE = Path(__file__).resolve().parent.parent / "data" / "met" / "Kazaross-XG2.xml"
 
 # How data/met/Kazaross-XG2.xml (GNU Backgammon's format, met.dtd) encodes the tables,
 # checked against gnubg's reader and lookup (matchequity.c: the XML parser, getME and
