@@ -46,7 +46,10 @@ dev: $(VENV)/.installed messages
 	$(BIN)/python manage.py load_demo
 	DEBUG=1 $(BIN)/python manage.py runserver $(HOST):$(PORT)
 
+# The import contract first (pyproject.toml: the layers, and a core without Django),
+# then the whole suite.
 test: $(VENV)/.installed-test messages
+	$(BIN)/lint-imports
 	$(BIN)/python -m pytest
 
 # Timings and peak memory as JSON lines, on a 20,000-game season built once into its

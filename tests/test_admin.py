@@ -5,7 +5,7 @@ from django.db.models import Q
 from django.urls import reverse
 
 from tournament import operations
-from tournament.admin import MatchAdmin
+from tournament.admin.matches import MatchAdmin
 from tournament.core.scoring import GameResult
 from tournament.models import AuditEntry, Game, Match, Player, Season, Tournament
 
@@ -257,11 +257,13 @@ def test_an_admin_correction_that_would_reopen_started_matches_is_refused(admin_
     assert first.winner_id == first.player1_id
 
 
-def test_bracket_players_are_read_only(admin_client, cup):
+def test_bracket_players_and_length_are_read_only(admin_client, cup):
+    # Who plays comes from the draw, the length from the bracket's schedule.
     operations.make_draw(cup, rng_seed=4)
     match = cup.matches.filter(bracket__kind="main", round=1, status="ready").first()
     text = admin_client.get(change_url(match)).content.decode()
-    assert 'name="player1"' not in text and 'name="length"' in text
+    assert 'name="player1"' not in text and 'name="length"' not in text
+    assert 'name="games-0-winner"' in text
 
 
 def bracket_match_form(match, games, extra=()):

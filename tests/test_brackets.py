@@ -7,10 +7,11 @@ from dataclasses import replace
 import pytest
 from django.db.models import Q
 
-from tournament import brackets, operations
+from tournament import operations
 from tournament.core import draw, sample_games
 from tournament.core.scoring import GameResult
 from tournament.models import AuditEntry, Bracket, Entry, Game, Match, Player, Tournament
+from tournament.models import stored_draw as brackets
 
 
 def make_cup(season, size, consolation=draw.NO_CONSOLATION, last_chance=False, seeds=0, k=2):

@@ -8,9 +8,9 @@ from django.core.management import call_command
 from django.utils import timezone
 
 from demo_club import DemoClubTestCase
-from tournament import brackets
 from tournament.core.rules import PRESETS
 from tournament.models import AuditEntry, Game, Match, Player, Season, Tournament
+from tournament.models import stored_draw as brackets
 
 
 def dump():

@@ -18,7 +18,7 @@ from tournament import operations
 from tournament.core import draw, sample_games
 from tournament.core.scoring import replay
 from tournament.models import Bracket, Entry, Game, Match, Player, Season, Tournament
-from tournament.standings import season_standings
+from tournament.queries.standings import season_standings
 
 ROOT = Path(__file__).resolve().parent.parent
 SHEETS = ["Standings", "Matches", "Games", "Players", "Rules"]

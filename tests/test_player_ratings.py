@@ -9,11 +9,12 @@ import pytest
 from django.core.management import call_command
 from django.urls import reverse
 
-from tournament import operations, player_ratings
-from tournament.core import draw, equity, sample_games
+from tournament import operations
+from tournament.core import draw, equity, ratings, sample_games
 from tournament.core.ratings import RatedMatch, Rating, rate_all
 from tournament.core.scoring import GameResult
 from tournament.models import Bracket, Entry, Player, RatingChange, Tournament
+from tournament.operations import ratings as player_ratings
 
 
 def from_scratch() -> dict[int, Rating]:
@@ -87,19 +88,43 @@ def test_a_correction_rates_the_matches_again_the_same_as_a_rebuild(cup):
     assert stored() == after_play
 
 
-def test_walkovers_are_not_rated(match):
+def first_ready(cup):
+    return cup.matches.filter(bracket__kind="main", round=1, status="ready").first()
+
+
+def test_walkovers_are_not_rated(cup):
+    match = first_ready(cup)
     operations.walkover(match, 0)
     assert RatingChange.objects.count() == 0
     match.player1.refresh_from_db()
     assert (match.player1.rating, match.player1.rating_experience) == (1500.0, 0)
 
 
-def test_a_retirement_is_rated_and_taking_it_back_undoes_it(match):
+def test_one_point_matches_and_friendlies_are_not_rated(cup, match):
+    # The core's rule, followed by the query that picks the rated matches.
+    assert not ratings.is_rated(decided_by="games", length=1, friendly=False)
+    assert not ratings.is_rated(decided_by="games", length=5, friendly=True)
+    assert ratings.is_rated(decided_by="retirement", length=3, friendly=False)
+    operations.record_game(match, GameResult(0, "backgammon", cube=2))  # a friendly to 5
+    one_point = first_ready(cup)
+    one_point.length = 1
+    one_point.save(update_fields=["length"])
+    operations.record_game(one_point, GameResult(1))
+    assert type(match).objects.filter(status="decided").count() == 2
+    assert RatingChange.objects.count() == 0
+    rated = first_ready(cup)
+    for result in sample_games.games_to_finish(rated.replay(), random.Random(5)):
+        operations.record_game(rated, result)
+    assert list(player_ratings.rated_matches()) == [rated]
+
+
+def test_a_retirement_is_rated_and_taking_it_back_undoes_it(cup):
+    match = first_ready(cup)
     operations.record_game(match, GameResult(0))
     operations.retire(match, 0)
     assert RatingChange.objects.filter(match=match).count() == 2
     winner = Player.objects.get(pk=match.player2_id)
-    assert winner.rating > 1500 and winner.rating_experience == 5
+    assert winner.rating > 1500 and winner.rating_experience == 3
     operations.reopen(match)
     assert RatingChange.objects.count() == 0
     winner.refresh_from_db()

@@ -59,24 +59,3 @@ def test_multiplier_follows_the_season():
 def test_impossible_rule_sets_are_refused(fields):
     with pytest.raises(ValueError):
         RuleSet(**fields)
-
-
-def test_the_pure_core_does_not_import_django():
-    import ast
-    from pathlib import Path
-
-    core = Path(__file__).resolve().parent.parent / "tournament" / "core"
-    for path in core.rglob("*.py"):
-        name = path.name
-        tree = ast.parse(path.read_text())
-        imported = {
-            alias.name.split(".")[0]
-            for node in ast.walk(tree)
-            if isinstance(node, ast.Import)
-            for alias in node.names
-        } | {
-            (node.module or "").split(".")[0]
-            for node in ast.walk(tree)
-            if isinstance(node, ast.ImportFrom) and node.level == 0
-        }
-        assert "django" not in imported, name

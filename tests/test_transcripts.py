@@ -11,11 +11,12 @@ from django.db.models import Q
 from django.urls import reverse
 
 from director_checks import assert_protected
-from tournament import operations, transcripts
+from tournament import operations
 from tournament.core import draw, matfile
 from tournament.core.rules import PRESETS
 from tournament.core.scoring import GameResult
 from tournament.models import AuditEntry, Bracket, Entry, Game, Match, Player, Tournament
+from tournament.operations import transcripts
 
 DATA = Path(__file__).resolve().parent / "data" / "mat"
 GNUBG_FILES = sorted(DATA.glob("gnubg_*.mat"))

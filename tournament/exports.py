@@ -20,11 +20,11 @@ from openpyxl.cell import WriteOnlyCell
 from openpyxl.styles import Alignment, Font
 from openpyxl.utils import get_column_letter
 
-from .bracket_layout import BRACKET_LABELS
 from .core import league
 from .models import Game, Match, Season, Tournament
+from .queries.bracket_layout import BRACKET_LABELS
+from .queries.standings import Standings, season_standings, tournament_standings
 from .rule_texts import PRESET_LABELS, describe_rules
-from .standings import Standings, season_standings, tournament_standings
 from .tables import PlacesTable, StandingsTable, place_rows
 
 MIN_WIDTH, MAX_WIDTH = 6, 60

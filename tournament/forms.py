@@ -10,7 +10,8 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from .core import draw, league
+from . import operations
+from .core import draw, league, schedule
 from .core.rules import PRESETS, RuleSet
 from .core.scoring import GameResult, MatchState
 from .models import RULE_FIELDS, Game, Match, Player, Season, Tournament
@@ -19,7 +20,6 @@ from .rule_texts import PRESET_LABELS
 # A cube beyond this is a typo, whatever the rules say about redoubling without limit.
 MAX_CUBE = 2**20
 CUBE_CHOICES = [1, 2, 4, 8, 16, 32, 64, 128]
-MAX_LENGTH = 99
 MAX_SEED = 2**53
 
 
@@ -121,38 +121,29 @@ SCALE_FIELDS = ("main_points", "consolation_points", "last_chance_points")
 
 
 class SeasonRulesForm(forms.ModelForm):
+    """A season's name, rule columns and league points; new rules that would re-score
+    a recorded game are refused with the operation's message (the admin uses it too)."""
+
     class Meta:
         model = Season
         fields = ["name", *RULE_FIELDS, *SCALE_FIELDS]
 
     def clean(self):
         data = super().clean()
-        if not self.errors:
+        if self.errors or not set(RULE_FIELDS) <= set(data):
+            return data  # the admin's form for a new season has no rule fields
+        try:
+            self.rules = RuleSet(**{field: data[field] for field in RULE_FIELDS})
+            for field in SCALE_FIELDS:
+                data[field] = league.format_scale(league.parse_scale(data[field]))
+        except ValueError as error:
+            raise ValidationError(str(error)) from None
+        if self.instance.pk is not None:
             try:
-                self.rules = RuleSet(**{field: data[field] for field in RULE_FIELDS})
-                for field in SCALE_FIELDS:
-                    data[field] = league.format_scale(league.parse_scale(data[field]))
-            except ValueError as error:
-                raise ValidationError(str(error)) from None
+                operations.check_season_rules(self.instance, self.rules)
+            except operations.OperationError as error:
+                raise ValidationError(error.message) from None
         return data
-
-
-def parse_lengths(value: str) -> str:
-    """ "5, 5,7" -> "5,5,7"; each a match length from 1 to MAX_LENGTH points."""
-    parts = [part for part in value.replace(";", ",").replace(" ", ",").split(",") if part]
-    if not parts:
-        raise ValidationError(_("Give at least one match length, e.g. 5 or 5,5,7,9,11."))
-    lengths = []
-    for part in parts:
-        if not part.isdigit() or not 1 <= int(part) <= MAX_LENGTH:
-            raise ValidationError(
-                _("“%(value)s” is not a match length from 1 to %(max)d points."),
-                params={"value": part[:20], "max": MAX_LENGTH},
-            )
-        lengths.append(str(int(part)))
-    if len(lengths) > 12:
-        raise ValidationError(_("A bracket has at most 12 rounds to give lengths for."))
-    return ",".join(lengths)
 
 
 class LengthsField(forms.CharField):
@@ -164,7 +155,13 @@ class LengthsField(forms.CharField):
 
     def clean(self, value):
         value = super().clean(value)
-        return parse_lengths(value) if value else value
+        if not value:
+            return value
+        # The schedule's own rule (core.schedule), with its message.
+        try:
+            return schedule.normalize(value)
+        except schedule.ScheduleError as error:
+            raise ValidationError(error.message(gettext)) from None
 
 
 class TournamentForm(forms.ModelForm):
@@ -202,8 +199,10 @@ class TournamentForm(forms.ModelForm):
             for kind, field in self.LENGTH_FIELDS.items():
                 if kind in lengths:
                     self.initial[field] = lengths[kind]
-            # The season of a tournament with a draw is part of its results.
-            self.fields["season"].disabled = self.instance.matches.exists()
+            # The season of a tournament with a draw is part of its results (the admin
+            # shows it read-only and leaves it out of the form).
+            if "season" in self.fields:
+                self.fields["season"].disabled = self.instance.matches.exists()
 
     def lengths(self) -> dict[str, str]:
         data = self.cleaned_data
@@ -217,13 +216,28 @@ class TournamentForm(forms.ModelForm):
             self.add_error("consolation_lengths", _("Give the consolation's match lengths."))
         if data.get("last_chance") and not data.get("last_chance_lengths"):
             self.add_error("last_chance_lengths", _("Give the last chance's match lengths."))
+        if self.instance.pk is not None and not self.errors:
+            try:
+                operations.check_tournament_change(self.instance, self.tournament_fields())
+            except operations.OperationError as error:
+                raise ValidationError(error.message) from None
         return data
 
     def tournament_fields(self) -> dict:
-        return {field: self.cleaned_data[field] for field in self.Meta.fields}
+        """The tournament's own fields, as far as the form has them (the admin leaves
+        out the ones it shows read-only)."""
+        return {
+            field: self.cleaned_data[field]
+            for field in self.Meta.fields
+            if field in self.cleaned_data and field in self.fields
+        }
 
 
 class NewPlayerForm(forms.ModelForm):
+    # Set once the director has seen the club players of that name and still wants a
+    # new one (operations.NamesakeExists asks first).
+    someone_else = forms.BooleanField(required=False, widget=forms.HiddenInput)
+
     class Meta:
         model = Player
         fields = ["name", "club"]

@@ -6,7 +6,7 @@ import django_tables2 as tables
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
-from .bracket_layout import BRACKET_LABELS
+from .queries.bracket_layout import BRACKET_LABELS
 
 
 def _number(verbose_name, **kwargs):

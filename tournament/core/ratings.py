@@ -7,6 +7,22 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 START_RATING = 1500.0
+# Below this experience (the sum of the lengths of the matches rated) a rating is
+# provisional: too few points played for it to mean much, as FIBS and the federations
+# that use its formula show it.
+PROVISIONAL_EXPERIENCE = 100
+
+# Which matches are rated, as the federations that use the FIBS formula decide it: a
+# match that was not played between the two players (a walkover; a bye is never a
+# match), a 1-point match (a single game says little) and a friendly (a match outside
+# any tournament bracket) are not rated. A retirement is rated: the match was played.
+UNRATED_DECISIONS = ("walkover",)
+MIN_RATED_LENGTH = 2
+
+
+def is_rated(*, decided_by: str, length: int, friendly: bool) -> bool:
+    """Whether a decided match between two players counts for the ratings."""
+    return decided_by not in UNRATED_DECISIONS and length >= MIN_RATED_LENGTH and not friendly
 
 
 @dataclass(frozen=True)
@@ -23,9 +39,18 @@ class Rating:
             raise ValueError(f"a rating must be a finite number, got {self.value}")
 
     @property
+    def provisional(self) -> bool:
+        return is_provisional(self.experience)
+
+    @property
     def k(self) -> float:
         """The weight of this player's next match: 5 for a newcomer, 1 from 400 experience."""
         return max(1.0, 5.0 - self.experience / 100)
+
+
+def is_provisional(experience: int) -> bool:
+    """A rating on fewer than PROVISIONAL_EXPERIENCE points of matches is provisional."""
+    return experience < PROVISIONAL_EXPERIENCE
 
 
 def _check_length(length: int) -> None:

@@ -151,12 +151,26 @@ class MatchState:
         )
 
     @property
+    def crawford_leader(self) -> int | None:
+        """The side one point from winning as the Crawford game starts, else None."""
+        if not self.next_is_crawford:
+            return None
+        return 0 if self.raw_score[0] == self.length - 1 else 1
+
+    @property
     def away(self) -> tuple[int, int]:
         """Points each player still needs ("4-away, 1-away")."""
         return (
             max(self.length - self.raw_score[0], 0),
             max(self.length - self.raw_score[1], 0),
         )
+
+
+def max_games(length: int) -> int:
+    """The most games a match to `length` can have: every game is worth a point at
+    least, so after 2 x (length - 1) games both players may be one point short, and the
+    next game decides."""
+    return 2 * length - 1
 
 
 def game_points(result: GameResult, rules: RuleSet) -> int:

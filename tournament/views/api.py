@@ -8,8 +8,8 @@ from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.views.decorators.http import require_GET
 
-from ..bracket_layout import lay_out
 from ..models import Match, Tournament
+from ..queries.bracket_layout import lay_out
 
 STATUS = {
     Match.Status.PENDING: "pending",

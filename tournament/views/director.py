@@ -8,21 +8,20 @@ gets the match as it is now, a correction that re-opens later matches asks first
 """
 
 from django.contrib import messages
-from django.db.models import Case, IntegerField, Q, When
+from django.db.models import Case, IntegerField, When
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from .. import operations, transcripts
-from ..core import scoring
+from .. import operations
+from ..core import actions, scoring
 from ..forms import ConfirmForm, GameForm, SideForm, TranscriptForm
 from ..models import AuditEntry, Match, Tournament
+from ..operations import transcripts
 from ..rule_texts import rules_in_one_line
 from .access import director_required
 
-OPEN_STATUSES = [Match.Status.LIVE, Match.Status.READY]
-NEXT_STATUSES = [Match.Status.PENDING, Match.Status.READY, Match.Status.LIVE]
 LIVE_FIRST = Case(When(status=Match.Status.LIVE, then=0), default=1, output_field=IntegerField())
 
 
@@ -34,10 +33,8 @@ def desk(request):
     Template: director/desk.html; context: matches, tournaments.
     """
     matches = (
-        Match.objects.filter(
-            status__in=OPEN_STATUSES,
-            tournament__status__in=[Tournament.Status.DRAFT, Tournament.Status.RUNNING],
-        )
+        Match.objects.open()
+        .filter(tournament__status__in=Tournament.IN_PLAY)
         .select_related("tournament", "bracket", "player1", "player2")
         .order_by(
             LIVE_FIRST, "tournament__date", "tournament_id", "bracket_id", "round", "position"
@@ -62,8 +59,9 @@ def _where_next(match: Match) -> list[tuple]:
     """After a decided match: each player's next match in the tournament, or None."""
     players = [player for player in (match.player1, match.player2) if player is not None]
     later = (
-        Match.objects.filter(tournament_id=match.tournament_id, status__in=NEXT_STATUSES)
-        .filter(Q(player1__in=players) | Q(player2__in=players))
+        Match.objects.filter(tournament_id=match.tournament_id)
+        .to_play()
+        .involving(*players)
         .exclude(pk=match.pk)
         .select_related("bracket", "player1", "player2")
         .order_by("round")
@@ -75,38 +73,38 @@ def _where_next(match: Match) -> list[tuple]:
     return [(player, found.get(player.pk)) for player in players]
 
 
+NOTHING_ALLOWED = actions.Allowed(
+    game=False, undo=False, walkover=False, retirement=False, reopen=False
+)
+
+
 def _sheet(request, match: Match, *, form=None, status=200, error=None):
-    """Template: director/match.html; context: match, state, rows, form, walkover_form,
-    retire_form, confirm_form, where_next, error."""
+    """Template: director/match.html; context: match, state, rows, allowed (what the
+    core allows now: core.actions.Allowed), leader (one point from winning as the
+    Crawford game starts), form, walkover_form, retire_form, confirm_form, where_next,
+    error."""
     games = list(match.games.all())
     state = None
     try:
         state = scoring.replay(match.length, [game.as_result() for game in games], match.rules)
     except scoring.IllegalGame as illegal:
         error = error or illegal.message(gettext)
-    decided_without_games = match.decided_by in operations.WITHOUT_GAMES
-    open_for_games = (
-        state is not None
-        and not state.finished
-        and match.player1_id is not None
-        and match.player2_id is not None
-        and not decided_without_games
-    )
-    if form is None and open_for_games:
+    # Stored games that no longer replay (rules edited under them) allow nothing here.
+    allowed = actions.allowed(match.situation(state)) if state else NOTHING_ALLOWED
+    if form is None and allowed.game:
         form = GameForm(match=match, state=state)
-    leader = None
-    if state is not None and state.next_is_crawford:
-        leader = match.players[0 if state.raw_score[0] == match.length - 1 else 1]
+    leader = state.crawford_leader if state else None
     context = {
         "match": match,
         "state": state,
-        "leader": leader,
+        "allowed": allowed,
+        "leader": match.players[leader] if leader is not None else None,
         "rows": list(zip(games, state.games, strict=True)) if state else [],
-        "form": form if open_for_games else None,
-        "walkover_form": SideForm(match=match) if open_for_games and not games else None,
-        "retire_form": SideForm(match=match) if open_for_games and games else None,
+        "form": form if allowed.game else None,
+        "walkover_form": SideForm(match=match) if allowed.walkover else None,
+        "retire_form": SideForm(match=match) if allowed.retirement else None,
         "confirm_form": ConfirmForm(initial={"version": match.version}),
-        "where_next": _where_next(match) if match.status == Match.Status.DECIDED else None,
+        "where_next": _where_next(match) if match.is_decided else None,
         "error": error,
     }
     return render(request, "director/match.html", context, status=status)
@@ -142,7 +140,7 @@ def match_sheet(request, tournament_pk, pk):
         state = match.replay()
     except scoring.IllegalGame as illegal:
         return _sheet(request, match, status=409, error=illegal.message(gettext))
-    if match.player1_id is None or match.player2_id is None or state.finished:
+    if not actions.allowed(match.situation(state)).game:
         return _sheet(
             request, match, status=409, error=gettext("This match is not open for games.")
         )
@@ -274,8 +272,7 @@ def score_sheet(request, tournament_pk, pk):
         outcomes = scoring.replay(match.length, [g.as_result() for g in games], match.rules).games
     except scoring.IllegalGame:
         outcomes = [None] * len(games)
-    # A match to N has at most 2N - 1 games (each worth a point at least).
-    blank = max(2 * match.length - 1 - len(games), 0)
+    blank = max(scoring.max_games(match.length) - len(games), 0)
     context = {
         "match": match,
         "rules": rules_in_one_line(match.rules),

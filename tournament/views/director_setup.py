@@ -1,18 +1,18 @@
 """The director's setup pages: seasons from a preset and their rules, tournaments with
 their brackets' match lengths, entries and seeds, the draw (previewed, redrawn, made)
 and the start. Every view needs the directors' permission; every write goes through
-`organising` or `operations`.
+`operations`, and a change of entries, seeds or format after the draw says when the
+draw had to go.
 """
 
 from django.contrib import messages
-from django.db.models import Count, F, Q
+from django.db.models import Count, F
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from .. import operations, organising
-from ..bracket_layout import BRACKET_LABELS, round_name
+from .. import operations
 from ..core import draw
 from ..forms import (
     SCALE_FIELDS,
@@ -26,11 +26,23 @@ from ..forms import (
     TournamentForm,
     WithdrawForm,
 )
-from ..models import Entry, Match, Player, Season, Tournament
+from ..models import Entry, Match, Player, Season, Tournament, stored_draw
+from ..queries.bracket_layout import BRACKET_LABELS, round_name
 from ..rule_texts import describe_rules
 from .access import director_required
 
 SEARCH_RESULTS = 20
+
+
+def _say_if_discarded(request, change: operations.Changed) -> None:
+    if change.draw_discarded:
+        messages.warning(
+            request,
+            gettext(
+                "The draw was made for other entries or another format, so it was "
+                "discarded: make the draw again."
+            ),
+        )
 
 
 def _posted(request):
@@ -45,7 +57,7 @@ def season_create(request):
     form = SeasonCreateForm(_posted(request))
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
-        season = organising.create_season(
+        season = operations.create_season(
             data["year"], data["preset"], data["name"], user=request.user
         )
         messages.success(request, gettext("Season %(year)s created.") % {"year": season.year})
@@ -65,7 +77,7 @@ def season_edit(request, year):
     if request.method == "POST":
         if form.is_valid():
             try:
-                organising.change_season_rules(
+                operations.change_season_rules(
                     season,
                     form.rules,
                     name=form.cleaned_data["name"],
@@ -92,7 +104,7 @@ def tournament_create(request):
         initial["season"] = Season.objects.filter(year=request.GET["season"]).first()
     form = TournamentForm(_posted(request), initial=initial)
     if request.method == "POST" and form.is_valid():
-        tournament = organising.create_tournament(
+        tournament = operations.create_tournament(
             form.tournament_fields(), form.lengths(), user=request.user
         )
         messages.success(request, gettext("Tournament created: now register the players."))
@@ -111,13 +123,14 @@ def tournament_edit(request, pk):
     if request.method == "POST":
         if form.is_valid():
             try:
-                organising.change_tournament(
+                change = operations.change_tournament(
                     tournament, form.tournament_fields(), form.lengths(), user=request.user
                 )
             except operations.OperationError as error:
                 form.add_error(None, error.message)
             else:
                 messages.success(request, gettext("Tournament saved."))
+                _say_if_discarded(request, change)
                 return redirect("director-tournament", tournament.pk)
         status = 400
         tournament.refresh_from_db()
@@ -136,16 +149,16 @@ def _tournament(pk) -> Tournament:
 
 def _desk(request, tournament: Tournament, *, status=200, **forms):
     """Template: director/tournament.html; context: tournament, entries, search_form,
-    found (players matching the search), new_player_form, seeds_form, withdraw_form,
-    can_redraw, counts (matches per status)."""
+    found (players matching the search), new_player_form, namesakes (club players named
+    like a new player, offered instead), seeds_form, withdraw_form, can_redraw, counts
+    (matches per status), problems (where the draw and the entries disagree)."""
     entries = _entries(tournament)
     search_form = forms.get("search_form") or PlayerSearchForm(request.GET or None)
     found = []
     if search_form.is_valid() and search_form.cleaned_data["q"]:
-        query = search_form.cleaned_data["q"]
         found = list(
             Player.objects.active()
-            .filter(Q(name__icontains=query) | Q(membership_number=query))
+            .search(search_form.cleaned_data["q"])
             .exclude(entries__tournament=tournament)
             .order_by("name")[:SEARCH_RESULTS]
         )
@@ -155,7 +168,7 @@ def _desk(request, tournament: Tournament, *, status=200, **forms):
         for row in tournament.matches.values("status").annotate(total=Count("pk")).order_by()
     ]
     open_matches = (
-        tournament.matches.filter(status__in=[Match.Status.LIVE, Match.Status.READY])
+        tournament.matches.open()
         .select_related("bracket", "player1", "player2")
         .order_by("-status", "bracket_id", "round", "position")
     )
@@ -166,11 +179,14 @@ def _desk(request, tournament: Tournament, *, status=200, **forms):
             field.disabled = True
     context = {
         "tournament": tournament,
+        "new_seed": operations.new_draw_seed(),
         "entries": entries,
         "seed_rows": seeds_form.rows(),
         "search_form": search_form,
         "found": found,
         "new_player_form": forms.get("new_player_form") or NewPlayerForm(),
+        "namesakes": forms.get("namesakes", []),
+        "problems": operations.draw_problems(tournament, entries),
         "seeds_form": seeds_form,
         "withdraw_form": WithdrawForm(tournament=tournament),
         "can_redraw": can_redraw,
@@ -202,30 +218,49 @@ def entry_add(request, pk):
     if not form.is_valid():
         return _desk(request, tournament, status=400, error=gettext("Choose a player to add."))
     try:
-        organising.add_entry(tournament, form.cleaned_data["player"], user=request.user)
+        change = operations.add_entry(tournament, form.cleaned_data["player"], user=request.user)
     except operations.OperationError as error:
         return _desk(request, tournament, status=409, error=error.message)
     messages.success(
         request, gettext("%(player)s registered.") % {"player": form.cleaned_data["player"]}
     )
+    _say_if_discarded(request, change)
     return _back(tournament)
 
 
 @director_required
 @require_POST
 def entry_new(request, pk):
-    """Add a player the club does not know yet, and register them."""
+    """Add a player the club does not know yet, and register them. A club player named
+    the same (ignoring accents, case and spacing) is offered instead, until the director
+    confirms that this is someone new."""
     tournament = _tournament(pk)
     form = NewPlayerForm(request.POST)
     if not form.is_valid():
         return _desk(request, tournament, status=400, new_player_form=form)
     try:
-        entry = organising.add_new_player(
-            tournament, form.cleaned_data["name"], form.cleaned_data["club"], user=request.user
+        change = operations.add_new_player(
+            tournament,
+            form.cleaned_data["name"],
+            form.cleaned_data["club"],
+            user=request.user,
+            allow_namesake=form.cleaned_data["someone_else"],
+        )
+    except operations.NamesakeExists as namesake:
+        form = NewPlayerForm(initial={**form.cleaned_data, "someone_else": True})
+        return _desk(
+            request,
+            tournament,
+            status=409,
+            error=namesake.message,
+            new_player_form=form,
+            namesakes=namesake.players,
         )
     except operations.OperationError as error:
         return _desk(request, tournament, status=409, error=error.message)
-    messages.success(request, gettext("%(player)s registered.") % {"player": entry.player})
+    player = change.subject.player
+    messages.success(request, gettext("%(player)s registered.") % {"player": player})
+    _say_if_discarded(request, change)
     return _back(tournament)
 
 
@@ -237,10 +272,11 @@ def entry_remove(request, pk, entry_pk):
         Entry.objects.select_related("player"), pk=entry_pk, tournament=tournament
     )
     try:
-        organising.remove_entry(tournament, entry, user=request.user)
+        change = operations.remove_entry(tournament, entry, user=request.user)
     except operations.OperationError as error:
         return _desk(request, tournament, status=409, error=error.message)
     messages.success(request, gettext("%(player)s removed.") % {"player": entry.player})
+    _say_if_discarded(request, change)
     return _back(tournament)
 
 
@@ -252,10 +288,11 @@ def seeds(request, pk):
     if not form.is_valid():
         return _desk(request, tournament, status=400, seeds_form=form)
     try:
-        organising.set_seeds(tournament, form.seeds(), user=request.user)
+        change = operations.set_seeds(tournament, form.seeds(), user=request.user)
     except operations.OperationError as error:
         return _desk(request, tournament, status=409, error=error.message)
     messages.success(request, gettext("Seeds saved."))
+    _say_if_discarded(request, change)
     return _back(tournament)
 
 
@@ -267,7 +304,10 @@ def withdraw(request, pk):
     form = WithdrawForm(request.POST, tournament=tournament)
     if not form.is_valid():
         return _desk(request, tournament, status=400, error=gettext("Choose a player."))
-    operations.withdraw(tournament, form.cleaned_data["player"], user=request.user)
+    try:
+        operations.withdraw(tournament, form.cleaned_data["player"], user=request.user)
+    except operations.OperationError as error:
+        return _desk(request, tournament, status=409, error=error.message)
     messages.success(
         request, gettext("%(player)s has withdrawn.") % {"player": form.cleaned_data["player"]}
     )
@@ -302,28 +342,46 @@ def _preview(plan: draw.DrawPlan, players: dict) -> list[dict]:
 @director_required
 @require_http_methods(["GET", "POST"])
 def draw_view(request, pk):
-    """GET ?seed=N: preview the draw that seed makes (a new random seed: draw again).
-    POST seed: make it. Template: director/draw.html; context: tournament, seed,
-    brackets, can_redraw, error."""
+    """GET: the draw that was made, once there is one; before that, or with ?seed=N
+    (a new random seed: "draw again"), the preview of the draw that seed makes. POST
+    seed: make it.
+
+    Template: director/draw.html; context: tournament, seed, made (this is the stored
+    draw), brackets, can_redraw, left_out (players who withdrew before the draw),
+    problems (where the stored draw and the entries disagree), error."""
     tournament = _tournament(pk)
     data = request.POST if request.method == "POST" else request.GET
     form = DrawForm(data if "seed" in data else None)
-    seed = form.cleaned_data["seed"] if form.is_valid() else operations.new_draw_seed()
     if form.is_bound and not form.is_valid():
         return _desk(request, tournament, status=400, error=gettext("That is not a draw seed."))
     if request.method == "POST":
         try:
-            operations.make_draw(tournament, rng_seed=seed, user=request.user)
+            operations.make_draw(tournament, rng_seed=form.cleaned_data["seed"], user=request.user)
         except draw.DrawError as error:
             return _desk(request, tournament, status=409, error=error.message(gettext))
         except operations.OperationError as error:
             return _desk(request, tournament, status=409, error=error.message)
         messages.success(request, gettext("Draw made."))
         return _back(tournament)
-    context = {"tournament": tournament, "seed": seed, "error": None, "brackets": []}
-    context["can_redraw"] = operations.draw_can_be_remade(tournament)
+    stored = None if form.is_bound else stored_draw.load(tournament)
+    seed = form.cleaned_data["seed"] if form.is_bound else operations.new_draw_seed()
+    context = {
+        "tournament": tournament,
+        "seed": tournament.draw_seed if stored else seed,
+        "made": stored is not None,
+        "error": None,
+        "brackets": [],
+        "can_redraw": operations.draw_can_be_remade(tournament),
+        "new_seed": operations.new_draw_seed(),
+        # A preview leaves out who withdrew before it; a stored draw keeps who withdrew
+        # after it (their matches are walkovers).
+        "left_out": []
+        if stored
+        else [entry.player for entry in _entries(tournament) if entry.withdrawn],
+        "problems": operations.draw_problems(tournament),
+    }
     try:
-        plan = operations.preview_draw(tournament, seed)
+        plan = stored.plan if stored else operations.preview_draw(tournament, seed)
     except draw.DrawError as error:
         context["error"] = error.message(gettext)
     else:

@@ -9,14 +9,14 @@ from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext
 from django_tables2 import RequestConfig
 
-from ..bracket_layout import BRACKET_LABELS, lay_out, next_match_of, path_of
 from ..charts import rating_chart
 from ..core import equity, league, scoring
 from ..core.names import normalize_name
 from ..models import Match, Player, Season, Tournament
+from ..queries.bracket_layout import BRACKET_LABELS, lay_out, next_match_of, path_of
+from ..queries.standings import player_history, tournament_standings
+from ..queries.standings import season_standings as season_standings_of
 from ..rule_texts import PRESET_LABELS, describe_rules
-from ..standings import player_history, tournament_standings
-from ..standings import season_standings as season_standings_of
 from ..tables import (
     HeadToHeadTable,
     PlacesTable,
@@ -49,10 +49,8 @@ def home(request):
         tournament__public=True, tournament__status=Tournament.Status.RUNNING
     ).select_related("tournament", "bracket", "player1", "player2")
     context = {
-        "live": list(on_show.filter(status=Match.Status.LIVE).order_by("-version")[:HOME_MATCHES]),
-        "upcoming": list(
-            on_show.filter(status=Match.Status.READY).order_by("round", "pk")[:HOME_MATCHES]
-        ),
+        "live": list(on_show.live().order_by("-version")[:HOME_MATCHES]),
+        "upcoming": list(on_show.ready().order_by("round", "pk")[:HOME_MATCHES]),
     }
     if request.GET.get("partial") == "live":
         return render(request, "tournament/includes/home_live.html", context)

@@ -10,6 +10,7 @@ import random
 import tempfile
 import time
 import tracemalloc
+from datetime import date, timedelta
 
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError
@@ -21,7 +22,7 @@ from openpyxl import Workbook
 from ... import operations
 from ...core import draw, sample_games
 from ...exports import season_sheets, tournament_sheets, write_workbook
-from ...models import Bracket, Entry, Game, Match, Player, Season, Tournament
+from ...models import Game, Player, Season, Tournament
 
 BENCH_YEAR, SMALL_YEAR = 2099, 2098
 TARGET_GAMES = 20_000
@@ -84,30 +85,31 @@ class Command(BaseCommand):
         season = Season.objects.filter(year=year).first()
         if season is not None:
             return season
-        season = Season.from_preset(year, "qgammon-2002", name=name)
-        season.save()
+        # Built through the operations, like every write of the site.
+        season = operations.create_season(year, "qgammon-2002", name)
         rng = random.Random(year)  # noqa: S311 - reproducible sample games, not secrets
         players = list(Player.objects.filter(name__startswith="Bench "))
-        players += Player.objects.bulk_create(
-            [Player(name=f"Bench {number:03d}") for number in range(len(players), FIELD + 40)]
-        )
+        players += [
+            operations.create_player({"name": f"Bench {number:03d}"})
+            for number in range(len(players), FIELD + 40)
+        ]
         recorded, number = 0, 0
         started = time.perf_counter()
         while recorded < games:
             number += 1
             size = FIELD if year == BENCH_YEAR else 16
-            tournament = Tournament.objects.create(
-                season=season,
-                name=f"Copa {number}",
-                consolation=draw.PROGRESSIVE,
-                last_chance=True,
+            tournament = operations.create_tournament(
+                {
+                    "season": season,
+                    "name": f"Copa {number}",
+                    "date": date(year, 1, 1) + timedelta(days=number % 365),
+                    "consolation": draw.PROGRESSIVE,
+                    "last_chance": True,
+                },
+                {draw.MAIN: "5,5,7,7,9,9,11", draw.CONSOLATION: "5", draw.LAST_CHANCE: "3"},
             )
-            Bracket.objects.create(tournament=tournament, kind=draw.MAIN, lengths="5,5,7,7,9,9,11")
-            Bracket.objects.create(tournament=tournament, kind=draw.CONSOLATION, lengths="5")
-            Bracket.objects.create(tournament=tournament, kind=draw.LAST_CHANCE, lengths="3")
-            Entry.objects.bulk_create(
-                [Entry(tournament=tournament, player=p) for p in rng.sample(players, size)]
-            )
+            for player in rng.sample(players, size):
+                operations.add_entry(tournament, player)
             operations.make_draw(tournament, rng_seed=number)
             recorded += self._play(tournament, rng, games - recorded)
             self.stderr.write(
@@ -118,7 +120,7 @@ class Command(BaseCommand):
     def _play(self, tournament, rng, budget: int) -> int:
         recorded = 0
         while recorded < budget:
-            match = tournament.matches.filter(status=Match.Status.READY).first()
+            match = tournament.matches.ready().first()
             if match is None:
                 break
             results = list(sample_games.games_to_finish(match.replay(), rng))

@@ -6,8 +6,8 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from ... import transcripts
 from ...models import Match
+from ...operations import transcripts
 
 
 class Command(BaseCommand):

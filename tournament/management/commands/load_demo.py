@@ -1,10 +1,11 @@
 """`manage.py load_demo`: a demo club to look at, loaded once.
 
 Running it again changes nothing: every object is looked up by its natural key first,
-and a cup is drawn and played only when it is new. Every cup is drawn with
-`operations.make_draw` from a fixed seed and every game goes through
-`operations.record_game`, so the demo obeys each season's rules and its brackets move
-exactly as a director's would.
+and a cup is drawn and played only when it is new. Like every write of the site, the
+demo goes through the operations: players, seasons, tournaments and entries as a
+director adds them, each cup drawn with `make_draw` from a fixed seed and every game
+recorded with `record_game`, so the demo obeys each season's rules and its brackets
+move exactly as a director's would.
 """
 
 import random
@@ -20,7 +21,7 @@ from django.utils import timezone
 from ... import operations
 from ...core import draw, sample_games
 from ...core.scoring import GameResult
-from ...models import Bracket, Entry, Match, Player, Season, Tournament
+from ...models import Player, Season, Tournament
 
 DIRECTOR_USERNAME = "director"
 DIRECTOR_PASSWORD = "qgammon-demo"  # noqa: S105 - the demo's published login (README)
@@ -150,6 +151,11 @@ CUPS_OF_THE_PAST = [
 ]
 
 
+def _in_year(day: date, year: int) -> date:
+    """A day of the season's year: a season's tournaments are played in it."""
+    return min(max(day, date(year, 1, 1)), date(year, 12, 31))
+
+
 def cups_of_this_year(year: int, today: date) -> list[DemoCup]:
     names = iter(PLAYERS)
     summer = [(next(names), seed) for seed in (1, 2, 3, 4)]
@@ -160,7 +166,7 @@ def cups_of_this_year(year: int, today: date) -> list[DemoCup]:
         DemoCup(
             year,
             f"Copa d'Estiu {year}",
-            today - timedelta(days=150),
+            _in_year(today - timedelta(days=150), year),
             summer,
             {draw.MAIN: "5,5,7,9,11", draw.CONSOLATION: "5", draw.LAST_CHANCE: "3"},
             consolation=draw.PROGRESSIVE,
@@ -170,7 +176,7 @@ def cups_of_this_year(year: int, today: date) -> list[DemoCup]:
         DemoCup(
             year,
             f"Copa de Tardor {year}",
-            today - timedelta(days=1),
+            _in_year(today - timedelta(days=1), year),
             autumn,
             {draw.MAIN: "5,5,7,9", draw.CONSOLATION: "5"},
             consolation=draw.FIRST_ROUND,
@@ -191,7 +197,7 @@ class Command(BaseCommand):
         seasons = {**SEASONS, today.year: ("qgammon-2002", f"Temporada {today.year}")}
         for year, (preset, name) in seasons.items():
             if not Season.objects.filter(year=year).exists():
-                Season.from_preset(year, preset, name=name).save()
+                operations.create_season(year, preset, name)
         created = 0
         for cup in [*CUPS_OF_THE_PAST, *cups_of_this_year(today.year, today)]:
             season = Season.objects.get(year=cup.year)
@@ -205,21 +211,24 @@ class Command(BaseCommand):
         )
 
     def _player(self, name: str) -> Player:
-        player, _created = Player.objects.get_or_create(name=name, defaults={"club": "Q-gammon"})
+        player = Player.objects.filter(name=name).first()
+        if player is None:
+            player = operations.create_player({"name": name, "club": "Q-gammon"})
         return player
 
     def _play(self, season: Season, cup: DemoCup, players: dict) -> None:
-        tournament = Tournament.objects.create(
-            season=season,
-            name=cup.name,
-            date=cup.date,
-            consolation=cup.consolation,
-            last_chance=cup.last_chance,
+        tournament = operations.create_tournament(
+            {
+                "season": season,
+                "name": cup.name,
+                "date": cup.date,
+                "consolation": cup.consolation,
+                "last_chance": cup.last_chance,
+            },
+            cup.lengths,
         )
-        for kind, lengths in cup.lengths.items():
-            Bracket.objects.create(tournament=tournament, kind=kind, lengths=lengths)
         for name, seed in cup.entrants:
-            Entry.objects.create(tournament=tournament, player=players[name], seed=seed)
+            operations.add_entry(tournament, players[name], seed=seed)
         operations.make_draw(tournament, rng_seed=cup.rng_seed)
         operations.start_tournament(tournament)
         rng = random.Random(cup.rng_seed)
@@ -237,10 +246,9 @@ class Command(BaseCommand):
             self._play_match(match, cup, rng, finish=False)
 
     def _next_open(self, tournament, not_started=False):
-        statuses = [Match.Status.READY] if not_started else [Match.Status.READY, Match.Status.LIVE]
+        matches = tournament.matches.ready() if not_started else tournament.matches.open()
         return (
-            tournament.matches.filter(status__in=statuses)
-            .select_related("bracket", "tournament__season")
+            matches.select_related("bracket", "tournament__season")
             .order_by("round", "bracket_id", "position")
             .first()
         )

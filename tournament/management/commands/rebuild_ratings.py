@@ -3,7 +3,7 @@ match (the site keeps them up to date by itself; this is for peace of mind)."""
 
 from django.core.management.base import BaseCommand
 
-from ... import player_ratings
+from ...operations import ratings as player_ratings
 
 
 class Command(BaseCommand):

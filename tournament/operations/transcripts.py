@@ -1,11 +1,10 @@
 """Recorded matches from GNU Backgammon, eXtreme Gammon, Snowie or BGBlitz: a .mat
 transcript read onto one of the club's matches, and a match written back as one.
 
-The file is read and checked by matfile.py (pure: the syntax, its own score lines, the
-season's rules); its games are then recorded one by one through
-`operations.record_game`, so the Crawford rule and the season's variants are enforced
-exactly as for games typed in. All of it in one transaction: a file refused half way
-records nothing.
+The file is read and checked by `core.matfile` (pure: the syntax, its own score lines,
+the season's rules); its games are then recorded one by one through `record_game`, so
+the Crawford rule and the season's variants are enforced exactly as for games typed
+in. All of it in one transaction: a file refused half way records nothing.
 """
 
 from __future__ import annotations
@@ -13,18 +12,22 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from . import operations
-from .core import matfile, scoring
-from .core.names import normalize_name
-from .models import AuditEntry, Game, Match
+from ..core import matfile, scoring
+from ..core.names import normalize_name
+from ..models import AuditEntry, Game, Match
+from . import audit
+from .errors import OperationError
+from .games import record_game
+from .locks import lock_match
 
 MAX_BYTES = 1024 * 1024  # a transcript of a long match with its moves is ~100 kB
 
 
-class TranscriptRefused(operations.OperationError):
+class TranscriptRefused(OperationError):
     """A file that does not parse, contradicts itself, breaks the season's rules, or
     does not fit the match; its message names the line when there is one."""
 
@@ -101,7 +104,7 @@ def read(match: Match, text: str) -> Reading:
 def import_games(match: Match | int, text: str, *, swapped: bool, user=None) -> list[Game]:
     """Record the transcript's games on the match, the file's left player being the
     match's second player when `swapped`. All or nothing."""
-    match = operations.lock_match(match)
+    match = lock_match(match)
     if match.games.exists():
         raise TranscriptRefused(
             _("This match already has games: take them back first, or import onto a fresh match.")
@@ -111,23 +114,19 @@ def import_games(match: Match | int, text: str, *, swapped: bool, user=None) -> 
     for game in reading.transcript.games:
         result = replace(game.result, winner=1 - game.result.winner) if swapped else game.result
         try:
-            games.append(operations.record_game(match, result, user=user))
+            games.append(record_game(match, result, user=user))
         except scoring.IllegalGame as error:
             raise TranscriptRefused(
                 gettext("line %(line)d: %(reason)s")
                 % {"line": game.line, "reason": error.message(gettext)}
             ) from None
     match.refresh_from_db()
-    AuditEntry.objects.create(
-        user=user if user is not None and user.is_authenticated else None,
-        action=AuditEntry.Action.TRANSCRIPT_IMPORTED,
-        tournament_id=match.tournament_id,
+    audit.record(
+        AuditEntry.Action.TRANSCRIPT_IMPORTED,
+        user=user,
         match=match,
-        subject=f"{match.tournament.name}: {match}"[:250],
-        summary=str(
-            _("%(count)d games imported from a match file; %(a)s-%(b)s")
-            % {"count": len(games), "a": match.score1, "b": match.score2}
-        )[:250],
+        summary=_("%(count)d games imported from a match file; %(a)s-%(b)s")
+        % {"count": len(games), "a": match.score1, "b": match.score2},
         after={
             "players_in_file": list(reading.file_players),
             "swapped": swapped,
@@ -142,6 +141,6 @@ def export(match: Match) -> str:
     names = tuple(player.name if player else "?" for player in match.players)
     headers = {"Event": match.tournament.name, "Site": "Q-gammon"}
     if match.decided_at:
-        headers["EventDate"] = f"{match.decided_at:%Y.%m.%d}"
+        headers["EventDate"] = f"{timezone.localtime(match.decided_at):%Y.%m.%d}"
     headers = {key: value.replace('"', "'") for key, value in headers.items()}
     return matfile.write(match.length, names, match.game_results(), match.rules, headers)

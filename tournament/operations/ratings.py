@@ -1,7 +1,9 @@
-"""The club's ratings kept in the database: the FIBS formula (ratings.py, pure) applied
-to every rated match in the order the matches were decided.
+"""The club's ratings kept in the database: the FIBS formula (`core.ratings`) applied to
+every rated match in the order the matches were decided. Which matches are rated is
+the core's rule (`core.ratings.is_rated`): no walkovers, byes, 1-point matches or
+friendlies.
 
-`refresh()` runs after every decided match and every correction (operations.py) and
+`refresh()` runs after every decided match and every correction (the operations) and
 from `manage.py rebuild_ratings`. It keeps what is already right: the stored history is
 compared with the matches in order, and only from the first match that differs (usually
 just the one decided now) are the changes computed again. So the stored ratings always
@@ -15,19 +17,24 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.utils import timezone
 
-from .core.ratings import RatedMatch, Rating, rate_all
-from .models import Match, Player, RatingChange, RatingsLock
-
-# Walkovers are not rated; neither are byes (never "decided") or voids.
-UNRATED = [Match.DecidedBy.WALKOVER]
+from ..core.ratings import (
+    MIN_RATED_LENGTH,
+    UNRATED_DECISIONS,
+    RatedMatch,
+    Rating,
+    rate_all,
+)
+from ..models import Match, Player, RatingChange, RatingsLock
 
 
 def rated_matches():
-    """The matches that count, in rating order: when they were decided."""
+    """The matches that count (`core.ratings.is_rated`, as a query), in rating order:
+    when they were decided. A bye or a void is never decided, so never rated."""
     return (
-        Match.objects.filter(status=Match.Status.DECIDED, player1__isnull=False)
-        .filter(player2__isnull=False)
-        .exclude(decided_by__in=UNRATED)
+        Match.objects.decided()
+        .between_two()
+        .exclude(decided_by__in=UNRATED_DECISIONS)
+        .filter(length__gte=MIN_RATED_LENGTH, bracket__isnull=False)
         .order_by("decided_at", "pk")
     )
 

@@ -10,13 +10,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from django.db.models import Case, IntegerField, Q, When
+from django.db.models import Case, IntegerField, When
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from .brackets import StoredDraw
-from .core import draw
-from .models import Bracket, Match, Player, Tournament
+from ..core import draw
+from ..models import Bracket, Match, Player, Tournament
+from ..models.stored_draw import StoredDraw
 
 LIVE_READY_PENDING = Case(
     When(status=Match.Status.LIVE, then=0),
@@ -144,8 +144,8 @@ def lay_out(
             for number in range(1, rounds_count + 1)
         ]
         for match in sorted(in_bracket, key=lambda row: (row.round, row.position)):
-            started = match.status in (Match.Status.LIVE, Match.Status.DECIDED)
-            settled_empty = match.status in (Match.Status.BYE, Match.Status.VOID)
+            started = match.is_started
+            settled_empty = match.is_settled_empty
             slots = tuple(
                 SlotView(
                     player=match.players[side],
@@ -154,7 +154,7 @@ def lay_out(
                     if settled_empty and match.players[side] is None
                     else _source_text(match, side, rows_by_id),
                     score=match.score[side] if started else None,
-                    won=match.status == Match.Status.DECIDED
+                    won=match.is_decided
                     and match.winner_id == (match.player1_id, match.player2_id)[side],
                     mine=highlight is not None
                     and (match.player1_id, match.player2_id)[side] == highlight,
@@ -211,9 +211,9 @@ class NextMatch:
 def next_match_of(player: Player) -> NextMatch | None:
     """The player's next match in a running public tournament (two queries)."""
     match = (
-        Match.objects.filter(
-            Q(player1=player) | Q(player2=player),
-            status__in=[Match.Status.LIVE, Match.Status.READY, Match.Status.PENDING],
+        Match.objects.to_play()
+        .involving(player)
+        .filter(
             tournament__public=True,
             tournament__status=Tournament.Status.RUNNING,
         )

@@ -15,12 +15,10 @@ from operator import itemgetter
 from django.db.models import Count, Q, Sum
 from django.utils.translation import gettext
 
-from .brackets import StoredDraw
-from .core import draw, league
-from .models import Entry, Game, Match, Player, Season, Tournament
-
-# Matches decided by a result between two players (not byes, not voids).
-PLAYED = [Match.Status.DECIDED]
+from ..core import draw, league
+from ..models import Entry, Game, Match, Player, Season, Tournament
+from ..models.matches import DECIDED
+from ..models.stored_draw import StoredDraw
 
 
 @dataclass(slots=True)
@@ -126,7 +124,8 @@ def _records_for(tournaments: Sequence[Tournament], season: Season) -> Standings
     for tournament_id, group in groupby(rows.iterator(chunk_size=2000), key=itemgetter(1)):
         matches = [MatchRow(*row) for row in group]
         for match in matches:
-            if match.status in PLAYED and match.player1_id and match.player2_id:
+            # Decided between two players: a bye or a void is never decided.
+            if match.status == DECIDED and match.player1_id and match.player2_id:
                 loser = (
                     match.player2_id if match.winner_id == match.player1_id else match.player1_id
                 )
@@ -221,7 +220,7 @@ class HeadToHead:
 
 
 def _result(match: Match, side: int) -> str:
-    if match.status != Match.Status.DECIDED:
+    if not match.is_decided:
         return str(match.get_status_display())
     won = match.winner_id == (match.player1_id, match.player2_id)[side]
     if match.decided_by == Match.DecidedBy.WALKOVER:
@@ -255,7 +254,7 @@ def player_history(player: Player) -> tuple[list[MatchLine], list[HeadToHead]]:
         score = (match.score1, match.score2)
         lines.append(MatchLine(match, opponent, score[side], score[1 - side], _result(match, side)))
         record = opponents.setdefault(opponent.pk, HeadToHead(opponent))
-        if match.status == Match.Status.DECIDED:
+        if match.is_decided:
             record.played += 1
             if match.winner_id == player.pk:
                 record.won += 1

@@ -11,8 +11,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from .core import draw
-from .models import Match, Tournament
+from ..core import draw
+from .matches import Match
+from .tournaments import Tournament
 
 # A side whose source is a match, as stored in the Match row.
 _SOURCE_FIELDS = (("source1_kind", "source1_match_id"), ("source2_kind", "source2_match_id"))

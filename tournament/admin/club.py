@@ -1,0 +1,112 @@
+"""The club's players and seasons in the admin, written through the operations."""
+
+from django.contrib import admin, messages
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from .. import operations
+from ..forms import SCALE_FIELDS, SeasonRulesForm
+from ..models import Player, Season
+from ..operations.players import EDITABLE
+from .base import OneDoorAdmin
+
+
+@admin.register(Player)
+class PlayerAdmin(OneDoorAdmin):
+    list_display = ["name", "membership_number", "club", "active", "rating", "rating_experience"]
+    list_filter = ["active", "club"]
+    # name_key: "nuria" finds Núria, as on the director's pages.
+    search_fields = ["name", "name_key", "membership_number", "club", "email"]
+    # Computed from the matches (operations.ratings), never typed in.
+    readonly_fields = ["rating", "rating_experience"]
+    actions = ["deactivate"]
+    deletion_by_operation = True
+
+    @admin.action(description=_("Deactivate the selected players"))
+    def deactivate(self, request, queryset):
+        count = operations.deactivate_players(list(queryset), user=request.user)
+        self.message_user(request, _("%(count)d players deactivated.") % {"count": count})
+
+    def save_model(self, request, obj, form, change):
+        fields = {key: value for key, value in form.cleaned_data.items() if key in EDITABLE}
+        if change:
+            saved = operations.change_player(obj, fields, user=request.user)
+        else:
+            namesakes = list(Player.objects.namesakes(fields["name"]))
+            saved = operations.create_player(fields, user=request.user, allow_namesake=True)
+            if namesakes:
+                self.message_user(
+                    request,
+                    gettext("The club already had a player named like this: %(names)s.")
+                    % {"names": ", ".join(player.name for player in namesakes)},
+                    messages.WARNING,
+                )
+        obj.pk, obj.name_key = saved.pk, saved.name_key
+
+    def delete_model(self, request, obj):
+        operations.delete_player(obj, user=request.user)
+
+
+@admin.register(Season)
+class SeasonAdmin(OneDoorAdmin):
+    # The director's form: it asks the operation whether new rules would re-score games.
+    form = SeasonRulesForm
+    list_display = ["year", "name", "preset", "crawford", "backgammon_multiplier", "beavers"]
+    list_filter = ["preset", "beavers", "crawford"]
+    search_fields = ["name", "year"]
+    rule_fieldset = (
+        _("Rules"),
+        {
+            "fields": [
+                "crawford",
+                "holland",
+                "backgammon_multiplier",
+                ("beavers", "beaver_refusable", "raccoons"),
+                ("automatic_doubles", "automatic_doubles_limit"),
+                "jacoby",
+                "irregularities",
+            ]
+        },
+    )
+    points_fieldset = (_("League points"), {"fields": list(SCALE_FIELDS)})
+    deletion_by_operation = True
+
+    def get_fieldsets(self, request, obj=None):
+        if obj is None:
+            # A new season takes its rules from a preset; they are edited afterwards.
+            return [(None, {"fields": ["year", "name", "preset"]})]
+        return [
+            (None, {"fields": ["year", "name", "preset"]}),
+            self.rule_fieldset,
+            self.points_fieldset,
+        ]
+
+    def get_readonly_fields(self, request, obj=None):
+        # The year names the season (its pages, its tournaments' dates); the preset is
+        # where its rules came from.
+        return ["year", "preset"] if obj is not None else []
+
+    def get_form(self, request, obj=None, change=False, **kwargs):
+        form = super().get_form(request, obj, change=change, **kwargs)
+        if obj is None:
+            form.base_fields["preset"].required = True
+        return form
+
+    def save_model(self, request, obj, form, change):
+        data = form.cleaned_data
+        if change:
+            operations.change_season_rules(
+                obj,
+                form.rules,
+                name=data["name"],
+                scale={field: data[field] for field in SCALE_FIELDS},
+                user=request.user,
+            )
+        else:
+            season = operations.create_season(
+                data["year"], data["preset"], data["name"], user=request.user
+            )
+            obj.pk = season.pk
+
+    def delete_model(self, request, obj):
+        operations.delete_season(obj, user=request.user)

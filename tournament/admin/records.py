@@ -1,0 +1,37 @@
+"""What the site records by itself, to read in the admin and never to edit: games (they
+are edited on their match, where they are replayed as a whole), rating changes and the
+audit log."""
+
+from django.contrib import admin
+
+from ..models import AuditEntry, Game, RatingChange
+from .base import ReadOnlyAdmin
+
+
+@admin.register(Game)
+class GameAdmin(ReadOnlyAdmin):
+    """Read-only: games are recorded on their match, where they are checked as a whole."""
+
+    list_display = ["match", "number", "winner", "kind", "cube", "how", "points", "crawford"]
+    list_filter = ["kind", "how", "crawford", "beaver", "match__tournament__season"]
+    search_fields = ["match__player1__name", "match__player2__name", "match__tournament__name"]
+    list_select_related = ["match__player1", "match__player2"]
+
+
+@admin.register(RatingChange)
+class RatingChangeAdmin(ReadOnlyAdmin):
+    """Read-only: ratings follow the matches; `manage.py rebuild_ratings` recomputes them."""
+
+    list_display = ["sequence", "player", "opponent", "won", "length", "before", "after", "at"]
+    list_filter = ["won"]
+    search_fields = ["player__name", "opponent__name"]
+    list_select_related = ["player", "opponent"]
+
+
+@admin.register(AuditEntry)
+class AuditEntryAdmin(ReadOnlyAdmin):
+    list_display = ["at", "user", "action", "subject", "summary"]
+    list_filter = ["action", "tournament"]
+    search_fields = ["subject", "summary", "user__username"]
+    list_select_related = ["user"]
+    date_hierarchy = "at"

@@ -1,0 +1,32 @@
+"""The club's data, by subject: players, seasons and their rules, tournaments with their
+entries and brackets, matches and games, the audit log, the ratings, and a stored draw
+read back as the pure plan.
+
+Thin on purpose: rows hand their values to the pure core (`core.rules`, `core.scoring`,
+`core.draw`), and every write that changes the club goes through `operations`.
+"""
+
+from .audit import AuditEntry
+from .matches import Game, Match, MatchQuerySet
+from .players import Player, PlayerQuerySet
+from .ratings import RatingChange, RatingsLock
+from .seasons import RULE_FIELDS, Season, validate_scale
+from .tournaments import Bracket, Entry, Tournament, TournamentQuerySet
+
+__all__ = [
+    "RULE_FIELDS",
+    "AuditEntry",
+    "Bracket",
+    "Entry",
+    "Game",
+    "Match",
+    "MatchQuerySet",
+    "Player",
+    "PlayerQuerySet",
+    "RatingChange",
+    "RatingsLock",
+    "Season",
+    "Tournament",
+    "TournamentQuerySet",
+    "validate_scale",
+]

@@ -1,0 +1,80 @@
+"""The audit log: who did what to which match or tournament, when, before and after."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from .matches import Match
+from .tournaments import Tournament
+
+
+class AuditEntry(models.Model):
+    class Action(models.TextChoices):
+        GAME_RECORDED = "game_recorded", _("game recorded")
+        GAME_UNDONE = "game_undone", _("last game undone")
+        GAMES_REPLACED = "games_replaced", _("games corrected")
+        WALKOVER = "walkover", _("walkover")
+        RETIREMENT = "retirement", _("retirement")
+        MATCH_REOPENED = "match_reopened", _("match reopened")
+        DRAW_MADE = "draw_made", _("draw made")
+        TOURNAMENT_STARTED = "tournament_started", _("tournament started")
+        WITHDRAWAL = "withdrawal", _("withdrawal")
+        SEASON_CREATED = "season_created", _("season created")
+        SEASON_CHANGED = "season_changed", _("season rules changed")
+        TOURNAMENT_CREATED = "tournament_created", _("tournament created")
+        TOURNAMENT_CHANGED = "tournament_changed", _("tournament changed")
+        ENTRY_ADDED = "entry_added", _("player registered")
+        ENTRY_REMOVED = "entry_removed", _("registration removed")
+        SEEDS_CHANGED = "seeds_changed", _("seeds changed")
+        TRANSCRIPT_IMPORTED = "transcript_imported", _("match file imported")
+        DRAW_DISCARDED = "draw_discarded", _("draw discarded")
+        TOURNAMENT_DELETED = "tournament_deleted", _("tournament deleted")
+        SEASON_DELETED = "season_deleted", _("season deleted")
+        PLAYER_ADDED = "player_added", _("player added")
+        PLAYER_CHANGED = "player_changed", _("player changed")
+        PLAYER_DELETED = "player_deleted", _("player deleted")
+        MATCH_CREATED = "match_created", _("match added")
+        MATCH_DELETED = "match_deleted", _("match deleted")
+
+    at = models.DateTimeField(_("when"), default=timezone.now, db_index=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("who"),
+    )
+    action = models.CharField(_("what"), max_length=20, choices=Action.choices)
+    tournament = models.ForeignKey(
+        Tournament,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="audit_entries",
+        verbose_name=_("tournament"),
+    )
+    match = models.ForeignKey(
+        Match,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="audit_entries",
+        verbose_name=_("match"),
+    )
+    # The match as it read then, so the entry still says something if the match goes.
+    subject = models.CharField(_("subject"), max_length=250, blank=True)
+    summary = models.CharField(_("summary"), max_length=250, blank=True)
+    before = models.JSONField(_("before"), null=True, blank=True)
+    after = models.JSONField(_("after"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("audit entry")
+        verbose_name_plural = _("audit entries")
+        ordering = ["-at", "-pk"]
+
+    def __str__(self) -> str:
+        return f"{self.at:%Y-%m-%d %H:%M} {self.get_action_display()}: {self.subject}"

@@ -1,0 +1,374 @@
+"""Matches and their games. The caches on `Match` (score, winner, Crawford game, status)
+are written only by `operations`, inside one locked transaction."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import F, Q
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from ..core import actions, scoring
+from ..core.rules import RuleSet
+from .players import Player
+from .tournaments import Bracket, Tournament
+
+# The status groups, defined once: the querysets, the rows' properties, the operations
+# and the pages all read these (no template compares status strings).
+PENDING, READY, LIVE, DECIDED, BYE, VOID = "pending", "ready", "live", "decided", "bye", "void"
+OPEN = (READY, LIVE)  # both players known, not decided: at a table or about to be
+STARTED = (LIVE, DECIDED)  # a game or a result recorded: what a redraw would lose
+TO_PLAY = (PENDING, READY, LIVE)  # still to be decided, players known or not
+SETTLED = (DECIDED, BYE, VOID)  # nothing more to play
+
+
+class MatchQuerySet(models.QuerySet):
+    def open(self):
+        return self.filter(status__in=OPEN)
+
+    def live(self):
+        return self.filter(status=LIVE)
+
+    def ready(self):
+        return self.filter(status=READY)
+
+    def started(self):
+        return self.filter(status__in=STARTED)
+
+    def decided(self):
+        return self.filter(status=DECIDED)
+
+    def to_play(self):
+        return self.filter(status__in=TO_PLAY)
+
+    def involving(self, *players):
+        """The matches any of these players sits in, on either side."""
+        return self.filter(Q(player1__in=players) | Q(player2__in=players))
+
+    def between_two(self):
+        """Both players known (not a bye, not waiting for a player)."""
+        return self.filter(player1__isnull=False, player2__isnull=False)
+
+
+class Match(models.Model):
+    class Status(models.TextChoices):
+        PENDING = PENDING, _("waiting for players")
+        READY = READY, _("ready")
+        LIVE = LIVE, _("live")
+        DECIDED = DECIDED, _("decided")
+        BYE = BYE, _("bye")
+        VOID = VOID, _("no match")
+
+    class DecidedBy(models.TextChoices):
+        OPEN = actions.OPEN, _("not decided")
+        GAMES = actions.GAMES, _("games")
+        WALKOVER = actions.WALKOVER, _("walkover")
+        RETIREMENT = actions.RETIREMENT, _("retirement")
+
+    OPEN_STATUSES = OPEN
+    STARTED_STATUSES = STARTED
+    TO_PLAY_STATUSES = TO_PLAY
+    SETTLED_STATUSES = SETTLED
+
+    SOURCE_CHOICES = [
+        ("entrant", _("entrant")),
+        ("bye", _("bye")),
+        ("winner", _("winner of")),
+        ("loser", _("loser of")),
+        ("first_loser", _("first-match loser of")),
+    ]
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="matches", verbose_name=_("tournament")
+    )
+    bracket = models.ForeignKey(
+        Bracket,
+        on_delete=models.CASCADE,
+        related_name="matches",
+        null=True,
+        blank=True,
+        verbose_name=_("bracket"),
+    )
+    round = models.PositiveSmallIntegerField(_("round"), null=True, blank=True)
+    position = models.PositiveSmallIntegerField(
+        _("match number in the round"), null=True, blank=True
+    )
+    player1 = models.ForeignKey(
+        Player,
+        on_delete=models.PROTECT,
+        related_name="matches_as_first",
+        null=True,
+        blank=True,
+        verbose_name=_("first player"),
+    )
+    player2 = models.ForeignKey(
+        Player,
+        on_delete=models.PROTECT,
+        related_name="matches_as_second",
+        null=True,
+        blank=True,
+        verbose_name=_("second player"),
+    )
+    # Where each slot's player comes from in the bracket plan (draw.Source).
+    source1_kind = models.CharField(
+        _("first slot comes from"), max_length=12, choices=SOURCE_CHOICES, blank=True
+    )
+    source1_match = models.ForeignKey(
+        "self",
+        on_delete=models.CASCADE,
+        related_name="+",
+        null=True,
+        blank=True,
+        verbose_name=_("first slot's match"),
+    )
+    source2_kind = models.CharField(
+        _("second slot comes from"), max_length=12, choices=SOURCE_CHOICES, blank=True
+    )
+    source2_match = models.ForeignKey(
+        "self",
+        on_delete=models.CASCADE,
+        related_name="+",
+        null=True,
+        blank=True,
+        verbose_name=_("second slot's match"),
+    )
+    length = models.PositiveSmallIntegerField(_("length (points)"), default=5)
+
+    # Caches of scoring.replay() and of the bracket's resolve step, written only by
+    # the operations.
+    status = models.CharField(
+        _("status"), max_length=10, choices=Status.choices, default=Status.PENDING
+    )
+    decided_by = models.CharField(
+        _("decided by"), max_length=10, choices=DecidedBy.choices, blank=True, default=""
+    )
+    winner = models.ForeignKey(
+        Player,
+        on_delete=models.PROTECT,
+        related_name="matches_won",
+        null=True,
+        blank=True,
+        verbose_name=_("winner"),
+    )
+    score1 = models.PositiveSmallIntegerField(_("first player's score"), default=0)
+    score2 = models.PositiveSmallIntegerField(_("second player's score"), default=0)
+    raw_score1 = models.PositiveIntegerField(_("first player's points won"), default=0)
+    raw_score2 = models.PositiveIntegerField(_("second player's points won"), default=0)
+    crawford_game = models.PositiveSmallIntegerField(_("Crawford game"), null=True, blank=True)
+    # Optimistic locking: a form remembers the version it showed.
+    version = models.PositiveIntegerField(_("version"), default=0)
+    decided_at = models.DateTimeField(_("decided at"), null=True, blank=True)
+
+    objects = MatchQuerySet.as_manager()
+
+    class Meta:
+        verbose_name = _("match")
+        verbose_name_plural = _("matches")
+        # Id columns, not relations: ordering by a relation joins its table to every query.
+        ordering = ["tournament_id", "bracket_id", "round", "position", "pk"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(player1__isnull=True)
+                | Q(player2__isnull=True)
+                | ~Q(player1=F("player2")),
+                name="match_players_differ",
+                violation_error_message=_("A player cannot meet themselves."),
+            ),
+            models.CheckConstraint(
+                condition=Q(winner__isnull=True) | Q(winner=F("player1")) | Q(winner=F("player2")),
+                name="match_winner_is_a_player",
+                violation_error_message=_("The winner must be one of the two players."),
+            ),
+            models.CheckConstraint(
+                condition=Q(length__gte=1),
+                name="match_length_positive",
+                violation_error_message=_("A match is played to 1 point or more."),
+            ),
+            models.CheckConstraint(
+                condition=Q(score1__lte=F("length")) & Q(score2__lte=F("length")),
+                name="match_score_capped",
+            ),
+            models.CheckConstraint(
+                condition=~Q(status="decided") | Q(winner__isnull=False),
+                name="match_decided_has_winner",
+            ),
+            models.CheckConstraint(
+                condition=Q(status__in=[PENDING, READY, LIVE, DECIDED, BYE, VOID]),
+                name="match_status_known",
+            ),
+            models.CheckConstraint(
+                condition=Q(bracket__isnull=True) | Q(round__gte=1, position__gte=1),
+                name="match_in_bracket_has_round_and_position",
+            ),
+            models.UniqueConstraint(
+                fields=["bracket", "round", "position"],
+                condition=Q(bracket__isnull=False),
+                name="match_slot_unique_in_bracket",
+                violation_error_message=_("That round and position are taken in this bracket."),
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return _("%(first)s v %(second)s") % {
+            "first": self.player1 or "?",
+            "second": self.player2 or "?",
+        }
+
+    def get_absolute_url(self) -> str:
+        return reverse("match", args=[self.pk])
+
+    @property
+    def players(self) -> tuple[Player | None, Player | None]:
+        return (self.player1, self.player2)
+
+    @property
+    def score(self) -> tuple[int, int]:
+        return (self.score1, self.score2)
+
+    @property
+    def rules(self) -> RuleSet:
+        return self.tournament.season.rules
+
+    def game_results(self) -> list[scoring.GameResult]:
+        return [game.as_result() for game in self.games.all()]
+
+    def replay(self, extra: tuple[scoring.GameResult, ...] = ()) -> scoring.MatchState:
+        """The match's games (and `extra` after them) through the scoring core."""
+        return scoring.replay(self.length, [*self.game_results(), *extra], self.rules)
+
+    @property
+    def bracket_kind(self) -> str | None:
+        return self.bracket.kind if self.bracket_id else None
+
+    @property
+    def winner_side(self) -> int | None:
+        """0 or 1, from the ids alone (no query for the winner's row)."""
+        if self.winner_id is None:
+            return None
+        return 0 if self.winner_id == self.player1_id else 1
+
+    # --- status, in the groups above ---------------------------------------------
+
+    @property
+    def is_open(self) -> bool:
+        return self.status in OPEN
+
+    @property
+    def is_live(self) -> bool:
+        return self.status == LIVE
+
+    @property
+    def is_decided(self) -> bool:
+        return self.status == DECIDED
+
+    @property
+    def is_started(self) -> bool:
+        return self.status in STARTED
+
+    @property
+    def is_settled_empty(self) -> bool:
+        """A bye or a void: settled without a match being played."""
+        return self.status in (BYE, VOID)
+
+    @property
+    def by_walkover(self) -> bool:
+        return self.decided_by == actions.WALKOVER
+
+    @property
+    def by_retirement(self) -> bool:
+        return self.decided_by == actions.RETIREMENT
+
+    @property
+    def decided_without_games(self) -> bool:
+        return self.decided_by in actions.WITHOUT_GAMES
+
+    @property
+    def players_known(self) -> bool:
+        return self.player1_id is not None and self.player2_id is not None
+
+    def situation(self, state: scoring.MatchState) -> actions.MatchSituation:
+        """What the core needs to say what may be done with the match (`state` is its
+        games replayed)."""
+        return actions.MatchSituation.of(self.players_known, self.decided_by, state)
+
+    def side_of(self, player: Player) -> int | None:
+        if player is None:
+            return None
+        if self.player1_id == player.pk:
+            return 0
+        if self.player2_id == player.pk:
+            return 1
+        return None
+
+
+class Game(models.Model):
+    WINNER_CHOICES = [(0, _("first player")), (1, _("second player"))]
+    KIND_CHOICES = [
+        ("single", _("single")),
+        ("gammon", _("gammon")),
+        ("backgammon", _("backgammon")),
+    ]
+    HOW_CHOICES = [
+        ("played", _("played out")),
+        ("resigned", _("resigned")),
+        ("dropped", _("double dropped")),
+        ("beaver_dropped", _("beaver dropped")),
+    ]
+
+    match = models.ForeignKey(
+        Match, on_delete=models.CASCADE, related_name="games", verbose_name=_("match")
+    )
+    number = models.PositiveSmallIntegerField(_("game number"))
+    winner = models.PositiveSmallIntegerField(_("winner"), choices=WINNER_CHOICES)
+    kind = models.CharField(_("kind"), max_length=10, choices=KIND_CHOICES, default="single")
+    cube = models.BigIntegerField(_("cube"), default=1)
+    how = models.CharField(_("how it ended"), max_length=14, choices=HOW_CHOICES, default="played")
+    beaver = models.BooleanField(_("beaver"), default=False)
+    # Derived by scoring.replay() when the game is recorded, stored for reading.
+    points = models.BigIntegerField(_("points"))
+    crawford = models.BooleanField(_("Crawford game"), default=False)
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("entered by"),
+    )
+    entered_at = models.DateTimeField(_("entered at"), default=timezone.now)
+
+    class Meta:
+        verbose_name = _("game")
+        verbose_name_plural = _("games")
+        ordering = ["match_id", "number"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["match", "number"], name="game_number_unique_per_match"
+            ),
+            models.CheckConstraint(condition=Q(number__gte=1), name="game_number_positive"),
+            models.CheckConstraint(condition=Q(cube__gte=1), name="game_cube_positive"),
+            models.CheckConstraint(condition=Q(winner__in=[0, 1]), name="game_winner_is_a_side"),
+            models.CheckConstraint(
+                condition=Q(kind__in=list(scoring.KINDS)), name="game_kind_known"
+            ),
+            models.CheckConstraint(condition=Q(how__in=list(scoring.HOWS)), name="game_how_known"),
+            models.CheckConstraint(
+                condition=Q(how__in=["played", "resigned"]) | Q(kind="single"),
+                name="game_drop_is_single",
+            ),
+            models.CheckConstraint(condition=Q(points__gte=1), name="game_points_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return _("Game %(number)s") % {"number": self.number}
+
+    @property
+    def played_out(self) -> bool:
+        return self.how == "played"
+
+    def as_result(self) -> scoring.GameResult:
+        return scoring.GameResult(
+            winner=self.winner, kind=self.kind, cube=self.cube, how=self.how, beaver=self.beaver
+        )

@@ -1,0 +1,84 @@
+"""The club's players: names, membership, contact details for directors only."""
+
+from __future__ import annotations
+
+from django.db import models
+from django.db.models import Q
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+from ..core import ratings
+from ..core.names import normalize_name
+
+
+class PlayerQuerySet(models.QuerySet):
+    def active(self):
+        return self.filter(active=True)
+
+    def search(self, query: str):
+        """Players whose name holds `query` ignoring accents, case and spacing ("nuria"
+        and "NÚRIA" find Núria Ferrer), or whose membership number is `query`."""
+        key = normalize_name(query)
+        found = Q(membership_number=query.strip())
+        if key:
+            found |= Q(name_key__contains=key)
+        return self.filter(found)
+
+    def namesakes(self, name: str):
+        """Players named like `name`, ignoring accents, case and spacing."""
+        return self.filter(name_key=normalize_name(name))
+
+
+class Player(models.Model):
+    name = models.CharField(_("name"), max_length=100)
+    # The name as the club compares names (core.names.normalize_name), kept by save():
+    # the director's search and the check for a namesake read it in the database.
+    name_key = models.CharField(_("name for searching"), max_length=100, editable=False, default="")
+    membership_number = models.CharField(_("membership number"), max_length=20, blank=True)
+    club = models.CharField(_("club"), max_length=100, blank=True)
+    # Contact details are for the directors only: never shown on a public page.
+    email = models.EmailField(_("email"), blank=True)
+    phone = models.CharField(_("phone"), max_length=30, blank=True)
+    active = models.BooleanField(
+        _("active"),
+        default=True,
+        help_text=_("A player with results cannot be deleted; deactivate them instead."),
+    )
+    created = models.DateTimeField(_("created"), auto_now_add=True)
+    # Caches of the FIBS ratings over every rated match (player_ratings.refresh).
+    rating = models.FloatField(_("rating"), default=1500.0)
+    rating_experience = models.PositiveIntegerField(_("rating experience"), default=0)
+
+    objects = PlayerQuerySet.as_manager()
+
+    class Meta:
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
+        ordering = ["name", "pk"]
+        indexes = [models.Index(fields=["name_key"], name="player_name_key")]
+        constraints = [
+            models.CheckConstraint(condition=~Q(name=""), name="player_name_not_empty"),
+            models.UniqueConstraint(
+                fields=["membership_number"],
+                condition=~Q(membership_number=""),
+                name="player_membership_number_unique",
+                violation_error_message=_("Another player has this membership number."),
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def save(self, *args, **kwargs):
+        self.name_key = normalize_name(self.name)[:100]
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None and "name" in update_fields:
+            kwargs["update_fields"] = {*update_fields, "name_key"}
+        super().save(*args, **kwargs)
+
+    def get_absolute_url(self) -> str:
+        return reverse("player", args=[self.pk])
+
+    @property
+    def rating_provisional(self) -> bool:
+        return ratings.is_provisional(self.rating_experience)

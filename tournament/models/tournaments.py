@@ -1,0 +1,232 @@
+"""Tournaments of a season, their entries and seeds, and their brackets with the match
+length of each round."""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.db.models import Q
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from ..core import draw, schedule
+from .players import Player
+from .seasons import Season
+
+
+def validate_lengths(value: str) -> None:
+    try:
+        schedule.parse_lengths(value)
+    except schedule.ScheduleError as error:
+        raise ValidationError(error.message(gettext)) from None
+
+
+class TournamentQuerySet(models.QuerySet):
+    def public(self):
+        return self.filter(public=True)
+
+    def in_play(self):
+        """Not finished: drafts being prepared and tournaments under way."""
+        return self.filter(status__in=Tournament.IN_PLAY)
+
+
+class Tournament(models.Model):
+    class Status(models.TextChoices):
+        DRAFT = "draft", _("draft")
+        RUNNING = "running", _("running")
+        FINISHED = "finished", _("finished")
+
+    IN_PLAY = (Status.DRAFT, Status.RUNNING)  # not finished
+
+    CONSOLATION_CHOICES = [
+        (draw.NO_CONSOLATION, _("no consolation")),
+        (draw.FIRST_ROUND, _("first-round losers")),
+        (draw.PROGRESSIVE, _("progressive")),
+    ]
+
+    season = models.ForeignKey(
+        Season, on_delete=models.PROTECT, related_name="tournaments", verbose_name=_("season")
+    )
+    name = models.CharField(_("name"), max_length=120)
+    date = models.DateField(_("date"), default=timezone.localdate)
+    status = models.CharField(
+        _("status"), max_length=10, choices=Status.choices, default=Status.DRAFT
+    )
+    consolation = models.CharField(
+        _("consolation"), max_length=12, choices=CONSOLATION_CHOICES, default=draw.NO_CONSOLATION
+    )
+    progressive_rounds = models.PositiveSmallIntegerField(
+        _("main rounds whose losers drop into the consolation"),
+        default=2,
+        help_text=_("For a progressive consolation."),
+    )
+    last_chance = models.BooleanField(
+        _("last chance bracket"),
+        default=False,
+        help_text=_("A third bracket for the players who lose their first consolation match."),
+    )
+    draw_seed = models.BigIntegerField(
+        _("draw seed"),
+        null=True,
+        blank=True,
+        help_text=_("The random seed the draw was made with: the same seed gives the same draw."),
+    )
+    public = models.BooleanField(_("public"), default=True)
+    created = models.DateTimeField(_("created"), auto_now_add=True)
+
+    objects = TournamentQuerySet.as_manager()
+
+    class Meta:
+        verbose_name = _("tournament")
+        verbose_name_plural = _("tournaments")
+        ordering = ["-date", "name", "pk"]
+        permissions = [("direct_tournaments", _("Can direct tournaments: draws and results"))]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["season", "name"],
+                name="tournament_name_unique_in_season",
+                violation_error_message=_("This season already has a tournament of that name."),
+            ),
+            models.CheckConstraint(condition=~Q(name=""), name="tournament_name_not_empty"),
+            models.CheckConstraint(
+                condition=Q(progressive_rounds__gte=1),
+                name="tournament_progressive_rounds_positive",
+            ),
+            models.CheckConstraint(
+                condition=Q(consolation__in=list(draw.CONSOLATION_FORMATS)),
+                name="tournament_consolation_known",
+            ),
+            models.CheckConstraint(
+                condition=Q(last_chance=False) | ~Q(consolation=draw.NO_CONSOLATION),
+                name="tournament_last_chance_needs_consolation",
+                violation_error_message=_("A last chance bracket needs a consolation."),
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.season.year})"
+
+    def get_absolute_url(self) -> str:
+        return reverse("tournament", args=[self.pk])
+
+    def clean(self) -> None:
+        # A season is a year of the club: its tournaments are played in that year.
+        if self.season_id and self.date and self.date.year != self.season.year:
+            raise ValidationError(
+                {
+                    "date": _("A tournament of season %(year)d is played in %(year)d.")
+                    % {"year": self.season.year}
+                }
+            )
+
+    @property
+    def has_consolation(self) -> bool:
+        return self.consolation != draw.NO_CONSOLATION
+
+    @property
+    def is_draft(self) -> bool:
+        return self.status == self.Status.DRAFT
+
+    @property
+    def is_running(self) -> bool:
+        return self.status == self.Status.RUNNING
+
+    @property
+    def is_finished(self) -> bool:
+        return self.status == self.Status.FINISHED
+
+
+class Entry(models.Model):
+    """A player registered in a tournament, with an optional seed."""
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="entries", verbose_name=_("tournament")
+    )
+    player = models.ForeignKey(
+        Player, on_delete=models.PROTECT, related_name="entries", verbose_name=_("player")
+    )
+    seed = models.PositiveSmallIntegerField(
+        _("seed"), null=True, blank=True, help_text=_("1 is the best; empty for unseeded.")
+    )
+    withdrawn = models.BooleanField(
+        _("withdrawn"),
+        default=False,
+        help_text=_("A withdrawn player loses their remaining matches by walkover."),
+    )
+    created = models.DateTimeField(_("registered"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("entry")
+        verbose_name_plural = _("entries")
+        # Id columns, not relations: ordering by a relation joins its table to every query.
+        ordering = ["tournament_id", "seed", "pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "player"],
+                name="entry_player_once_per_tournament",
+                violation_error_message=_("This player is already registered."),
+            ),
+            models.UniqueConstraint(
+                fields=["tournament", "seed"],
+                condition=Q(seed__isnull=False),
+                name="entry_seed_unique_in_tournament",
+                violation_error_message=_("Another player has this seed."),
+            ),
+            models.CheckConstraint(
+                condition=Q(seed__isnull=True) | Q(seed__gte=1), name="entry_seed_positive"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        if self.seed:
+            return f"{self.player} [{self.seed}]"
+        return str(self.player)
+
+
+class Bracket(models.Model):
+    KIND_CHOICES = [
+        (draw.MAIN, _("main")),
+        (draw.CONSOLATION, _("consolation")),
+        (draw.LAST_CHANCE, _("last chance")),
+    ]
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="brackets", verbose_name=_("tournament")
+    )
+    kind = models.CharField(_("kind"), max_length=12, choices=KIND_CHOICES)
+    lengths = models.CharField(
+        _("match length per round"),
+        max_length=100,
+        default="5",
+        validators=[validate_lengths],
+        help_text=_("Points per round, e.g. 5,5,7,9,11; the last one holds for later rounds."),
+    )
+
+    class Meta:
+        verbose_name = _("bracket")
+        verbose_name_plural = _("brackets")
+        ordering = ["tournament_id", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "kind"], name="bracket_kind_unique"),
+            models.CheckConstraint(
+                condition=Q(kind__in=list(draw.BRACKET_KINDS)), name="bracket_kind_known"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament.name}: {self.get_kind_display()}"
+
+    @property
+    def round_lengths(self) -> tuple[int, ...]:
+        """The schedule as numbers. Stored schedules are checked when written (the
+        operations, the field's validator); one written otherwise reads as the default
+        rather than failing a page."""
+        try:
+            return schedule.parse_lengths(self.lengths)
+        except schedule.ScheduleError:
+            return schedule.DEFAULT
+
+    def length_for_round(self, number: int) -> int:
+        return schedule.length_for_round(self.round_lengths, number)

@@ -1,0 +1,70 @@
+"""The audit log's one writer: every operation records what it did here, with who did
+it, on which tournament or match, and the state before and after."""
+
+from __future__ import annotations
+
+from ..models import AuditEntry, Match, Tournament
+
+SUBJECT_LENGTH = AuditEntry._meta.get_field("subject").max_length
+SUMMARY_LENGTH = AuditEntry._meta.get_field("summary").max_length
+
+
+def acting(user):
+    """The user to record: None for a command, a migration or an anonymous request."""
+    return user if user is not None and user.is_authenticated else None
+
+
+def record(
+    action: str,
+    *,
+    user,
+    summary,
+    tournament: Tournament | None = None,
+    match: Match | None = None,
+    subject=None,
+    before=None,
+    after=None,
+) -> AuditEntry:
+    """Write one audit entry. The subject defaults to the match as it reads now
+    ("Copa: Anna v Xavier"), else the tournament's name, so the entry still says what
+    it was about if the row goes."""
+    if match is not None:
+        tournament = tournament or match.tournament
+        if subject is None:
+            subject = f"{tournament.name}: {match}"
+    if subject is None and tournament is not None:
+        subject = tournament.name
+    return AuditEntry.objects.create(
+        user=acting(user),
+        action=action,
+        tournament=tournament,
+        match=match,
+        subject=str(subject or "")[:SUBJECT_LENGTH],
+        summary=str(summary)[:SUMMARY_LENGTH],
+        before=before,
+        after=after,
+    )
+
+
+def snapshot(match: Match) -> dict:
+    """What an audit entry keeps of a match: enough to see and to restore it."""
+    return {
+        "players": [match.player1_id, match.player2_id],
+        "length": match.length,
+        "status": match.status,
+        "decided_by": match.decided_by,
+        "winner": match.winner_id,
+        "score": [match.score1, match.score2],
+        "games": [
+            {
+                "number": game.number,
+                "winner": game.winner,
+                "kind": game.kind,
+                "cube": game.cube,
+                "how": game.how,
+                "beaver": game.beaver,
+                "points": game.points,
+            }
+            for game in match.games.order_by("number")
+        ],
+    }

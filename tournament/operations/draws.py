@@ -1,0 +1,204 @@
+"""The draw of a cup: previewed from a seed, made (stored as match rows from the pure
+plan), discarded when the entries or the format change before any result, checked
+against the entries, and started."""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+from ..core import draw
+from ..models import AuditEntry, Bracket, Match, Player, Tournament
+from . import audit
+from .errors import OperationError
+from .locks import lock_tournament
+from .progress import resolve
+
+DEFAULT_LENGTHS = {draw.MAIN: "5", draw.CONSOLATION: "5", draw.LAST_CHANCE: "3"}
+
+
+@dataclass(frozen=True)
+class Changed:
+    """What an operation changed, and whether the tournament's draw had to go with it
+    (the page says so: the director makes the draw again)."""
+
+    subject: object
+    draw_discarded: bool = False
+
+
+def new_draw_seed() -> int:
+    """A random seed for a draw, stored with it so the same draw can be shown again."""
+    return secrets.randbelow(2**53)
+
+
+def is_drawn(tournament: Tournament) -> bool:
+    return tournament.matches.exists()
+
+
+def has_results(tournament: Tournament) -> bool:
+    """A game, a walkover or a retirement has been recorded: the draw is part of them."""
+    return tournament.matches.started().exists()
+
+
+def draw_can_be_remade(tournament: Tournament) -> bool:
+    return not has_results(tournament)
+
+
+def preview_draw(tournament: Tournament, rng_seed: int) -> draw.DrawPlan:
+    """The draw `make_draw` would make with this seed (raises draw.DrawError if it can't).
+
+    Players who withdrew before it are left out (the draw page lists them)."""
+    entries = list(tournament.entries.filter(withdrawn=False).order_by("pk"))
+    return draw.make_plan(
+        [entry.player_id for entry in entries],
+        seeds={entry.player_id: entry.seed for entry in entries if entry.seed},
+        consolation=tournament.consolation,
+        progressive_rounds=tournament.progressive_rounds,
+        last_chance=tournament.last_chance,
+        rng_seed=rng_seed,
+    )
+
+
+def drawn_players(tournament: Tournament) -> set[int]:
+    """The players the stored draw placed (its entrant slots)."""
+    rows = tournament.matches.filter(
+        Q(source1_kind=draw.ENTRANT) | Q(source2_kind=draw.ENTRANT)
+    ).values_list("source1_kind", "player1_id", "source2_kind", "player2_id")
+    return {
+        player
+        for kind1, player1, kind2, player2 in rows
+        for kind, player in ((kind1, player1), (kind2, player2))
+        if kind == draw.ENTRANT and player is not None
+    }
+
+
+def draw_problems(tournament: Tournament, entries=None) -> list[str]:
+    """Where the stored draw and the entries disagree, in words (empty when they agree
+    or there is no draw): a registered player missing from the draw, or a drawn player
+    without an entry. `entries`, with their players, if the caller has them already."""
+    drawn = drawn_players(tournament)
+    if not drawn:
+        return []  # no draw: every draw places at least two entrants
+    if entries is None:
+        entries = list(tournament.entries.select_related("player"))
+    registered = {entry.player_id for entry in entries}
+    problems = [
+        str(_("%(player)s is registered but not in the draw.") % {"player": entry.player})
+        for entry in entries
+        if entry.player_id not in drawn and not entry.withdrawn
+    ]
+    strangers = Player.objects.filter(pk__in=drawn - registered) if drawn - registered else []
+    problems += [
+        str(_("%(player)s is in the draw without a registration.") % {"player": player})
+        for player in strangers
+    ]
+    return sorted(problems)
+
+
+def discard_draw(tournament: Tournament, *, user, reason) -> bool:
+    """Throw away a draw made for other entries or another format, while nothing has
+    been played from it; the tournament goes back to draft. True if there was one."""
+    if not is_drawn(tournament):
+        return False
+    if has_results(tournament):
+        raise OperationError(
+            _("The draw cannot be discarded: results have been recorded in this tournament.")
+        )
+    seed = tournament.draw_seed
+    tournament.matches.all().delete()
+    tournament.draw_seed = None
+    tournament.status = Tournament.Status.DRAFT
+    tournament.save(update_fields=["draw_seed", "status"])
+    audit.record(
+        AuditEntry.Action.DRAW_DISCARDED,
+        user=user,
+        tournament=tournament,
+        summary=_("Draw discarded: %(reason)s") % {"reason": reason},
+        before={"seed": seed},
+    )
+    return True
+
+
+@transaction.atomic
+def make_draw(tournament: Tournament | int, *, rng_seed: int, user=None) -> draw.DrawPlan:
+    """Store the draw for `rng_seed` (replacing an earlier one while nothing is played)."""
+    tournament = lock_tournament(tournament)
+    if has_results(tournament):
+        raise OperationError(
+            _("The draw cannot be made again: results have been recorded in this tournament.")
+        )
+    plan = preview_draw(tournament, rng_seed)
+    tournament.matches.all().delete()
+    bracket_rows = {}
+    for bracket in plan.brackets:
+        bracket_rows[bracket.kind], _created = Bracket.objects.get_or_create(
+            tournament=tournament,
+            kind=bracket.kind,
+            defaults={"lengths": DEFAULT_LENGTHS[bracket.kind]},
+        )
+    rows = {}
+    for planned in plan.matches():
+        slot = planned.slot
+        bracket_row = bracket_rows[slot.bracket]
+        first, second = planned.sources
+        rows[slot] = Match(
+            tournament=tournament,
+            bracket=bracket_row,
+            round=slot.round,
+            position=slot.position,
+            length=bracket_row.length_for_round(slot.round),
+            status=Match.Status.PENDING,
+            source1_kind=first.kind,
+            source2_kind=second.kind,
+            player1_id=first.entrant if first.kind == draw.ENTRANT else None,
+            player2_id=second.entrant if second.kind == draw.ENTRANT else None,
+        )
+    Match.objects.bulk_create(rows.values())
+    for planned in plan.matches():
+        row = rows[planned.slot]
+        first, second = planned.sources
+        row.source1_match_id = rows[first.match].pk if first.match else None
+        row.source2_match_id = rows[second.match].pk if second.match else None
+    Match.objects.bulk_update(rows.values(), ["source1_match", "source2_match"])
+    tournament.draw_seed = rng_seed
+    tournament.save(update_fields=["draw_seed"])
+    audit.record(
+        AuditEntry.Action.DRAW_MADE,
+        user=user,
+        tournament=tournament,
+        summary=_("Draw made with seed %(seed)s: %(count)d entrants")
+        % {"seed": rng_seed, "count": len(plan.entrants)},
+        after={"seed": rng_seed, "entrants": list(plan.entrants)},
+    )
+    resolve(tournament, user)
+    return plan
+
+
+@transaction.atomic
+def start_tournament(tournament: Tournament | int, *, user=None) -> Tournament:
+    """Open a drawn tournament for play: it shows as running. Refused while the draw
+    and the entries disagree: nobody registered is left out without the director
+    knowing."""
+    tournament = lock_tournament(tournament)
+    if not is_drawn(tournament):
+        raise OperationError(_("Make the draw before starting the tournament."))
+    problems = draw_problems(tournament)
+    if problems:
+        raise OperationError(
+            _("The draw does not match the entries: %(problems)s Make the draw again.")
+            % {"problems": " ".join(problems)}
+        )
+    if tournament.is_draft:
+        tournament.status = Tournament.Status.RUNNING
+        tournament.save(update_fields=["status"])
+        audit.record(
+            AuditEntry.Action.TOURNAMENT_STARTED,
+            user=user,
+            tournament=tournament,
+            summary=_("Tournament started"),
+        )
+    return tournament

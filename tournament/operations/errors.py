@@ -1,0 +1,62 @@
+"""What an operation answers when the data does not allow it: a message a director
+understands, turned into a 4xx by the pages and into a form error by the admin."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
+
+from ..models import Match
+
+
+class OperationError(Exception):
+    """An operation the current state of the data does not allow (a 4xx, never a 500)."""
+
+    def __init__(self, message) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class StaleMatch(OperationError):
+    """The match changed after the form was shown (another director, another tab)."""
+
+    def __init__(self, match: Match) -> None:
+        super().__init__(_("This match changed since the form was shown; here it is now."))
+        self.match = match
+
+
+class MatchClosed(OperationError):
+    """The match cannot take this: players unknown, a bye, or decided without games."""
+
+
+class NeedsConfirmation(OperationError):
+    """Changing who won would re-open later matches; the director must confirm first."""
+
+    def __init__(self, matches: Sequence[Match]) -> None:
+        self.matches = list(matches)
+        super().__init__(
+            ngettext(
+                "This changes who won the match; %(count)d later match depends on it and "
+                "will be re-opened (its games are kept in the history).",
+                "This changes who won the match; %(count)d later matches depend on it and "
+                "will be re-opened (their games are kept in the history).",
+                len(self.matches),
+            )
+            % {"count": len(self.matches)}
+        )
+
+
+class BracketInconsistent(OperationError):
+    """The stored bracket disagrees with its plan: refuse rather than make it worse."""
+
+
+def full_clean(instance, **kwargs) -> None:
+    """The row's own validation (fields, constraints, `clean()`), its refusal turned into
+    an OperationError with the validation's messages."""
+    try:
+        instance.full_clean(**kwargs)
+    except ValidationError as error:
+        raise OperationError(" ".join(error.messages)) from None

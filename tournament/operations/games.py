@@ -1,0 +1,161 @@
+"""A match's games: record the next one, take the last one back, or give them all again
+(a correction). Each replays the games through `scoring.replay()` inside the locked
+transaction that writes them, so no illegal game and no stale score is ever stored."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from django.db import transaction
+from django.utils.translation import gettext_lazy as _
+
+from ..core import actions, scoring
+from ..models import AuditEntry, Game, Match
+from . import audit
+from .corrections import prepare_change_of_winner
+from .errors import MatchClosed
+from .locks import check_version, lock_match
+from .progress import after_change
+from .results import game_row, outcome, write_cache
+
+
+def check_open_for_games(match: Match, state: scoring.MatchState) -> None:
+    """Refuse a game the match cannot take, with the reason (the core decides)."""
+    if actions.allowed(match.situation(state)).game:
+        return
+    if not match.players_known:
+        raise MatchClosed(_("Both players must be known before a game can be recorded."))
+    if match.decided_without_games:
+        raise MatchClosed(_("This match was decided without playing it out."))
+    raise MatchClosed(_("This match is decided: it takes no more games."))
+
+
+@transaction.atomic
+def record_game(
+    match: Match | int,
+    result: scoring.GameResult,
+    *,
+    user=None,
+    expected_version: int | None = None,
+) -> Game:
+    """Record the next game of a match; when it decides the match, move the bracket on.
+
+    Raises IllegalGame if the rules forbid it, StaleMatch if the match changed since
+    `expected_version`, MatchClosed if it cannot take games; nothing is saved then.
+    """
+    match = lock_match(match)
+    check_version(match, expected_version)
+    played = match.game_results()
+    current = scoring.replay(match.length, played, match.rules)
+    if not current.finished:
+        check_open_for_games(match, current)
+    before = audit.snapshot(match)
+    outcome_before = outcome(match)
+    # A decided match is replayed with the game too, so the director reads the rule's
+    # own message ("game 7 comes after the match was decided").
+    state = scoring.replay(match.length, [*played, result], match.rules)
+    game = game_row(match, state.games[-1], user)
+    game.save()
+    write_cache(match, state)
+    recorded = state.games[-1]
+    audit.record(
+        AuditEntry.Action.GAME_RECORDED,
+        user=user,
+        match=match,
+        summary=_("Game %(number)s: %(points)s to %(player)s; %(a)s-%(b)s")
+        % {
+            "number": recorded.number,
+            "points": recorded.points,
+            "player": match.players[recorded.winner],
+            "a": state.score[0],
+            "b": state.score[1],
+        },
+        before=before,
+        after=audit.snapshot(match),
+    )
+    after_change(match, outcome_before, user)
+    return game
+
+
+@transaction.atomic
+def undo_last_game(
+    match: Match | int,
+    *,
+    user=None,
+    expected_version: int | None = None,
+    confirm: bool = False,
+) -> Game:
+    """Take back the last game; the removed game stays in the audit log.
+
+    If the match was decided and later matches have started from its result, raises
+    NeedsConfirmation listing them unless `confirm`; with it they are re-opened too.
+    """
+    match = lock_match(match)
+    check_version(match, expected_version)
+    if match.decided_without_games:
+        raise MatchClosed(_("This match was decided without playing it out."))
+    last = match.games.order_by("-number").first()
+    if last is None:
+        raise MatchClosed(_("This match has no game to undo."))
+    outcome_before = outcome(match)
+    prepare_change_of_winner(match, (False, None), confirm, user)
+    before = audit.snapshot(match)
+    last.delete()
+    write_cache(match, match.replay())
+    audit.record(
+        AuditEntry.Action.GAME_UNDONE,
+        user=user,
+        match=match,
+        summary=_("Game %(number)s taken back") % {"number": last.number},
+        before=before,
+        after=audit.snapshot(match),
+    )
+    after_change(match, outcome_before, user)
+    return last
+
+
+def store_games(match: Match, results: Sequence[scoring.GameResult], *, user, confirm: bool):
+    """Give the locked match these games instead of its own (replayed first: an illegal
+    list changes nothing). Returns the replayed state; the caller audits."""
+    results = list(results)
+    state = scoring.replay(match.length, results, match.rules)
+    if results:
+        check_open_for_games(match, scoring.replay(match.length, [], match.rules))
+    new_winner = match.players[state.winner].pk if state.finished else None
+    prepare_change_of_winner(match, (state.finished, new_winner), confirm, user)
+    match.games.all().delete()
+    Game.objects.bulk_create([game_row(match, played, user) for played in state.games])
+    write_cache(match, state)
+    return state
+
+
+@transaction.atomic
+def replace_games(
+    match: Match | int,
+    results: Sequence[scoring.GameResult],
+    *,
+    user=None,
+    expected_version: int | None = None,
+    confirm: bool = False,
+) -> Match:
+    """Correct a match by giving all its games again (the admin's inline editing).
+
+    The whole list is replayed first; if any game is illegal nothing changes. A change
+    of who won re-opens the later matches that depend on it, once confirmed.
+    """
+    match = lock_match(match)
+    check_version(match, expected_version)
+    outcome_before = outcome(match)
+    before = audit.snapshot(match)
+    state = store_games(match, results, user=user, confirm=confirm)
+    audit.record(
+        AuditEntry.Action.GAMES_REPLACED,
+        user=user,
+        match=match,
+        summary=_("Games corrected: %(count)s games, %(a)s-%(b)s")
+        % {"count": len(state.games), "a": state.score[0], "b": state.score[1]},
+        before=before,
+        after=audit.snapshot(match),
+    )
+    after_change(match, outcome_before, user)
+    return match

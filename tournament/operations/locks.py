@@ -1,0 +1,33 @@
+"""The locks every writer takes, always in the same order (the tournament, then the
+match), so that two directors working on one cup queue up instead of deadlocking."""
+
+from __future__ import annotations
+
+from ..models import Match, Tournament
+from .errors import StaleMatch
+
+
+def lock_tournament(tournament: Tournament | int) -> Tournament:
+    """The tournament, locked for the rest of the transaction, with its season."""
+    pk = tournament.pk if isinstance(tournament, Tournament) else tournament
+    return Tournament.objects.select_for_update(of=("self",)).select_related("season").get(pk=pk)
+
+
+def lock_match(match: Match | int) -> Match:
+    """The match, locked, after its tournament: every writer takes the locks in that order."""
+    pk = match.pk if isinstance(match, Match) else match
+    tournament_id = Match.objects.values_list("tournament_id", flat=True).get(pk=pk)
+    tournament = lock_tournament(tournament_id)
+    match = (
+        Match.objects.select_for_update(of=("self",))
+        .select_related("player1", "player2", "bracket")
+        .get(pk=pk)
+    )
+    match.tournament = tournament
+    return match
+
+
+def check_version(match: Match, expected_version: int | None) -> None:
+    """Refuse a form rendered for an earlier state of the match."""
+    if expected_version is not None and match.version != expected_version:
+        raise StaleMatch(match)
