@@ -17,6 +17,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from openpyxl import Workbook
 from openpyxl.cell import WriteOnlyCell
+from openpyxl.cell.cell import ERROR_CODES, ILLEGAL_CHARACTERS_RE
 from openpyxl.styles import Alignment, Font
 from openpyxl.utils import get_column_letter
 
@@ -28,6 +29,9 @@ from .rule_texts import PRESET_LABELS, describe_rules
 from .tables import PlacesTable, StandingsTable, place_rows
 
 MIN_WIDTH, MAX_WIDTH = 6, 60
+# Text a spreadsheet program could take for a formula (or, for a tab or a carriage
+# return, shift into another cell) when it is typed or edited: OWASP's list.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 GAMES_CHUNK = 2000
 HEADER_FONT = Font(bold=True)
 
@@ -323,6 +327,28 @@ def tournament_sheets(tournament: Tournament) -> list[Sheet]:
 # --- the writer -------------------------------------------------------------------
 
 
+def _text(worksheet, value, alignment=None):
+    """A value for a cell. Text stays text, whatever it holds: a name that looks like a
+    formula (`=HYPERLINK(...)`, `+1+1`, `@SUM(1)`) or an error code (`#N/A`) is
+    written as a string cell marked "quote prefix", so that neither opening the file
+    nor editing the cell makes it a formula; characters a workbook cannot hold are
+    dropped. Numbers and dates pass as they are (typed cells)."""
+    if isinstance(value, str):
+        value = ILLEGAL_CHARACTERS_RE.sub("", value)
+        if value.startswith(FORMULA_STARTS) or value in ERROR_CODES:
+            cell = WriteOnlyCell(worksheet, value=value)
+            cell.data_type = "s"  # openpyxl makes "=..." a formula and "#N/A" an error
+            cell.quotePrefix = True
+            if alignment is not None:
+                cell.alignment = alignment
+            return cell
+    if alignment is None:
+        return value
+    cell = WriteOnlyCell(worksheet, value=value)
+    cell.alignment = alignment
+    return cell
+
+
 def write_workbook(sheets: Iterable[Sheet], output) -> None:
     """Write the sheets to `output` (a path or a binary file): a bold, frozen header row
     with an autofilter, columns as wide as their contents, typed cells."""
@@ -334,22 +360,14 @@ def write_workbook(sheets: Iterable[Sheet], output) -> None:
         worksheet.freeze_panes = "A2"
         header = []
         for title in sheet.headers:
-            cell = WriteOnlyCell(worksheet, value=title)
+            cell = WriteOnlyCell(worksheet, value=ILLEGAL_CHARACTERS_RE.sub("", title))
             cell.font = HEADER_FONT
             header.append(cell)
         worksheet.append(header)
         count = 0
         wrap = Alignment(wrap_text=True, vertical="top") if sheet.wrap else None
         for row in sheet.rows:
-            if wrap is None:
-                worksheet.append(row)
-            else:
-                cells = []
-                for value in row:
-                    cell = WriteOnlyCell(worksheet, value=value)
-                    cell.alignment = wrap
-                    cells.append(cell)
-                worksheet.append(cells)
+            worksheet.append([_text(worksheet, value, wrap) for value in row])
             count += 1
         last = get_column_letter(max(len(sheet.headers), 1))
         worksheet.auto_filter.ref = f"A1:{last}{count + 1}"
