@@ -1,10 +1,13 @@
 """Small charts drawn on the server as SVG (no chart library, nothing to run in the
-browser): a player's rating after each rated match."""
+browser): a player's rating after each rated match. The labels follow the page's
+language (its number and date formats) and the club's time zone."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+
+from django.utils import formats, timezone
 
 WIDTH, HEIGHT = 640, 220
 LEFT, RIGHT, TOP, BOTTOM = 48, 12, 12, 28
@@ -52,7 +55,7 @@ def line_chart(values: Sequence[float], labels: Sequence[str]) -> LineChart | No
     y_ticks = []
     tick = bottom
     while tick <= top:
-        y_ticks.append((y(tick), f"{tick:.0f}"))
+        y_ticks.append((y(tick), formats.number_format(tick, 0)))
         tick += step
     shown = max(1, len(labels) // 6)
     x_ticks = [(x(index), labels[index]) for index in range(0, len(labels), shown)]
@@ -76,5 +79,8 @@ def rating_chart(changes) -> LineChart | None:
     if not changes:
         return None
     values = [changes[0].before] + [change.after for change in changes]
-    labels = [""] + [f"{change.at:%d/%m/%y}" for change in changes]
+    labels = [""] + [
+        formats.date_format(timezone.localtime(change.at), "SHORT_DATE_FORMAT")
+        for change in changes
+    ]
     return line_chart(values, labels)

@@ -252,8 +252,10 @@ def players_sheet(standings: Standings) -> Sheet:
         _("Rank"),
         _("Rating"),
         _("Rating experience"),
+        _("Provisional rating"),
     ]
     records = sorted(standings.records, key=lambda record: record.name.casefold())
+    yes, no = _("yes"), _("no")
     rows = [
         (
             record.name,
@@ -266,6 +268,7 @@ def players_sheet(standings: Standings) -> Sheet:
             record.rank,
             round(record.player.rating, 1),
             record.player.rating_experience,
+            yes if record.player.rating_provisional else no,
         )
         for record in records
     ]

@@ -3,6 +3,7 @@ linked to players and matches. A table's `value_*` methods give what the spreads
 gets, so a page and its workbook show the same figures."""
 
 import django_tables2 as tables
+from django.utils import formats
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
@@ -133,8 +134,13 @@ class RatingsTable(tables.Table):
     rated = _number(_("Rated matches"))
     won = _number(_("Won"))
 
-    def render_rating(self, value):
-        return f"{value:.1f}"
+    def render_rating(self, value, record):
+        # The language's decimal mark ("1523,4" in Catalan), and a rating on too few
+        # matches said in words, not only by a style.
+        rating = formats.number_format(value, 1)
+        if not record.rating_provisional:
+            return rating
+        return format_html('{} <span class="badge provisional">{}</span>', rating, _("provisional"))
 
     def value_rating(self, value):
         return round(value, 1)

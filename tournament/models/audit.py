@@ -77,4 +77,6 @@ class AuditEntry(models.Model):
         ordering = ["-at", "-pk"]
 
     def __str__(self) -> str:
-        return f"{self.at:%Y-%m-%d %H:%M} {self.get_action_display()}: {self.subject}"
+        # In the club's time zone: the log is read by directors at the club.
+        at = timezone.localtime(self.at)
+        return f"{at:%Y-%m-%d %H:%M} {self.get_action_display()}: {self.subject}"
