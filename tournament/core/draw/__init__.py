@@ -1,0 +1,101 @@
+"""Knockout draws: plan a cup's brackets (main, consolation, last chance) and resolve them.
+
+Pure Python: no Django import and no I/O. `make_plan()` turns a field of entrants into a
+`DrawPlan` (every match slot with the *source* of each of its two players), and
+`resolve()` carries the decided results through that plan: who plays where, which
+matches are byes, who is champion. The random part of a draw uses only
+`random.Random(rng_seed)`, so a stored seed reproduces the draw.
+"""
+
+# A package since the module outgrew 450 lines: `plan` (words, data classes, the order of
+# the matches), `seeding` (inputs, seeds, the main bracket, `make_plan`), `consolation`
+# (the brackets fed by losers) and `resolution` (results carried through a plan). Every
+# name the rest of the project uses is re-exported here, so `draw.X` keeps working.
+
+from __future__ import annotations
+
+from .plan import (
+    BRACKET_KINDS,
+    BRACKET_NAMES,
+    BYE,
+    CONSOLATION,
+    CONSOLATION_FORMATS,
+    DECIDED,
+    ENTRANT,
+    FIRST_LOSER,
+    FIRST_ROUND,
+    LAST_CHANCE,
+    LOSER,
+    MAIN,
+    MATCH_SOURCE_KINDS,
+    MATCH_STATUSES,
+    MAX_ENTRANTS,
+    MIN_ENTRANTS,
+    NO_CONSOLATION,
+    PENDING,
+    PROGRESSIVE,
+    READY,
+    SOURCE_KINDS,
+    VOID,
+    WINNER,
+    BracketPlan,
+    DrawError,
+    DrawPlan,
+    PlannedMatch,
+    Slot,
+    Source,
+    Translate,
+)
+from .resolution import (
+    MatchResolution,
+    champion,
+    dependents,
+    final_places,
+    resolve,
+)
+from .seeding import (
+    check_seeds,
+    make_plan,
+    seed_positions,
+)
+
+__all__ = [
+    "BRACKET_KINDS",
+    "BRACKET_NAMES",
+    "BYE",
+    "CONSOLATION",
+    "CONSOLATION_FORMATS",
+    "DECIDED",
+    "ENTRANT",
+    "FIRST_LOSER",
+    "FIRST_ROUND",
+    "LAST_CHANCE",
+    "LOSER",
+    "MAIN",
+    "MATCH_SOURCE_KINDS",
+    "MATCH_STATUSES",
+    "MAX_ENTRANTS",
+    "MIN_ENTRANTS",
+    "NO_CONSOLATION",
+    "PENDING",
+    "PROGRESSIVE",
+    "READY",
+    "SOURCE_KINDS",
+    "VOID",
+    "WINNER",
+    "BracketPlan",
+    "DrawError",
+    "DrawPlan",
+    "MatchResolution",
+    "PlannedMatch",
+    "Slot",
+    "Source",
+    "Translate",
+    "champion",
+    "check_seeds",
+    "dependents",
+    "final_places",
+    "make_plan",
+    "resolve",
+    "seed_positions",
+]

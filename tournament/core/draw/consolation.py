@@ -1,0 +1,177 @@
+"""Consolations: the brackets fed by the main bracket's losers, and how they are paired.
+
+Pure Python: no Django import and no I/O. A first-round consolation, a progressive one
+(losers drop in round by round) and a last chance fed by the consolation's first
+losers; the pairing keeps clashes (two empty slots, or a rematch) as rare as possible.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+from .plan import (
+    BYE,
+    CONSOLATION,
+    FIRST_LOSER,
+    LAST_CHANCE,
+    LOSER,
+    WINNER,
+    BracketPlan,
+    PlannedMatch,
+    Slot,
+    Source,
+    _EmptinessOracle,
+    _first_round,
+    _knockout,
+    _winners_round,
+)
+
+
+def _has_bye(match: PlannedMatch) -> bool:
+    return any(source.kind == BYE for source in match.sources)
+
+
+def _first_round_consolation(main: BracketPlan) -> BracketPlan | None:
+    """One slot per main first-round match: its loser, or its bye-holder's first loss."""
+    first = main.round_matches(1)
+    if len(first) < 2:
+        return None  # a single loser is not a bracket
+    slots = [Source(FIRST_LOSER if _has_bye(match) else LOSER, match=match.slot) for match in first]
+    maybe_empty = [_has_bye(match) for match in first]
+    return _knockout(CONSOLATION, [_first_round(CONSOLATION, _pair_losers(slots, maybe_empty))])
+
+
+def _last_chance(consolation: BracketPlan, main: BracketPlan) -> BracketPlan | None:
+    """One slot per consolation first-round match, for whoever loses their first one."""
+    first = consolation.round_matches(1)
+    if len(first) < 2:
+        # A consolation of one first-round match would feed one player: no bracket.
+        return None
+    may_be_empty = _EmptinessOracle(
+        {match.slot: match for bracket in (main, consolation) for match in bracket.matches}
+    )
+    slots = [Source(FIRST_LOSER, match=match.slot) for match in first]
+    maybe_empty = [any(may_be_empty(source) for source in match.sources) for match in first]
+    return _knockout(LAST_CHANCE, [_first_round(LAST_CHANCE, _pair_losers(slots, maybe_empty))])
+
+
+def _pair_losers(
+    slots: Sequence[Source], maybe_empty: Sequence[bool]
+) -> list[tuple[Source, Source]]:
+    """Pair a bracket's incoming slots (in the feeding round's order) for its first round.
+
+    Top half against bottom half, so losers of neighbouring matches (whose winners meet
+    next) do not meet at once; within that, a slot sure to hold a player faces one that
+    may stay empty, so that two empty slots meet (a void) only when the counts force it.
+    """
+    if len(slots) == 2:
+        return [(slots[0], slots[1])]
+    half = len(slots) // 2
+    clash = [[maybe_empty[i] and maybe_empty[half + j] for j in range(half)] for i in range(half)]
+    order = _least_clash_permutation(clash)
+    return [(slots[i], slots[half + order[i]]) for i in range(half)]
+
+
+def _progressive_consolation(main: BracketPlan, depth: int) -> BracketPlan:
+    """Losers of main rounds 1..depth drop in round by round, as in double elimination."""
+    first = main.round_matches(1)
+
+    def dropped(match: PlannedMatch) -> Source:
+        # The bye-holder did not lose in round 1; if they lose in round 2 they drop in then.
+        return Source(BYE) if _has_bye(match) else Source(LOSER, match=match.slot)
+
+    pairs = [(dropped(first[i]), dropped(first[i + 1])) for i in range(0, len(first), 2)]
+    rounds = [_first_round(CONSOLATION, pairs)]
+    # The main lines whose players may be at each consolation position: a player dropping
+    # in from main round r match j can only have beaten players of that match's block.
+    reach = [
+        {
+            line
+            for match in (first[i], first[i + 1])
+            if not _has_bye(match)
+            for line in _lines(1, match)
+        }
+        for i in range(0, len(first), 2)
+    ]
+    for main_round in range(2, depth + 1):
+        if main_round >= 3:
+            rounds.append(_winners_round(CONSOLATION, len(rounds) + 1, rounds[-1]))
+            reach = [reach[i] | reach[i + 1] for i in range(0, len(reach), 2)]
+        droppers = main.round_matches(main_round)
+        clash = [
+            [not covered.isdisjoint(_lines(main_round, dropper)) for dropper in droppers]
+            for covered in reach
+        ]
+        order = _least_clash_permutation(clash)
+        previous = rounds[-1]
+        number = len(rounds) + 1
+        rounds.append(
+            [
+                PlannedMatch(
+                    Slot(CONSOLATION, number, i + 1),
+                    (
+                        Source(WINNER, match=previous[i].slot),
+                        Source(LOSER, match=droppers[order[i]].slot),
+                    ),
+                )
+                for i in range(len(previous))
+            ]
+        )
+        reach = [reach[i] | set(_lines(main_round, droppers[order[i]])) for i in range(len(reach))]
+    return _knockout(CONSOLATION, rounds)
+
+
+def _lines(main_round: int, match: PlannedMatch) -> range:
+    """The main-bracket lines whose players can reach this main match."""
+    width = 2**main_round
+    return range((match.slot.position - 1) * width + 1, match.slot.position * width + 1)
+
+
+def _least_clash_permutation(clash: Sequence[Sequence[bool]]) -> list[int]:
+    """A permutation p (row i takes column p[i]) with as few clash[i][p[i]] as possible.
+
+    A regular pattern (reversed, halves swapped, other rotations and reflections) keeps
+    the bracket readable, so the first of those that reaches the optimum wins; the
+    optimum itself comes from a maximum matching of the clash-free pairs, which is also
+    the answer when no pattern reaches it.
+    """
+    size = len(clash)
+    matching = _clash_free_matching(clash)
+    fewest = size - len(matching)
+    for order in _patterns(size):
+        if sum(clash[i][order[i]] for i in range(size)) == fewest:
+            return order
+    free = iter(sorted(set(range(size)) - set(matching.values())))
+    return [matching[row] if row in matching else next(free) for row in range(size)]
+
+
+def _patterns(size: int) -> Iterator[list[int]]:
+    shapes = [[size - 1 - i for i in range(size)]]
+    shapes.append([(i + size // 2) % size for i in range(size)])
+    shapes.extend([(i + shift) % size for i in range(size)] for shift in range(1, size))
+    shapes.extend([(shift - i) % size for i in range(size)] for shift in range(size))
+    shapes.append(list(range(size)))
+    seen: set[tuple[int, ...]] = set()
+    for shape in shapes:
+        if tuple(shape) not in seen:
+            seen.add(tuple(shape))
+            yield shape
+
+
+def _clash_free_matching(clash: Sequence[Sequence[bool]]) -> dict[int, int]:
+    """Row -> column for as many rows as possible, using clash-free pairs only (Kuhn)."""
+    row_of: dict[int, int] = {}
+
+    def place(row: int, tried: set[int]) -> bool:
+        for column, clashes in enumerate(clash[row]):
+            if clashes or column in tried:
+                continue
+            tried.add(column)
+            if column not in row_of or place(row_of[column], tried):
+                row_of[column] = row
+                return True
+        return False
+
+    for row in range(len(clash)):
+        place(row, set())
+    return {row: column for column, row in row_of.items()}
