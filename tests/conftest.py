@@ -6,6 +6,7 @@ import pytest
 from django.contrib.auth.models import Group, Permission, User
 from django.db import connection
 from django.test import Client
+from django.utils import translation
 
 from tournament.models import Match, Player, Season, Tournament
 
@@ -57,6 +58,17 @@ def _test_settings():
     settings.SESSION_COOKIE_SECURE = False
     settings.CSRF_COOKIE_SECURE = False
     settings.LANGUAGE_CODE = "en"
+
+
+@pytest.fixture(autouse=True)
+def _no_language_left_behind():
+    """A request in Catalan activates Catalan for the thread (LocaleMiddleware), and it
+    would stay active for the next test's messages: each test ends in the tests'
+    language (not deactivate(): Django's fallback was fixed before the test settings)."""
+    yield
+    from django.conf import settings
+
+    translation.activate(settings.LANGUAGE_CODE)
 
 
 @pytest.fixture

@@ -116,3 +116,32 @@ def test_bad_seeds_change_nothing(director_client, tournament, players, values):
     assert director_client.post(seeds_url(tournament), data).status_code == 400
     first.refresh_from_db()
     assert first.seed == 1
+
+
+@pytest.mark.parametrize("query", ["nuria", "NÚRIA", "núria  FER", "  Nuria "])
+def test_the_search_ignores_accents_case_and_spacing(director_client, tournament, query):
+    found = Player.objects.create(name="Núria Ferrer")
+    Player.objects.create(name="Pere Soler")
+    url = reverse("director-tournament", args=[tournament.pk])
+    response = director_client.get(url, {"q": query})
+    assert response.context["found"] == [found]
+
+
+def test_a_new_player_named_like_a_club_player_is_offered_the_existing_one(
+    director_client, tournament
+):
+    existing = Player.objects.create(name="Núria Ferrer", club="Q-gammon")
+    response = director_client.post(new_url(tournament), {"name": "nuria  ferrer"})
+    assert response.status_code == 409
+    text = response.content.decode()
+    assert "Núria Ferrer is already in the club" in text
+    assert "Register Núria Ferrer" in text  # one tap registers the existing player
+    assert Player.objects.count() == 1 and not tournament.entries.exists()
+    # The director confirms it is someone else: the form now carries that answer.
+    assert response.context["new_player_form"].initial["someone_else"] is True
+    again = director_client.post(
+        new_url(tournament), {"name": "nuria  ferrer", "someone_else": "True"}
+    )
+    assert again.status_code == 302
+    assert Player.objects.count() == 2
+    assert tournament.entries.get().player != existing

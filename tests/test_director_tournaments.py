@@ -59,6 +59,7 @@ def test_create_with_lengths_per_bracket(director_client, season, director):
         ({"season": 999999}, "Select a valid choice"),
         ({"progressive_rounds": -1}, "greater than or equal to 0"),
         ({"consolation": "swiss"}, "Select a valid choice"),
+        ({"date": "2003-01-10"}, "A tournament of season 2002 is played in 2002."),
     ],
 )
 def test_bad_input_re_renders_and_creates_nothing(director_client, season, changes, message):
@@ -115,3 +116,9 @@ def test_the_format_cannot_change_after_results(director_client, season):
 
 def test_unknown_tournament_is_404(director_client, db):
     assert director_client.get(reverse("director-tournament-edit", args=[99999])).status_code == 404
+
+
+def test_a_tournament_outside_its_seasons_year_is_refused_by_the_operation(season):
+    with pytest.raises(operations.OperationError, match="is played in 2002"):
+        operations.create_tournament({"season": season, "name": "Tard", "date": "2001-12-31"}, {})
+    assert not Tournament.objects.exists()

@@ -4,7 +4,7 @@ import pytest
 from django.db import IntegrityError, transaction
 
 from tournament.core.rules import PRESETS
-from tournament.models import Game, Match, Player, Season, Tournament
+from tournament.models import Bracket, Entry, Game, Match, Player, Season, Tournament
 
 
 def refused(create):
@@ -123,3 +123,25 @@ class TestSeasonRules:
         assert season_1999.rules.backgammon_multiplier == 3
         assert season_1999.preset == "qgammon-1999"
         assert season_1999.rules_edited
+
+
+@pytest.mark.parametrize(
+    "queryset",
+    [
+        lambda: Game.objects.filter(match_id=1),
+        lambda: Match.objects.filter(tournament_id=1),
+        lambda: Entry.objects.filter(tournament_id=1),
+        lambda: Bracket.objects.filter(tournament_id=1),
+    ],
+)
+def test_default_ordering_joins_no_other_table(db, queryset):
+    # Ordering by a relation would join its table (and its own ordering's) to every query.
+    assert "JOIN" not in str(queryset().query)
+
+
+def test_a_players_search_key_follows_the_name(db):
+    player = Player.objects.create(name="Núria  Ferrer")
+    assert player.name_key == "nuriaferrer"
+    player.name = "Pilar Álvarez"
+    player.save(update_fields=["name"])
+    assert Player.objects.get(pk=player.pk).name_key == "pilaralvarez"

@@ -7,6 +7,7 @@ import random
 
 import pytest
 from django.core.management import call_command
+from django.test import Client
 from django.urls import reverse
 
 from tournament import operations
@@ -182,3 +183,14 @@ def test_players_sheet_carries_the_rating(client, cup):
     by_name = {row[0].value: row[column].value for row in sheet.iter_rows(min_row=2)}
     for player in Player.objects.filter(entries__tournament=cup):
         assert by_name[player.name] == round(player.rating, 1)
+
+
+def test_ratings_use_the_languages_decimal_mark_and_say_provisional(cup):
+    play(cup, random.Random(6))
+    player = Player.objects.filter(rating_experience__gt=0).order_by("-rating").first()
+    catalan = Client(headers={"accept-language": "ca"}).get(reverse("ratings")).content.decode()
+    whole, tenths = f"{player.rating:.1f}".split(".")
+    assert f"{whole},{tenths}" in catalan and f"{whole}.{tenths}" not in catalan
+    assert "provisional" in catalan  # nobody has 100 points of matches yet
+    page = Client(headers={"accept-language": "ca"}).get(player.get_absolute_url())
+    assert f"{whole},{tenths}" in page.content.decode()

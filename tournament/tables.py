@@ -137,7 +137,7 @@ class RatingsTable(tables.Table):
     def render_rating(self, value, record):
         # The language's decimal mark ("1523,4" in Catalan), and a rating on too few
         # matches said in words, not only by a style.
-        rating = formats.number_format(value, 1)
+        rating = formats.number_format(round(value, 1), 1)  # number_format cuts, not rounds
         if not record.rating_provisional:
             return rating
         return format_html('{} <span class="badge provisional">{}</span>', rating, _("provisional"))

@@ -69,6 +69,7 @@ def correct_friendly(
     before = audit.snapshot(match)
     match.player1, match.player2, match.length = player1, player2, length
     full_clean(match, exclude=["tournament", "bracket", "source1_match", "source2_match"])
+    match.save(update_fields=["player1", "player2", "length"])
     state = store_games(match, results, user=user, confirm=False)
     audit.record(
         AuditEntry.Action.GAMES_REPLACED,
