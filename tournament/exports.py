@@ -3,7 +3,7 @@ players and rules as an .xlsx workbook.
 
 Written with openpyxl's write-only mode: rows stream from the database straight into
 the file, so the memory used does not grow with the games (a season of 20,000 games is
-measured by `make bench`). The standings figures come from `standings.py` through the
+measured by `make bench`). The standings figures come from `queries.standings` through the
 same django-tables2 table as the page, so the workbook and the page agree.
 """
 

@@ -1,7 +1,7 @@
 """A season's rules in plain, translated words: the presets' names and the sentences the
 season page, the score sheet and the spreadsheet show.
 
-The rules themselves live in `rules.py`; this module only words them.
+The rules themselves live in `core.rules`; this module only words them.
 """
 
 from __future__ import annotations

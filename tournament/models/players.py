@@ -45,7 +45,7 @@ class Player(models.Model):
         help_text=_("A player with results cannot be deleted; deactivate them instead."),
     )
     created = models.DateTimeField(_("created"), auto_now_add=True)
-    # Caches of the FIBS ratings over every rated match (player_ratings.refresh).
+    # Caches of the FIBS ratings over every rated match (operations.ratings.refresh).
     rating = models.FloatField(_("rating"), default=1500.0)
     rating_experience = models.PositiveIntegerField(_("rating experience"), default=0)
 

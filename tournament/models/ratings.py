@@ -12,7 +12,7 @@ from .players import Player
 
 class RatingChange(models.Model):
     """One player's rating before and after one rated match (the FIBS formula,
-    ratings.py). Written only by player_ratings.refresh, in match order."""
+    core.ratings). Written only by operations.ratings.refresh, in match order."""
 
     sequence = models.PositiveIntegerField(_("order"), db_index=True)
     match = models.ForeignKey(

@@ -138,7 +138,7 @@ class Season(models.Model):
 
     @property
     def scale(self) -> dict[str, tuple[int, ...]]:
-        """League points per band of places, per bracket kind (see league.py)."""
+        """League points per band of places, per bracket kind (see core.league)."""
         return {
             league.MAIN: league.parse_scale(self.main_points),
             league.CONSOLATION: league.parse_scale(self.consolation_points),

@@ -3,7 +3,7 @@
 The match rows carry each slot's source (`source1_kind`, `source1_match`, ...); this
 module turns them into a `draw.DrawPlan` so that `draw.resolve()` can say who plays
 where, who is champion, the final places, and whether the stored bracket is consistent.
-It only reads: the writes are in `operations.py`.
+It only reads: the writes are the operations'.
 """
 
 from __future__ import annotations

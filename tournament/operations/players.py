@@ -29,8 +29,12 @@ class NamesakeExists(OperationError):
 
 def _fields(player: Player) -> dict:
     # Contact details stay out of the log: it is read by every director.
-    return {"name": player.name, "membership_number": player.membership_number,
-            "club": player.club, "active": player.active}  # fmt: skip
+    return {
+        "name": player.name,
+        "membership_number": player.membership_number,
+        "club": player.club,
+        "active": player.active,
+    }
 
 
 @transaction.atomic

@@ -1,5 +1,5 @@
 """The figures of a season or a tournament, read from the rows in a fixed number of
-queries: finishing places (through the stored draws), league points (league.py),
+queries: finishing places (through the stored draws), league points (core.league),
 matches, games and points won and lost. The standings pages, the tournament results
 and the spreadsheet all take their numbers from here, so they always agree.
 """
