@@ -248,3 +248,33 @@ def test_a_friendlys_new_length_replays_its_games(director_client, match):
     assert director_client.post(url, data).status_code == 302
     match.refresh_from_db()
     assert (match.length, match.status, match.winner_id) == (2, "decided", match.player1_id)
+
+
+def test_a_tournament_added_in_the_admin_goes_through_the_operations(director_client, season):
+    anna, pau = Player.objects.create(name="Anna"), Player.objects.create(name="Pau")
+    data = form_data(director_client, admin_url("tournament", "add"), "tournament_form")
+    data.update(
+        {
+            "season": season.pk,
+            "name": "Copa d'Hivern",
+            "date": "2002-01-19",
+            "main_lengths": "3, 5",
+            "entries-0-player": anna.pk,
+            "entries-0-seed": 1,
+            "entries-1-player": pau.pk,
+        }
+    )
+    response = director_client.post(admin_url("tournament", "add"), data)
+    assert response.status_code == 302, response.content.decode()[:3000]
+    tournament = Tournament.objects.get(name="Copa d'Hivern")
+    assert tournament.brackets.get(kind="main").lengths == "3,5"
+    assert dict(tournament.entries.values_list("player__name", "seed")) == {"Anna": 1, "Pau": None}
+    actions = list(
+        AuditEntry.objects.filter(tournament=tournament).values_list("action", flat=True)
+    )
+    assert sorted(actions) == ["entry_added", "entry_added", "tournament_created"]
+    # Dated outside its season's year, it is refused with the reason.
+    data.update({"name": "Fora de temporada", "date": "2003-01-19"})
+    response = director_client.post(admin_url("tournament", "add"), data)
+    assert "A tournament of season 2002 is played in 2002." in response.content.decode()
+    assert not Tournament.objects.filter(name="Fora de temporada").exists()

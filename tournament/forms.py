@@ -164,6 +164,19 @@ class LengthsField(forms.CharField):
             raise ValidationError(error.message(gettext)) from None
 
 
+# The tournament's own fields: the admin builds its form with more (the lengths), so
+# the form's Meta.fields is not the list to save.
+TOURNAMENT_FIELDS = [
+    "season",
+    "name",
+    "date",
+    "consolation",
+    "progressive_rounds",
+    "last_chance",
+    "public",
+]
+
+
 class TournamentForm(forms.ModelForm):
     main_lengths = LengthsField(label=_("Main bracket: match lengths"), initial="5,5,7,9,11")
     consolation_lengths = LengthsField(
@@ -175,15 +188,7 @@ class TournamentForm(forms.ModelForm):
 
     class Meta:
         model = Tournament
-        fields = [
-            "season",
-            "name",
-            "date",
-            "consolation",
-            "progressive_rounds",
-            "last_chance",
-            "public",
-        ]
+        fields = TOURNAMENT_FIELDS
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
 
     LENGTH_FIELDS = {
@@ -228,7 +233,7 @@ class TournamentForm(forms.ModelForm):
         out the ones it shows read-only)."""
         return {
             field: self.cleaned_data[field]
-            for field in self.Meta.fields
+            for field in TOURNAMENT_FIELDS
             if field in self.cleaned_data and field in self.fields
         }
 
