@@ -74,14 +74,22 @@ def places_sheet(standings: Standings) -> Sheet:
     return Sheet(_("Places"), headers, rows, _fit(headers, rows))
 
 
-def _stage(kind: str | None, round_number: int | None, position: int | None) -> tuple:
-    if kind is None:
-        return ("", None, None)
-    return (str(BRACKET_LABELS[kind]), round_number, position)
+def _stages():
+    """(bracket kind, round, position) -> the row's three stage cells; the bracket's
+    label translated once per sheet, not once per row (a row a game)."""
+    labels = {kind: str(label) for kind, label in BRACKET_LABELS.items()}
+
+    def stage(kind: str | None, round_number: int | None, position: int | None) -> tuple:
+        if kind is None:
+            return ("", None, None)
+        return (labels[kind], round_number, position)
+
+    return stage
 
 
 def _match_rows(matches) -> Iterator[tuple]:
-    decided_by = dict(Match.DecidedBy.choices)
+    decided_by = {key: str(label) for key, label in Match.DecidedBy.choices}
+    stage = _stages()
     for row in matches:
         (
             tournament,
@@ -101,14 +109,14 @@ def _match_rows(matches) -> Iterator[tuple]:
         day = timezone.localtime(decided_at).date() if decided_at else tournament_date
         yield (
             tournament,
-            *_stage(kind, round_number, position),
+            *stage(kind, round_number, position),
             first,
             second,
             length,
             score1,
             score2,
             winner or "",
-            str(decided_by[how]) if how else "",
+            decided_by[how] if how else "",
             day,
         )
 
@@ -177,6 +185,7 @@ def _game_rows(games) -> Iterator[tuple]:
     kinds = {key: str(label) for key, label in Game.KIND_CHOICES}
     hows = {key: str(label) for key, label in Game.HOW_CHOICES}
     yes, no = _("yes"), _("no")
+    stage = _stages()
     current, before = None, [0, 0]
     for row in games:
         (match_id, tournament, kind, round_number, position, first, second) = row[:7]
@@ -187,7 +196,7 @@ def _game_rows(games) -> Iterator[tuple]:
         # before it, which scoring.replay() computed when they were recorded.
         yield (
             tournament,
-            *_stage(kind, round_number, position),
+            *stage(kind, round_number, position),
             first,
             second,
             number,
@@ -330,26 +339,46 @@ def tournament_sheets(tournament: Tournament) -> list[Sheet]:
 # --- the writer -------------------------------------------------------------------
 
 
-def _text(worksheet, value, alignment=None):
-    """A value for a cell. Text stays text, whatever it holds: a name that looks like a
-    formula (`=HYPERLINK(...)`, `+1+1`, `@SUM(1)`) or an error code (`#N/A`) is
-    written as a string cell marked "quote prefix", so that neither opening the file
-    nor editing the cell makes it a formula; characters a workbook cannot hold are
-    dropped. Numbers and dates pass as they are (typed cells)."""
-    if isinstance(value, str):
-        value = ILLEGAL_CHARACTERS_RE.sub("", value)
-        if value.startswith(FORMULA_STARTS) or value in ERROR_CODES:
-            cell = WriteOnlyCell(worksheet, value=value)
-            cell.data_type = "s"  # openpyxl makes "=..." a formula and "#N/A" an error
-            cell.quotePrefix = True
-            if alignment is not None:
-                cell.alignment = alignment
-            return cell
-    if alignment is None:
-        return value
-    cell = WriteOnlyCell(worksheet, value=value)
-    cell.alignment = alignment
-    return cell
+class _Text:
+    """Cell values for one workbook. Text stays text, whatever it holds: a name that
+    looks like a formula (`=HYPERLINK(...)`, `+1+1`, `@SUM(1)`) or an error code
+    (`#N/A`) becomes a string cell marked "quote prefix", so that neither opening the
+    file nor editing the cell makes it a formula; characters a workbook cannot hold
+    are dropped. Numbers and dates pass as they are (typed cells).
+
+    Names repeat on every row of the Matches and Games sheets: a string found plain
+    once is remembered, so the check costs a set lookup, not a regex, per cell."""
+
+    def __init__(self, worksheet, alignment=None) -> None:
+        self.worksheet, self.alignment, self.plain = worksheet, alignment, set()
+
+    def row(self, values) -> list:
+        if self.alignment is None:
+            plain = self.plain
+            return [
+                value if value.__class__ is not str or value in plain else self.cell(value)
+                for value in values
+            ]
+        return [self.cell(value) for value in values]
+
+    def cell(self, value):
+        if isinstance(value, str):
+            cleaned = ILLEGAL_CHARACTERS_RE.sub("", value)
+            if cleaned.startswith(FORMULA_STARTS) or cleaned in ERROR_CODES:
+                cell = WriteOnlyCell(self.worksheet, value=cleaned)
+                cell.data_type = "s"  # openpyxl makes "=..." a formula, "#N/A" an error
+                cell.quotePrefix = True
+                if self.alignment is not None:
+                    cell.alignment = self.alignment
+                return cell
+            if cleaned == value:
+                self.plain.add(value)
+            value = cleaned
+        if self.alignment is None:
+            return value
+        cell = WriteOnlyCell(self.worksheet, value=value)
+        cell.alignment = self.alignment
+        return cell
 
 
 def write_workbook(sheets: Iterable[Sheet], output) -> None:
@@ -369,8 +398,9 @@ def write_workbook(sheets: Iterable[Sheet], output) -> None:
         worksheet.append(header)
         count = 0
         wrap = Alignment(wrap_text=True, vertical="top") if sheet.wrap else None
+        text = _Text(worksheet, wrap)
         for row in sheet.rows:
-            worksheet.append([_text(worksheet, value, wrap) for value in row])
+            worksheet.append(text.row(row))
             count += 1
         last = get_column_letter(max(len(sheet.headers), 1))
         worksheet.auto_filter.ref = f"A1:{last}{count + 1}"
