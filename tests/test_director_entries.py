@@ -137,10 +137,15 @@ def test_a_new_player_named_like_a_club_player_is_offered_the_existing_one(
     assert "Núria Ferrer is already in the club" in text
     assert "Register Núria Ferrer" in text  # one tap registers the existing player
     assert Player.objects.count() == 1 and not tournament.entries.exists()
-    # The director confirms it is someone else: the form now carries that answer.
-    assert response.context["new_player_form"].initial["someone_else"] is True
+    # The director confirms it is someone else: the form now carries that answer, for
+    # that name only.
+    assert response.context["new_player_form"].initial["confirmed_name"] == "nuria  ferrer"
+    other = director_client.post(
+        new_url(tournament), {"name": "NURIA FERRER", "confirmed_name": "Pere Soler"}
+    )
+    assert other.status_code == 409
     again = director_client.post(
-        new_url(tournament), {"name": "nuria  ferrer", "someone_else": "True"}
+        new_url(tournament), {"name": "nuria  ferrer", "confirmed_name": "nuria  ferrer"}
     )
     assert again.status_code == 302
     assert Player.objects.count() == 2

@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 
 from . import operations
 from .core import draw, league, schedule
+from .core.names import normalize_name
 from .core.rules import PRESETS, RuleSet
 from .core.scoring import GameResult, MatchState
 from .models import RULE_FIELDS, Game, Match, Player, Season, Tournament
@@ -239,13 +240,21 @@ class TournamentForm(forms.ModelForm):
 
 
 class NewPlayerForm(forms.ModelForm):
-    # Set once the director has seen the club players of that name and still wants a
-    # new one (operations.NamesakeExists asks first).
-    someone_else = forms.BooleanField(required=False, widget=forms.HiddenInput)
+    # The name the director was shown club players for and still wants as a new player
+    # (operations.NamesakeExists asks first); it answers for that name only.
+    confirmed_name = forms.CharField(required=False, max_length=100, widget=forms.HiddenInput)
 
     class Meta:
         model = Player
         fields = ["name", "club"]
+
+    @property
+    def someone_else(self) -> bool:
+        """The director confirmed that this name is a new player, not a namesake."""
+        confirmed = self.cleaned_data.get("confirmed_name", "")
+        return bool(confirmed) and normalize_name(confirmed) == normalize_name(
+            self.cleaned_data["name"]
+        )
 
 
 class PlayerSearchForm(forms.Form):

@@ -173,22 +173,8 @@ class MatchAdmin(OneDoorAdmin):
     ]
     raw_id_fields = ["source1_match", "source2_match"]
     inlines = [GameInline]
-    # A bracket's matches come from its draw: who plays, where, and the length (from the
-    # bracket's schedule) are never hand edits. A match outside the brackets has none of
-    # the bracket fields.
-    bracket_fields = [
-        "tournament",
-        "player1",
-        "player2",
-        "length",
-        "bracket",
-        "round",
-        "position",
-        "source1_kind",
-        "source1_match",
-        "source2_kind",
-        "source2_match",
-    ]
+    # Where a match sits in a bracket: the draw's, never a hand edit (a match outside the
+    # brackets has none of it).
     structure_fields = [
         "bracket",
         "round",
@@ -198,6 +184,8 @@ class MatchAdmin(OneDoorAdmin):
         "source2_kind",
         "source2_match",
     ]
+    # And in a bracket, who plays comes from the draw, the length from the schedule.
+    bracket_fields = ["tournament", "player1", "player2", "length", *structure_fields]
 
     def get_readonly_fields(self, request, obj=None):
         fields = list(super().get_readonly_fields(request, obj))

@@ -244,10 +244,11 @@ def entry_new(request, pk):
             form.cleaned_data["name"],
             form.cleaned_data["club"],
             user=request.user,
-            allow_namesake=form.cleaned_data["someone_else"],
+            allow_namesake=form.someone_else,
         )
     except operations.NamesakeExists as namesake:
-        form = NewPlayerForm(initial={**form.cleaned_data, "someone_else": True})
+        data = form.cleaned_data
+        form = NewPlayerForm(initial={**data, "confirmed_name": data["name"]})
         return _desk(
             request,
             tournament,
