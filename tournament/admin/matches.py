@@ -75,7 +75,7 @@ class GameInlineFormSet(BaseInlineFormSet):
         if results and not (match.player1_id and match.player2_id):
             raise ValidationError(gettext("Both players must be set before games are recorded."))
         try:
-            scoring.replay(match.length, results, match.tournament.season.rules)
+            match.replay_games(results)
             reopened = operations.correction_impact(match, results) if match.pk else []
         except scoring.IllegalGame as error:
             raise ValidationError(error.message(gettext)) from None

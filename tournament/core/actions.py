@@ -1,5 +1,6 @@
-"""What a director may do with a match at this point: record its next game, take the
-last one back, report a walkover or a retirement, or take either back.
+"""What a director may do with a match at this point: record its next game, award
+lateness penalty points before the first one, take the last one back, report a
+walkover, a retirement or a loss on time, bring in a clock, or take a decision back.
 
 Pure Python. The operations refuse what these functions refuse, and the match sheet
 offers only what they allow, so a page never shows a button the operation would refuse.
@@ -9,13 +10,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .clocks import ALLOWED, NO_CLOCK, REQUIRED
 from .scoring import MatchState
 
 # How a decided match was decided; a match still open has "".
-OPEN, GAMES, WALKOVER, RETIREMENT = "", "games", "walkover", "retirement"
-DECIDED_BY = (OPEN, GAMES, WALKOVER, RETIREMENT)
+OPEN, GAMES, WALKOVER, RETIREMENT, ON_TIME = "", "games", "walkover", "retirement", "time"
+DECIDED_BY = (OPEN, GAMES, WALKOVER, RETIREMENT, ON_TIME)
 # Decided without being played out: the games recorded (if any) did not decide it.
-WITHOUT_GAMES = (WALKOVER, RETIREMENT)
+WITHOUT_GAMES = (WALKOVER, RETIREMENT, ON_TIME)
 
 
 @dataclass(frozen=True)
@@ -25,11 +27,34 @@ class MatchSituation:
     players_known: bool  # both players are known (not a bye, not waiting)
     decided_by: str  # one of DECIDED_BY
     games: int  # games recorded
-    finished: bool  # the recorded games decide the match
+    finished: bool  # the recorded games (and penalty points) decide the match
+    penalty_points: int = 0  # awarded before the first game, to either player
+    clock_policy: str = NO_CLOCK  # the match's bracket's: none, allowed, required
+    clock_in: bool = False  # a clock was brought in (a required clock is in from the start)
 
     @classmethod
-    def of(cls, players_known: bool, decided_by: str, state: MatchState) -> MatchSituation:
-        return cls(players_known, decided_by, len(state.games), state.finished)
+    def of(
+        cls,
+        players_known: bool,
+        decided_by: str,
+        state: MatchState,
+        *,
+        clock_policy: str = NO_CLOCK,
+        clock_in: bool = False,
+    ) -> MatchSituation:
+        return cls(
+            players_known,
+            decided_by,
+            len(state.games),
+            state.finished,
+            sum(state.penalty),
+            clock_policy,
+            clock_in,
+        )
+
+    @property
+    def clock_running(self) -> bool:
+        return self.clock_policy == REQUIRED or (self.clock_policy == ALLOWED and self.clock_in)
 
     @property
     def decided_without_games(self) -> bool:
@@ -41,26 +66,36 @@ class Allowed:
     """What may be done now, each a yes or no."""
 
     game: bool  # record the next game
-    undo: bool  # take the last game back
+    undo: bool  # take the last game (or, before the first game, the last penalty) back
     walkover: bool  # decide it for a player whose opponent did not come
     retirement: bool  # decide it for the opponent of a player who stops
-    reopen: bool  # take back a walkover or a retirement
+    reopen: bool  # take back a walkover, a retirement or a loss on time
+    penalty: bool = False  # award lateness penalty points to the waiting player
+    on_time: bool = False  # decide it against a player whose time ran out
+    clock: bool = False  # bring in a clock (where the bracket allows one)
 
 
 def allowed(situation: MatchSituation) -> Allowed:
     """What the rules allow with a match in this situation.
 
-    A game needs both players and a match not yet decided; a walkover is for a match
-    whose players are known and which has not started; a retirement is for a match
-    under way (before the first game, it is a walkover); only a walkover or a
-    retirement can be taken back as such (a decided game is undone instead).
+    A game needs both players and a match not yet decided; penalty points are
+    awarded before the first game; a walkover is for a match whose players are known
+    and which has not started (penalty points or not); a retirement is for a match
+    under way (before the first game, it is a walkover); a loss on time needs a clock
+    in use, which a bracket that allows clocks brings in between games (one that
+    requires them has it from the start); only a walkover, a retirement or a loss on
+    time can be taken back as such (a decided game is undone instead).
     """
     s = situation
     open_for_games = s.players_known and not s.decided_without_games and not s.finished
+    not_started = s.players_known and s.decided_by == OPEN and s.games == 0
     return Allowed(
         game=open_for_games,
-        undo=s.games > 0 and not s.decided_without_games,
-        walkover=s.players_known and s.decided_by == OPEN and s.games == 0,
+        undo=(s.games > 0 or s.penalty_points > 0) and not s.decided_without_games,
+        walkover=not_started,
         retirement=open_for_games and s.games > 0,
         reopen=s.decided_without_games,
+        penalty=not_started and not s.finished,
+        on_time=open_for_games and s.clock_running,
+        clock=open_for_games and s.clock_policy == ALLOWED and not s.clock_in,
     )

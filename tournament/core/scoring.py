@@ -61,6 +61,16 @@ class GameResult:
 
 
 @dataclass(frozen=True)
+class Penalty:
+    """Points awarded to a side before the first game: a lateness penalty, as opens
+    apply them (the UK Open: a point for every five minutes late). They count like any
+    points: they can bring on the Crawford game, or decide the match."""
+
+    side: int  # 0 = first player of the match, 1 = second
+    points: int
+
+
+@dataclass(frozen=True)
 class GameOutcome:
     """One game as the replay saw it."""
 
@@ -95,6 +105,7 @@ class MatchState:
     raw_score: tuple[int, int]
     crawford_game: int | None  # number of the Crawford game once it has been played
     next_is_crawford: bool  # the next game, if any, is the Crawford game
+    penalty: tuple[int, int] = (0, 0)  # points awarded before the first game
 
     @property
     def score(self) -> tuple[int, int]:
@@ -292,8 +303,37 @@ def _starts_crawford(raw: list[int], length: int) -> bool:
     return (raw[0] == short) != (raw[1] == short) and max(raw) == short
 
 
-def replay(length: int, games: Iterable[GameResult], rules: RuleSet = RuleSet()) -> MatchState:
-    """Replay a match to `length` points game by game.
+def _penalty_points(penalties: Iterable[Penalty]) -> list[int]:
+    """The points each side starts the first game with."""
+    raw = [0, 0]
+    for penalty in penalties:
+        if not isinstance(penalty, Penalty):
+            raise IllegalGame(_("a penalty must say which player gets how many points"), None)
+        side, points = penalty.side, penalty.points
+        if isinstance(side, bool) or side not in (0, 1):
+            raise IllegalGame(
+                _("a penalty goes to the first or the second player, not %(side)r"),
+                None,
+                side=side,
+            )
+        if isinstance(points, bool) or not isinstance(points, int) or points < 1:
+            raise IllegalGame(
+                _("a penalty is a whole number of points, 1 or more, not %(points)r"),
+                None,
+                points=points,
+            )
+        raw[side] += points
+    return raw
+
+
+def replay(
+    length: int,
+    games: Iterable[GameResult],
+    rules: RuleSet = RuleSet(),
+    penalties: Iterable[Penalty] = (),
+) -> MatchState:
+    """Replay a match to `length` points game by game, from the penalty points awarded
+    before the first game (if any).
 
     Raises IllegalGame at the first game the rules forbid. The returned state gives the
     score (capped and raw), the winner, the Crawford game and each game's outcome.
@@ -302,10 +342,12 @@ def replay(length: int, games: Iterable[GameResult], rules: RuleSet = RuleSet())
         raise IllegalGame(
             _("a match is played to 1 point or more, not %(length)r"), None, length=length
         )
-    raw = [0, 0]
+    raw = _penalty_points(penalties)
+    penalty = (raw[0], raw[1])
     outcomes: list[GameOutcome] = []
     crawford_game: int | None = None
-    next_is_crawford = False
+    # Penalty points may leave a player one point short: the first game is the Crawford game.
+    next_is_crawford = rules.crawford and max(raw) < length and _starts_crawford(raw, length)
     for number, game in enumerate(games, start=1):
         if max(raw) >= length:
             raise IllegalGame(
@@ -347,4 +389,5 @@ def replay(length: int, games: Iterable[GameResult], rules: RuleSet = RuleSet())
         raw_score=(raw[0], raw[1]),
         crawford_game=crawford_game,
         next_is_crawford=next_is_crawford,
+        penalty=penalty,
     )

@@ -7,7 +7,9 @@ Thin on purpose: rows hand their values to the pure core (`core.rules`, `core.sc
 """
 
 from .audit import AuditEntry
-from .matches import Game, Match, MatchQuerySet
+from .games import Game, Penalty
+from .matches import Match, MatchQuerySet
+from .payments import Payment
 from .players import Player, PlayerQuerySet
 from .ratings import RatingChange, RatingsLock
 from .seasons import RULE_FIELDS, Season, validate_scale
@@ -21,6 +23,8 @@ __all__ = [
     "Game",
     "Match",
     "MatchQuerySet",
+    "Payment",
+    "Penalty",
     "Player",
     "PlayerQuerySet",
     "RatingChange",

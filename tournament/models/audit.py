@@ -38,6 +38,14 @@ class AuditEntry(models.Model):
         PLAYER_DELETED = "player_deleted", _("player deleted")
         MATCH_CREATED = "match_created", _("match added")
         MATCH_DELETED = "match_deleted", _("match deleted")
+        CHECK_IN = "check_in", _("check-in")
+        LATE_ENTRY = "late_entry", _("late entry into a bye")
+        PAYMENT = "payment", _("payment")
+        PENALTY = "penalty", _("penalty points")
+        PENALTY_UNDONE = "penalty_undone", _("penalty points taken back")
+        TABLE_MOVED = "table_moved", _("moved to another table")
+        ON_TIME = "on_time", _("lost on time")
+        CLOCK_IN = "clock_in", _("clock brought in")
 
     at = models.DateTimeField(_("when"), default=timezone.now, db_index=True)
     user = models.ForeignKey(

@@ -1,16 +1,16 @@
-"""Matches and their games. The caches on `Match` (score, winner, Crawford game, status)
-are written only by `operations`, inside one locked transaction."""
+"""Matches: who plays where, the table and the clock, and the caches of the result
+(score, winner, Crawford game, status), written only by `operations` inside one locked
+transaction. Their games and penalty points are in `games`."""
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
 from django.urls import reverse
-from django.utils import timezone
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from ..core import actions, scoring
+from ..core import actions, clocks, scoring
 from ..core.rules import RuleSet
 from .players import Player
 from .tournaments import Bracket, Tournament
@@ -66,6 +66,7 @@ class Match(models.Model):
         GAMES = actions.GAMES, _("games")
         WALKOVER = actions.WALKOVER, _("walkover")
         RETIREMENT = actions.RETIREMENT, _("retirement")
+        ON_TIME = actions.ON_TIME, _("on time")
 
     OPEN_STATUSES = OPEN
     STARTED_STATUSES = STARTED
@@ -157,9 +158,20 @@ class Match(models.Model):
     raw_score1 = models.PositiveIntegerField(_("first player's points won"), default=0)
     raw_score2 = models.PositiveIntegerField(_("second player's points won"), default=0)
     crawford_game = models.PositiveSmallIntegerField(_("Crawford game"), null=True, blank=True)
+    # Penalty points awarded to each side before the first game: a cache of the match's
+    # Penalty rows, so that a replay needs no query for them.
+    penalty1 = models.PositiveSmallIntegerField(_("first player's penalty points"), default=0)
+    penalty2 = models.PositiveSmallIntegerField(_("second player's penalty points"), default=0)
     # Optimistic locking: a form remembers the version it showed.
     version = models.PositiveIntegerField(_("version"), default=0)
     decided_at = models.DateTimeField(_("decided at"), null=True, blank=True)
+    # The table it is called to (a name from the tournament's tables); kept once decided,
+    # for the record, but only an open match holds a table.
+    table = models.CharField(_("table"), max_length=20, blank=True)
+    # Points already scored (by both) when a clock was brought in; None: no clock yet.
+    clock_points = models.PositiveSmallIntegerField(
+        _("points scored when the clock came in"), null=True, blank=True
+    )
 
     objects = MatchQuerySet.as_manager()
 
@@ -208,6 +220,12 @@ class Match(models.Model):
                 name="match_slot_unique_in_bracket",
                 violation_error_message=_("That round and position are taken in this bracket."),
             ),
+            models.UniqueConstraint(
+                fields=["tournament", "table"],
+                condition=Q(status__in=list(OPEN)) & ~Q(table=""),
+                name="match_one_open_match_a_table",
+                violation_error_message=_("Another match is playing at that table."),
+            ),
         ]
 
     def __str__(self) -> str:
@@ -234,9 +252,18 @@ class Match(models.Model):
     def game_results(self) -> list[scoring.GameResult]:
         return [game.as_result() for game in self.games.all()]
 
+    def penalty_results(self) -> list[scoring.Penalty]:
+        """The penalty points before the first game, from the cache on the row."""
+        points = (self.penalty1, self.penalty2)
+        return [scoring.Penalty(side, points[side]) for side in (0, 1) if points[side]]
+
+    def replay_games(self, results) -> scoring.MatchState:
+        """These games, after the match's penalty points, through the scoring core."""
+        return scoring.replay(self.length, list(results), self.rules, self.penalty_results())
+
     def replay(self, extra: tuple[scoring.GameResult, ...] = ()) -> scoring.MatchState:
         """The match's games (and `extra` after them) through the scoring core."""
-        return scoring.replay(self.length, [*self.game_results(), *extra], self.rules)
+        return self.replay_games([*self.game_results(), *extra])
 
     @property
     def bracket_kind(self) -> str | None:
@@ -281,6 +308,10 @@ class Match(models.Model):
         return self.decided_by == actions.RETIREMENT
 
     @property
+    def on_time(self) -> bool:
+        return self.decided_by == actions.ON_TIME
+
+    @property
     def decided_without_games(self) -> bool:
         return self.decided_by in actions.WITHOUT_GAMES
 
@@ -291,7 +322,39 @@ class Match(models.Model):
     def situation(self, state: scoring.MatchState) -> actions.MatchSituation:
         """What the core needs to say what may be done with the match (`state` is its
         games replayed)."""
-        return actions.MatchSituation.of(self.players_known, self.decided_by, state)
+        return actions.MatchSituation.of(
+            self.players_known,
+            self.decided_by,
+            state,
+            clock_policy=self.clock.policy,
+            clock_in=self.clock_points is not None,
+        )
+
+    # --- the day: table and clock -------------------------------------------------
+
+    @property
+    def clock(self) -> clocks.Clock:
+        """The clock settings of the match's bracket (the tournament's outside one)."""
+        if self.bracket_id is not None:
+            return self.bracket.clock_of(self.tournament)
+        return self.tournament.clock
+
+    @property
+    def reserve_minutes(self) -> int | None:
+        """Each player's time on the clock, when clocks are part of the match."""
+        clock = self.clock
+        if not clock.used:
+            return None
+        return clock.reserve_minutes(self.length, self.clock_points or 0)
+
+    @property
+    def table_label(self) -> str:
+        """ "Table 3" for a numbered table, the name itself for a named one."""
+        if not self.table:
+            return ""
+        if self.table.isdigit():
+            return gettext("Table %(number)s") % {"number": self.table}
+        return self.table
 
     def side_of(self, player: Player) -> int | None:
         if player is None:
@@ -301,74 +364,3 @@ class Match(models.Model):
         if self.player2_id == player.pk:
             return 1
         return None
-
-
-class Game(models.Model):
-    WINNER_CHOICES = [(0, _("first player")), (1, _("second player"))]
-    KIND_CHOICES = [
-        ("single", _("single")),
-        ("gammon", _("gammon")),
-        ("backgammon", _("backgammon")),
-    ]
-    HOW_CHOICES = [
-        ("played", _("played out")),
-        ("resigned", _("resigned")),
-        ("dropped", _("double dropped")),
-        ("beaver_dropped", _("beaver dropped")),
-    ]
-
-    match = models.ForeignKey(
-        Match, on_delete=models.CASCADE, related_name="games", verbose_name=_("match")
-    )
-    number = models.PositiveSmallIntegerField(_("game number"))
-    winner = models.PositiveSmallIntegerField(_("winner"), choices=WINNER_CHOICES)
-    kind = models.CharField(_("kind"), max_length=10, choices=KIND_CHOICES, default="single")
-    cube = models.BigIntegerField(_("cube"), default=1)
-    how = models.CharField(_("how it ended"), max_length=14, choices=HOW_CHOICES, default="played")
-    beaver = models.BooleanField(_("beaver"), default=False)
-    # Derived by scoring.replay() when the game is recorded, stored for reading.
-    points = models.BigIntegerField(_("points"))
-    crawford = models.BooleanField(_("Crawford game"), default=False)
-    entered_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="+",
-        verbose_name=_("entered by"),
-    )
-    entered_at = models.DateTimeField(_("entered at"), default=timezone.now)
-
-    class Meta:
-        verbose_name = _("game")
-        verbose_name_plural = _("games")
-        ordering = ["match_id", "number"]
-        constraints = [
-            models.UniqueConstraint(
-                fields=["match", "number"], name="game_number_unique_per_match"
-            ),
-            models.CheckConstraint(condition=Q(number__gte=1), name="game_number_positive"),
-            models.CheckConstraint(condition=Q(cube__gte=1), name="game_cube_positive"),
-            models.CheckConstraint(condition=Q(winner__in=[0, 1]), name="game_winner_is_a_side"),
-            models.CheckConstraint(
-                condition=Q(kind__in=list(scoring.KINDS)), name="game_kind_known"
-            ),
-            models.CheckConstraint(condition=Q(how__in=list(scoring.HOWS)), name="game_how_known"),
-            models.CheckConstraint(
-                condition=Q(how__in=["played", "resigned"]) | Q(kind="single"),
-                name="game_drop_is_single",
-            ),
-            models.CheckConstraint(condition=Q(points__gte=1), name="game_points_positive"),
-        ]
-
-    def __str__(self) -> str:
-        return _("Game %(number)s") % {"number": self.number}
-
-    @property
-    def played_out(self) -> bool:
-        return self.how == "played"
-
-    def as_result(self) -> scoring.GameResult:
-        return scoring.GameResult(
-            winner=self.winner, kind=self.kind, cube=self.cube, how=self.how, beaver=self.beaver
-        )

@@ -11,7 +11,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from ..core import draw, schedule
+from ..core import clocks, draw, prizes, schedule, tables
 from .players import Player
 from .seasons import Season
 
@@ -21,6 +21,35 @@ def validate_lengths(value: str) -> None:
         schedule.parse_lengths(value)
     except schedule.ScheduleError as error:
         raise ValidationError(error.message(gettext)) from None
+
+
+def validate_payouts(value: str) -> None:
+    if value:
+        try:
+            prizes.parse_payouts(value)
+        except prizes.PrizeError as error:
+            raise ValidationError(error.message(gettext)) from None
+
+
+def validate_tables(value) -> None:
+    if not isinstance(value, list) or not all(isinstance(name, str) for name in value):
+        raise ValidationError(_("The tables are a list of names."))
+    try:
+        if tuple(value) != tables.parse_tables(", ".join(value)):
+            raise ValidationError(_("The tables are a list of names."))
+    except tables.TableError as error:
+        raise ValidationError(error.message(gettext)) from None
+
+
+CLOCK_POLICY_CHOICES = [
+    (clocks.NO_CLOCK, _("no clocks")),
+    (clocks.ALLOWED, _("clocks allowed (on request)")),
+    (clocks.REQUIRED, _("clocks required")),
+]
+DELAY_KIND_CHOICES = [
+    (clocks.SIMPLE, _("simple delay")),
+    (clocks.BRONSTEIN, _("Bronstein delay")),
+]
 
 
 class TournamentQuerySet(models.QuerySet):
@@ -75,6 +104,20 @@ class Tournament(models.Model):
     )
     public = models.BooleanField(_("public"), default=True)
     created = models.DateTimeField(_("created"), auto_now_add=True)
+    # The tables of the day, in the order matches are called to them ("1".."6", or names).
+    tables = models.JSONField(_("tables"), default=list, blank=True, validators=[validate_tables])
+    clock_policy = models.CharField(
+        _("clocks"), max_length=10, choices=CLOCK_POLICY_CHOICES, default=clocks.NO_CLOCK
+    )
+    clock_minutes_per_point = models.PositiveSmallIntegerField(
+        _("clock: minutes per point"), default=clocks.DEFAULT_MINUTES_PER_POINT
+    )
+    clock_delay_seconds = models.PositiveSmallIntegerField(
+        _("clock: delay in seconds"), default=clocks.DEFAULT_DELAY_SECONDS
+    )
+    clock_delay_kind = models.CharField(
+        _("clock: kind of delay"), max_length=10, choices=DELAY_KIND_CHOICES, default=clocks.SIMPLE
+    )
 
     objects = TournamentQuerySet.as_manager()
 
@@ -103,6 +146,15 @@ class Tournament(models.Model):
                 name="tournament_last_chance_needs_consolation",
                 violation_error_message=_("A last chance bracket needs a consolation."),
             ),
+            models.CheckConstraint(
+                condition=Q(clock_policy__in=list(clocks.POLICIES))
+                & Q(clock_delay_kind__in=list(clocks.DELAY_KINDS))
+                & Q(clock_minutes_per_point__gte=1)
+                & Q(clock_minutes_per_point__lte=clocks.MAX_MINUTES_PER_POINT)
+                & Q(clock_delay_seconds__lte=clocks.MAX_DELAY_SECONDS),
+                name="tournament_clock_sensible",
+                violation_error_message=_("A clock gives 1 to 30 minutes per point."),
+            ),
         ]
 
     def __str__(self) -> str:
@@ -120,6 +172,16 @@ class Tournament(models.Model):
                     % {"year": self.season.year}
                 }
             )
+
+    @property
+    def clock(self) -> clocks.Clock:
+        """The tournament's clock settings (a bracket may set its own policy)."""
+        return clocks.Clock(
+            self.clock_policy,
+            self.clock_minutes_per_point,
+            self.clock_delay_seconds,
+            self.clock_delay_kind,
+        )
 
     @property
     def has_consolation(self) -> bool:
@@ -156,6 +218,9 @@ class Entry(models.Model):
         help_text=_("A withdrawn player loses their remaining matches by walkover."),
     )
     created = models.DateTimeField(_("registered"), auto_now_add=True)
+    # On the day: the draw is made from the players who have arrived.
+    checked_in = models.BooleanField(_("checked in"), default=False)
+    checked_in_at = models.DateTimeField(_("checked in at"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("entry")
@@ -203,6 +268,27 @@ class Bracket(models.Model):
         validators=[validate_lengths],
         help_text=_("Points per round, e.g. 5,5,7,9,11; the last one holds for later rounds."),
     )
+    # Money: what each player pays to play in the bracket, and how the pool is paid out.
+    fee = models.DecimalField(_("entry fee"), max_digits=8, decimal_places=2, default=0)
+    side_pool_fee = models.DecimalField(
+        _("side pool fee"),
+        max_digits=8,
+        decimal_places=2,
+        default=0,
+        help_text=_("An optional extra that only the players who join pay and share; 0 for none."),
+    )
+    payouts = models.CharField(
+        _("payouts (% per place)"),
+        max_length=200,
+        blank=True,
+        validators=[validate_payouts],
+        help_text=_("Percent of the pool for places 1, 2, 3, ...; empty for the usual scale."),
+    )
+    club_cut = models.DecimalField(_("club's cut (%)"), max_digits=5, decimal_places=2, default=0)
+    # The bracket's own clock policy; empty: the tournament's.
+    clock_policy = models.CharField(
+        _("clocks"), max_length=10, choices=CLOCK_POLICY_CHOICES, blank=True
+    )
 
     class Meta:
         verbose_name = _("bracket")
@@ -212,6 +298,16 @@ class Bracket(models.Model):
             models.UniqueConstraint(fields=["tournament", "kind"], name="bracket_kind_unique"),
             models.CheckConstraint(
                 condition=Q(kind__in=list(draw.BRACKET_KINDS)), name="bracket_kind_known"
+            ),
+            models.CheckConstraint(
+                condition=Q(fee__gte=0) & Q(side_pool_fee__gte=0),
+                name="bracket_fees_not_negative",
+                violation_error_message=_("A fee cannot be below zero."),
+            ),
+            models.CheckConstraint(
+                condition=Q(club_cut__gte=0) & Q(club_cut__lte=100),
+                name="bracket_club_cut_a_percentage",
+                violation_error_message=_("The club's cut is a percentage from 0 to 100."),
             ),
         ]
 
@@ -230,3 +326,22 @@ class Bracket(models.Model):
 
     def length_for_round(self, number: int) -> int:
         return schedule.length_for_round(self.round_lengths, number)
+
+    @property
+    def payout_scale(self) -> tuple:
+        """Percent of the pool per place: the bracket's own, or the usual for its kind."""
+        if self.payouts:
+            try:
+                return prizes.parse_payouts(self.payouts)
+            except prizes.PrizeError:
+                pass  # checked when written; an old row reads as the usual scale
+        return prizes.DEFAULT_PAYOUTS[self.kind]
+
+    def clock_of(self, tournament: Tournament) -> clocks.Clock:
+        """The clock of this bracket's matches: the tournament's, with this policy."""
+        clock = tournament.clock
+        if self.clock_policy:
+            return clocks.Clock(
+                self.clock_policy, clock.minutes_per_point, clock.delay_seconds, clock.delay_kind
+            )
+        return clock

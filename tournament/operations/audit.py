@@ -55,6 +55,12 @@ def snapshot(match: Match) -> dict:
         "decided_by": match.decided_by,
         "winner": match.winner_id,
         "score": [match.score1, match.score2],
+        "table": match.table,
+        "clock_points": match.clock_points,
+        "penalties": [
+            {"side": penalty.side, "points": penalty.points, "minutes_late": penalty.minutes_late}
+            for penalty in match.penalties.order_by("number")
+        ],
         "games": [
             {
                 "number": game.number,

@@ -28,7 +28,7 @@ def correction_impact(match: Match, results: Sequence[scoring.GameResult]) -> li
 
     Raises IllegalGame if the games are not legal. Reads only.
     """
-    state = scoring.replay(match.length, list(results), match.rules)
+    state = match.replay_games(results)
     winner = match.players[state.winner].pk if state.finished else None
     if outcome(match) == (state.finished, winner):
         return []

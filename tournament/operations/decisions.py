@@ -1,5 +1,6 @@
-"""Matches decided without being played out: a walkover (a player did not come), a
-retirement (a player stopped), and taking either back."""
+"""Matches decided without being played out: a walkover (a player did not show), a
+retirement (a player stopped), a loss on time (a player's clock ran out), and taking
+any of them back; and a clock brought into a match."""
 
 from __future__ import annotations
 
@@ -37,7 +38,8 @@ def walkover(
         winner,
         Match.DecidedBy.WALKOVER,
         user,
-        _("Walkover to %(player)s") % {"player": match.players[winner]},
+        _("%(absent)s did not show: walkover to %(player)s")
+        % {"absent": match.players[1 - winner], "player": match.players[winner]},
     )
     after_change(match, outcome_before, user)
     return match
@@ -69,14 +71,63 @@ def retire(
 
 
 @transaction.atomic
+def lose_on_time(
+    match: Match | int, loser: int, *, user=None, expected_version: int | None = None
+) -> Match:
+    """A player's time ran out: the match is decided for the opponent, as its own kind
+    of result (the games played are kept)."""
+    match = lock_match(match)
+    check_version(match, expected_version)
+    if loser not in (0, 1):
+        raise OperationError(_("Say whose time ran out."))
+    if not _allowed(match).on_time:
+        raise MatchClosed(_("A loss on time is for a match under way with a clock."))
+    outcome_before = outcome(match)
+    decide_without_games(
+        match,
+        1 - loser,
+        Match.DecidedBy.ON_TIME,
+        user,
+        _("%(player)s lost on time") % {"player": match.players[loser]},
+    )
+    after_change(match, outcome_before, user)
+    return match
+
+
+@transaction.atomic
+def bring_in_clock(match: Match | int, *, user=None, expected_version: int | None = None) -> Match:
+    """A clock for a match where the bracket allows one, brought in before the next
+    game: each player's time is a minute less per point already scored (the US rule)."""
+    match = lock_match(match)
+    check_version(match, expected_version)
+    state = match.replay()
+    if not actions.allowed(match.situation(state)).clock:
+        raise MatchClosed(_("A clock is brought into a match under way where clocks are allowed."))
+    match.clock_points = sum(state.score)
+    match.version += 1
+    match.save(update_fields=["clock_points", "version"])
+    audit.record(
+        AuditEntry.Action.CLOCK_IN,
+        user=user,
+        match=match,
+        summary=_("Clock brought in at %(a)s-%(b)s: %(minutes)s minutes each")
+        % {"a": state.score[0], "b": state.score[1], "minutes": match.reserve_minutes},
+    )
+    return match
+
+
+@transaction.atomic
 def reopen(
     match: Match | int, *, user=None, expected_version: int | None = None, confirm: bool = False
 ) -> Match:
-    """Take back a walkover or a retirement: the match is open again with its games."""
+    """Take back a walkover, a retirement or a loss on time: the match is open again
+    with its games."""
     match = lock_match(match)
     check_version(match, expected_version)
     if not _allowed(match).reopen:
-        raise MatchClosed(_("Only a walkover or a retirement can be taken back this way."))
+        raise MatchClosed(
+            _("Only a walkover, a retirement or a loss on time can be taken back this way.")
+        )
     outcome_before = outcome(match)
     prepare_change_of_winner(match, (False, None), confirm, user)
     before = audit.snapshot(match)

@@ -1,5 +1,6 @@
-"""A match's games: record the next one, take the last one back, or give them all again
-(a correction). Each replays the games through `scoring.replay()` inside the locked
+"""A match's games: record the next one, award lateness penalty points before the
+first, take the last one (or the last penalty) back, or give them all again (a
+correction). Each replays the games through `scoring.replay()` inside the locked
 transaction that writes them, so no illegal game and no stale score is ever stored."""
 
 from __future__ import annotations
@@ -7,13 +8,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from django.db import transaction
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from ..core import actions, scoring
-from ..models import AuditEntry, Game, Match
+from ..models import AuditEntry, Game, Match, Penalty
 from . import audit
 from .corrections import prepare_change_of_winner
-from .errors import MatchClosed
+from .errors import MatchClosed, OperationError
 from .locks import check_version, lock_match
 from .progress import after_change
 from .results import game_row, outcome, write_cache
@@ -46,14 +48,14 @@ def record_game(
     match = lock_match(match)
     check_version(match, expected_version)
     played = match.game_results()
-    current = scoring.replay(match.length, played, match.rules)
+    current = match.replay_games(played)
     if not current.finished:
         check_open_for_games(match, current)
     before = audit.snapshot(match)
     outcome_before = outcome(match)
     # A decided match is replayed with the game too, so the director reads the rule's
     # own message ("game 7 comes after the match was decided").
-    state = scoring.replay(match.length, [*played, result], match.rules)
+    state = match.replay_games([*played, result])
     game = game_row(match, state.games[-1], user)
     game.save()
     write_cache(match, state)
@@ -85,7 +87,8 @@ def undo_last_game(
     expected_version: int | None = None,
     confirm: bool = False,
 ) -> Game:
-    """Take back the last game; the removed game stays in the audit log.
+    """Take back the last game (before the first game, the last penalty points); what
+    is removed stays in the audit log.
 
     If the match was decided and later matches have started from its result, raises
     NeedsConfirmation listing them unless `confirm`; with it they are re-opened too.
@@ -96,7 +99,10 @@ def undo_last_game(
         raise MatchClosed(_("This match was decided without playing it out."))
     last = match.games.order_by("-number").first()
     if last is None:
-        raise MatchClosed(_("This match has no game to undo."))
+        penalty = match.penalties.order_by("-number").first()
+        if penalty is None:
+            raise MatchClosed(_("This match has no game to undo."))
+        return _undo_penalty(match, penalty, user=user, confirm=confirm)
     outcome_before = outcome(match)
     prepare_change_of_winner(match, (False, None), confirm, user)
     before = audit.snapshot(match)
@@ -114,13 +120,88 @@ def undo_last_game(
     return last
 
 
+def _undo_penalty(match: Match, penalty: Penalty, *, user, confirm: bool) -> Penalty:
+    outcome_before = outcome(match)
+    prepare_change_of_winner(match, (False, None), confirm, user)
+    before = audit.snapshot(match)
+    penalty.delete()
+    rows = [row.as_penalty() for row in match.penalties.all()]
+    write_cache(match, scoring.replay(match.length, match.game_results(), match.rules, rows))
+    audit.record(
+        AuditEntry.Action.PENALTY_UNDONE,
+        user=user,
+        match=match,
+        summary=_("Penalty of %(points)s points to %(player)s taken back")
+        % {"points": penalty.points, "player": match.players[penalty.side]},
+        before=before,
+        after=audit.snapshot(match),
+    )
+    after_change(match, outcome_before, user)
+    return penalty
+
+
+@transaction.atomic
+def award_penalty(
+    match: Match | int,
+    side: int,
+    points: int,
+    *,
+    minutes_late: int | None = None,
+    user=None,
+    expected_version: int | None = None,
+) -> Penalty:
+    """Points to the waiting player (side `side`) before the first game, for an
+    opponent's lateness. They count like any points: they may bring on the Crawford
+    game, or decide the match (which then moves the bracket on)."""
+    match = lock_match(match)
+    check_version(match, expected_version)
+    if not actions.allowed(match.situation(match.replay())).penalty:
+        raise MatchClosed(_("Penalty points are awarded before the first game of a match."))
+    rows = [row.as_penalty() for row in match.penalties.all()]
+    penalties = [*rows, scoring.Penalty(side=side, points=points)]
+    # The core checks the side and the points (and refuses nonsense with its message).
+    try:
+        state = scoring.replay(match.length, [], match.rules, penalties)
+    except scoring.IllegalGame as error:
+        raise OperationError(error.message(gettext)) from None
+    before = audit.snapshot(match)
+    outcome_before = outcome(match)
+    number = match.penalties.count() + 1
+    penalty = Penalty.objects.create(
+        match=match,
+        number=number,
+        side=side,
+        points=points,
+        minutes_late=minutes_late,
+        entered_by=audit.acting(user),
+    )
+    write_cache(match, state)
+    audit.record(
+        AuditEntry.Action.PENALTY,
+        user=user,
+        match=match,
+        summary=_("Penalty: %(points)s points to %(player)s; %(a)s-%(b)s")
+        % {
+            "points": points,
+            "player": match.players[side],
+            "a": state.score[0],
+            "b": state.score[1],
+        },
+        before=before,
+        after=audit.snapshot(match),
+    )
+    after_change(match, outcome_before, user)
+    return penalty
+
+
 def store_games(match: Match, results: Sequence[scoring.GameResult], *, user, confirm: bool):
-    """Give the locked match these games instead of its own (replayed first: an illegal
-    list changes nothing). Returns the replayed state; the caller audits."""
+    """Give the locked match these games instead of its own (replayed first, after its
+    penalty points: an illegal list changes nothing). Returns the replayed state; the
+    caller audits."""
     results = list(results)
-    state = scoring.replay(match.length, results, match.rules)
+    state = match.replay_games(results)
     if results:
-        check_open_for_games(match, scoring.replay(match.length, [], match.rules))
+        check_open_for_games(match, match.replay_games([]))
     new_winner = match.players[state.winner].pk if state.finished else None
     prepare_change_of_winner(match, (state.finished, new_winner), confirm, user)
     match.games.all().delete()

@@ -1,6 +1,7 @@
 """The bracket moves on: after a result changes, one resolve step carries every result
-through the plan (`draw.resolve`) until nothing changes, and the ratings follow, in the
-same transaction so that no page shows one without the other."""
+through the plan (`draw.resolve`) until nothing changes, the matches now ready are
+called to free tables, and the ratings follow, in the same transaction so that no page
+shows one without the others."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from ..models import Match, Tournament, stored_draw
 from . import ratings
 from .errors import BracketInconsistent
 from .results import decide_without_games, outcome
+from .tables import assign_tables
 
 
 def _status_for(row: Match, state: draw.MatchResolution) -> tuple[str, int | None]:
@@ -78,6 +80,7 @@ def resolve(tournament: Tournament, user=None) -> None:
     elif not finished and tournament.is_finished:
         tournament.status = Tournament.Status.RUNNING
         tournament.save(update_fields=["status"])
+    assign_tables(tournament)
 
 
 def after_change(match: Match, before: tuple[bool, int | None], user) -> None:
@@ -86,4 +89,6 @@ def after_change(match: Match, before: tuple[bool, int | None], user) -> None:
         return
     if match.bracket_id is not None:
         resolve(match.tournament, user)
+    else:
+        assign_tables(match.tournament)
     ratings.refresh()

@@ -22,6 +22,10 @@ CACHE_FIELDS = [
     "winner",
     "decided_at",
     "version",
+    "table",
+    "clock_points",
+    "penalty1",
+    "penalty2",
 ]
 
 
@@ -30,10 +34,24 @@ def outcome(match: Match) -> tuple[bool, int | None]:
     return match.is_decided, match.winner_id
 
 
+def _keep_table_if_free(match: Match) -> None:
+    """A match open again (a game undone, a walkover taken back) keeps its table only
+    if no other match has been called to it since; else it waits for a free one."""
+    if match.table and match.status in Match.OPEN_STATUSES:
+        taken = (
+            Match.objects.open()
+            .filter(tournament_id=match.tournament_id, table=match.table)
+            .exclude(pk=match.pk)
+        )
+        if taken.exists():
+            match.table = ""
+
+
 def write_cache(match: Match, state: scoring.MatchState) -> None:
     """Store what `replay()` says of the match."""
     match.raw_score1, match.raw_score2 = state.raw_score
     match.score1, match.score2 = state.score
+    match.penalty1, match.penalty2 = state.penalty
     match.crawford_game = state.crawford_game
     if state.finished:
         match.status = Match.Status.DECIDED
@@ -48,13 +66,19 @@ def write_cache(match: Match, state: scoring.MatchState) -> None:
         match.decided_by = Match.DecidedBy.OPEN
         match.winner = None
         match.decided_at = None
+    _keep_table_if_free(match)
     match.version += 1
     match.save(update_fields=CACHE_FIELDS)
 
 
 def clear(match: Match) -> None:
-    """Back to no result, its games gone (they stay in the audit entry's snapshot)."""
+    """Back to no result, its games and penalty points gone (they stay in the audit
+    entry's snapshot), its table and clock released."""
     match.games.all().delete()
+    match.penalties.all().delete()
+    match.table = ""
+    match.clock_points = None
+    match.penalty1 = match.penalty2 = 0
     match.raw_score1 = match.raw_score2 = match.score1 = match.score2 = 0
     match.crawford_game = None
     match.status = Match.Status.PENDING
@@ -82,7 +106,8 @@ def game_row(match: Match, outcome: scoring.GameOutcome, user) -> Game:
 
 
 def decide_without_games(match: Match, winner: int, how: str, user, summary) -> None:
-    """A walkover or a retirement: side `winner` goes on; the games played are kept."""
+    """A walkover, a retirement or a loss on time: side `winner` goes on; the games
+    played are kept."""
     before = audit.snapshot(match)
     match.status = Match.Status.DECIDED
     match.decided_by = how
@@ -90,10 +115,11 @@ def decide_without_games(match: Match, winner: int, how: str, user, summary) -> 
     match.decided_at = timezone.now()
     match.version += 1
     match.save(update_fields=CACHE_FIELDS)
-    if how == Match.DecidedBy.WALKOVER:
-        action = AuditEntry.Action.WALKOVER
-    else:
-        action = AuditEntry.Action.RETIREMENT
+    action = {
+        Match.DecidedBy.WALKOVER: AuditEntry.Action.WALKOVER,
+        Match.DecidedBy.RETIREMENT: AuditEntry.Action.RETIREMENT,
+        Match.DecidedBy.ON_TIME: AuditEntry.Action.ON_TIME,
+    }[how]
     audit.record(
         action, user=user, match=match, summary=summary, before=before, after=audit.snapshot(match)
     )

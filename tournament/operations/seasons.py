@@ -38,10 +38,10 @@ def games_changed_by(season: Season, rules: RuleSet) -> list[Match]:
     """The season's matches whose recorded games the new rules would refuse or re-score."""
     changed = []
     matches = Match.objects.filter(tournament__season=season, games__isnull=False).distinct()
-    for match in matches.prefetch_related("games"):
+    for match in matches.prefetch_related("games", "penalties"):
         games = [game.as_result() for game in match.games.all()]
         try:
-            state = scoring.replay(match.length, games, rules)
+            state = scoring.replay(match.length, games, rules, match.penalty_results())
         except scoring.IllegalGame:
             changed.append(match)
             continue

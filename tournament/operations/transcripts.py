@@ -83,6 +83,9 @@ def read(match: Match, text: str) -> Reading:
     """Parse and check `text` for `match` (nothing is written). Raises TranscriptRefused."""
     if match.player1_id is None or match.player2_id is None:
         raise TranscriptRefused(_("Both players must be known before a file can be imported."))
+    if match.penalties.exists():
+        # A match file starts at 0-0: it has no place for points awarded before game 1.
+        raise TranscriptRefused(_("This match has penalty points: a match file starts at 0-0."))
     try:
         transcript = matfile.parse(text)
     except matfile.MatError as error:
@@ -137,7 +140,11 @@ def import_games(match: Match | int, text: str, *, swapped: bool, user=None) -> 
 
 
 def export(match: Match) -> str:
-    """The match's games as a .mat transcript (score lines and results, no moves)."""
+    """The match's games as a .mat transcript (score lines and results, no moves).
+    Raises TranscriptRefused for a match with penalty points, which the format cannot
+    hold."""
+    if match.penalties.exists():
+        raise TranscriptRefused(_("This match has penalty points: a match file starts at 0-0."))
     names = tuple(player.name if player else "?" for player in match.players)
     headers = {"Event": match.tournament.name, "Site": "Q-gammon"}
     if match.decided_at:

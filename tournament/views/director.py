@@ -86,7 +86,7 @@ def _sheet(request, match: Match, *, form=None, status=200, error=None):
     games = list(match.games.all())
     state = None
     try:
-        state = scoring.replay(match.length, [game.as_result() for game in games], match.rules)
+        state = match.replay_games([game.as_result() for game in games])
     except scoring.IllegalGame as illegal:
         error = error or illegal.message(gettext)
     # Stored games that no longer replay (rules edited under them) allow nothing here.
@@ -269,7 +269,7 @@ def score_sheet(request, tournament_pk, pk):
     match = _match(tournament_pk, pk)
     games = list(match.games.all())
     try:
-        outcomes = scoring.replay(match.length, [g.as_result() for g in games], match.rules).games
+        outcomes = match.replay_games([game.as_result() for game in games]).games
     except scoring.IllegalGame:
         outcomes = [None] * len(games)
     blank = max(scoring.max_games(match.length) - len(games), 0)

@@ -53,7 +53,7 @@ def match_transcript(request, pk):
     )
     try:
         text = transcripts.export(match)
-    except (scoring.IllegalGame, matfile.MatError):
+    except (scoring.IllegalGame, matfile.MatError, transcripts.TranscriptRefused):
         raise Http404(gettext("This match cannot be written as a match file.")) from None
     response = HttpResponse(text, content_type="text/plain; charset=utf-8")
     name = slugify(f"{match.player1}-{match.player2}") or "match"

@@ -148,7 +148,7 @@ def match(request, pk):
     games = list(match.games.all())
     state, replay_error = None, None
     try:
-        state = scoring.replay(match.length, [game.as_result() for game in games], match.rules)
+        state = match.replay_games([game.as_result() for game in games])
     except scoring.IllegalGame as error:
         # Only possible if the season's rules were edited after the games were played:
         # show the games as stored, and say so, rather than fail.

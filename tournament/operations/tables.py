@@ -1,0 +1,66 @@
+"""The tables of the day: a match ready to start is called to the lowest free table,
+the table frees when the match is decided, and a director may move a match to another
+free table. The database refuses two open matches at one table; these operations run
+under the tournament's lock, so two directors never race for the same table."""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils.translation import gettext_lazy as _
+
+from ..core import tables
+from ..models import AuditEntry, Match, Tournament
+from . import audit
+from .errors import MatchClosed, OperationError
+from .locks import check_version, lock_match
+
+# The order matches are called in: those under way first (a table added in the middle of
+# the day), then by round and bracket, as on the draw sheet.
+CALL_ORDER = ("status", "round", "bracket_id", "position", "pk")  # "live" < "ready"
+
+
+def assign_tables(tournament: Tournament) -> None:
+    """Give every open match without a table the lowest free one (the tournament is
+    locked by the caller). A match holding a table no longer in the list gives it up."""
+    names = list(tournament.tables or [])
+    matches = list(tournament.matches.open().order_by(*CALL_ORDER))
+    changed = [match for match in matches if match.table and match.table not in names]
+    for match in changed:
+        match.table = ""
+    taken = {match.table for match in matches if match.table}
+    waiting = [match for match in matches if not match.table]
+    for match, table in tables.assign(names, taken, waiting).items():
+        match.table = table
+        changed.append(match)
+    if changed:
+        Match.objects.bulk_update(changed, ["table"])
+
+
+@transaction.atomic
+def move_to_table(
+    match: Match | int, table: str, *, user=None, expected_version: int | None = None
+) -> Match:
+    """Call an open match to another free table of the tournament."""
+    match = lock_match(match)
+    check_version(match, expected_version)
+    if table not in (match.tournament.tables or []):
+        raise OperationError(_("The tournament has no table “%(table)s”.") % {"table": table})
+    if not match.is_open:
+        raise MatchClosed(_("Only a match ready to start or under way has a table."))
+    if table == match.table:
+        return match
+    busy = match.tournament.matches.open().filter(table=table).exclude(pk=match.pk)
+    if busy.exists():
+        raise OperationError(_("Another match is playing at that table."))
+    before = match.table_label
+    match.table = table
+    match.version += 1
+    match.save(update_fields=["table", "version"])
+    audit.record(
+        AuditEntry.Action.TABLE_MOVED,
+        user=user,
+        match=match,
+        summary=_("Moved from %(before)s to %(after)s")
+        % {"before": before or "—", "after": match.table_label},
+    )
+    return match
