@@ -198,7 +198,7 @@ def cup(season):
     Bracket.objects.create(tournament=tournament, kind="main", lengths="3")
     for number in range(6):
         player = Player.objects.create(name=f"Jugador {number}")
-        Entry.objects.create(tournament=tournament, player=player)
+        Entry.objects.create(checked_in=True, tournament=tournament, player=player)
     return tournament
 
 

@@ -36,7 +36,9 @@ def cup(season):
     Bracket.objects.create(tournament=tournament, kind="main", lengths="3,5")
     Bracket.objects.create(tournament=tournament, kind="consolation", lengths="3")
     for number in range(8):
-        Entry.objects.create(tournament=tournament, player=Player.objects.create(name=f"P{number}"))
+        Entry.objects.create(
+            checked_in=True, tournament=tournament, player=Player.objects.create(name=f"P{number}")
+        )
     operations.make_draw(tournament, rng_seed=2)
     operations.start_tournament(tournament)
     play_round_one(tournament)
@@ -48,7 +50,9 @@ def drawn(season):
     """A drawn cup nothing has been played in."""
     tournament = Tournament.objects.create(season=season, name="Sorteig", date="2002-04-06")
     for number in range(6):
-        Entry.objects.create(tournament=tournament, player=Player.objects.create(name=f"D{number}"))
+        Entry.objects.create(
+            checked_in=True, tournament=tournament, player=Player.objects.create(name=f"D{number}")
+        )
     operations.make_draw(tournament, rng_seed=3)
     return tournament
 
@@ -139,6 +143,7 @@ def test_an_entry_added_in_the_admin_after_the_draw_discards_it(director_client,
     data = form_data(director_client, url, "tournament_form")
     index = int(data["entries-INITIAL_FORMS"])
     data[f"entries-{index}-player"] = late.pk
+    data[f"entries-{index}-checked_in"] = "on"  # here: checked in, so the draw goes
     response = director_client.post(url, data, follow=True)
     assert response.status_code == 200
     assert drawn.entries.filter(player=late).exists()

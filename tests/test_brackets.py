@@ -30,7 +30,10 @@ def make_cup(season, size, consolation=draw.NO_CONSOLATION, last_chance=False, s
     )
     for number, player in enumerate(players):
         Entry.objects.create(
-            tournament=tournament, player=player, seed=number + 1 if number < seeds else None
+            checked_in=True,
+            tournament=tournament,
+            player=player,
+            seed=number + 1 if number < seeds else None,
         )
     return tournament
 

@@ -18,7 +18,9 @@ from django.utils import translation
 from django.utils.translation import gettext
 
 from conftest import directors_group
-from tournament.models import Tournament
+from tournament import operations
+from tournament.core.scoring import GameResult
+from tournament.models import Player, Season, Tournament
 
 CHROMIUM = "/usr/bin/chromium"
 SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
@@ -112,6 +114,8 @@ def test_a_player_on_a_phone_finds_their_next_opponent(chromium, live_server, de
 def test_a_game_entered_by_a_director_appears_on_the_open_bracket(chromium, live_server, demo):
     running = Tournament.objects.get(status="running")
     match = running.matches.filter(status="ready", bracket__kind="main").first()
+    # The demo's ready match starts with lateness penalty points: they count.
+    start = (match.penalty1, match.penalty2)
     public = page_in(chromium, live_server)
     public.goto(live_server.url + running.get_absolute_url())
     card = public.locator(f'a.match-card[href="{match.get_absolute_url()}"]')
@@ -131,11 +135,12 @@ def test_a_game_entered_by_a_director_appears_on_the_open_bracket(chromium, live
     director.get_by_text("Game 1 recorded.").wait_for()
     director.screenshot(path=SCREENSHOTS / "director-match-sheet.png", full_page=True)
     match.refresh_from_db()
-    assert match.score == (0, 2)
+    assert match.score == (start[0], start[1] + 2)
 
     # No reload: the page asks for its live part again within a few seconds.
     card.locator(".score").first.wait_for(timeout=15000)
-    assert [text.strip() for text in card.locator(".score").all_inner_texts()] == ["0", "2"]
+    shown = [text.strip() for text in card.locator(".score").all_inner_texts()]
+    assert shown == [str(start[0]), str(start[1] + 2)]
     public.screenshot(path=SCREENSHOTS / "bracket-live.png", full_page=True)
 
 
@@ -159,3 +164,78 @@ def test_switching_to_catalan_translates_the_page(chromium, live_server, demo):
     # The choice sticks for the next page.
     page.goto(live_server.url + "/")
     assert page.locator("html").get_attribute("lang") == "ca"
+
+
+def _login(page, live_server):
+    page.goto(live_server.url + "/accounts/login/?next=/director/")
+    page.get_by_label("User name").fill("director")
+    page.get_by_label("Password").fill("qgammon-demo")
+    page.get_by_role("button", name="Log in").click()
+    page.wait_for_url(re.compile(r".*/director/$"))
+
+
+def test_check_in_draw_and_the_call_screen_follows_without_a_reload(chromium, live_server, demo):
+    season = Season.objects.order_by("-year").first()
+    tournament = operations.create_tournament(
+        {"season": season, "name": "Nit de club", "date": season.tournaments.first().date,
+         "tables": "Taula 1, Taula 2, Taula 3, Bar"},
+        {"main": "3"},
+    )  # fmt: skip
+    names = ["Jordi Puig", "Núria Ferrer", "Marc Riera", "Laia Casals", "Oriol Prat", "Pau Camps"]
+    for name in names:
+        operations.add_entry(tournament, Player.objects.get(name=name))
+    calls = page_in(chromium, live_server, viewport={"width": 1920, "height": 1080})
+    calls.goto(live_server.url + f"/tournaments/{tournament.pk}/calls/")
+    assert calls.get_by_text("No match waiting to start.").is_visible()
+
+    director = page_in(chromium, live_server)
+    _login(director, live_server)
+    director.goto(live_server.url + f"/director/tournaments/{tournament.pk}/")
+    director.get_by_text("0 of 6 checked in").wait_for()
+    # The filter box narrows the list as the director types.
+    director.get_by_label("Filter the players").fill("nuria")
+    assert director.locator("#entries-table tbody tr:visible").count() == 1
+    director.get_by_label("Filter the players").fill("")
+    for name in names[:5]:  # Pau Camps has not come
+        director.get_by_role("button", name=f"Check in {name}").click()
+        director.wait_for_load_state()
+    director.get_by_text("5 of 6 checked in").wait_for()
+    director.screenshot(path=SCREENSHOTS / "director-check-in.png", full_page=True)
+    director.get_by_role("link", name="Preview the draw").click()
+    assert "Pau Camps" in director.locator("p.notice").last.inner_text()  # left out
+    director.get_by_role("button", name="Make this draw").click()
+    director.get_by_text("Draw made.").wait_for()
+
+    # The call screen shows the first round at its tables, without a reload.
+    board = calls.locator("#calls-start").locator("xpath=..")
+    board.get_by_text("Taula 1").wait_for(timeout=15000)
+    first_round = tournament.matches.filter(round=1, status="ready")
+    for match in first_round:
+        row = board.locator(".call", has_text=match.table_label)
+        assert match.player1.name in row.inner_text() and match.player2.name in row.inner_text()
+    calls.screenshot(path=SCREENSHOTS / "call-screen.png")
+
+
+def test_the_call_screen_holds_16_tables_on_a_tv(chromium, live_server, demo):
+    season = Season.objects.order_by("-year").first()
+    tournament = operations.create_tournament(
+        {"season": season, "name": "Obert", "date": season.tournaments.first().date,
+         "tables": "16"},
+        {"main": "5"},
+    )  # fmt: skip
+    for player in Player.objects.order_by("pk")[:32]:
+        operations.add_entry(tournament, player, checked_in=True)
+    operations.make_draw(tournament, rng_seed=7)
+    operations.start_tournament(tournament)
+    page = page_in(chromium, live_server, viewport={"width": 1920, "height": 1080})
+    url = live_server.url + f"/tournaments/{tournament.pk}/calls/"
+    # All 16 in one column (to start), then half of them under way.
+    for under_way in (0, 8):
+        for match in tournament.matches.filter(round=1, status="ready")[:under_way]:
+            operations.record_game(match, GameResult(0))
+        page.goto(url)
+        assert page.locator(".call:visible").count() == 16
+        height = page.evaluate("document.documentElement.scrollHeight")
+        width = page.evaluate("document.documentElement.scrollWidth")
+        page.screenshot(path=SCREENSHOTS / f"call-screen-16-tables-{under_way}.png")
+        assert height <= 1080 and width <= 1920, (under_way, width, height)

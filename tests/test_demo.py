@@ -81,7 +81,9 @@ class DemoClubTests(DemoClubTestCase):
         self.assertTrue(summer.matches.filter(status="bye").exists())
         autumn = Tournament.objects.get(name__startswith="Copa de Tardor 2")
         self.assertEqual(autumn.status, "running")
-        self.assertEqual(autumn.entries.count(), 13)
+        # 13 drew, and two more registered who have not arrived.
+        self.assertEqual(autumn.entries.filter(checked_in=True).count(), 13)
+        self.assertEqual(autumn.entries.filter(checked_in=False).count(), 2)
         self.assertEqual(autumn.consolation, "first_round")
         self.assertTrue(autumn.matches.filter(status="live").exists())
 

@@ -102,7 +102,9 @@ def cup(transactional_db):
     tournament = Tournament.objects.create(season=season, name="Copa", consolation="first_round")
     Bracket.objects.create(tournament=tournament, kind=draw.MAIN, lengths="9")
     for number in range(8):
-        Entry.objects.create(tournament=tournament, player=Player.objects.create(name=f"P{number}"))
+        Entry.objects.create(
+            checked_in=True, tournament=tournament, player=Player.objects.create(name=f"P{number}")
+        )
     operations.make_draw(tournament, rng_seed=1)
     return tournament
 

@@ -18,7 +18,9 @@ def draw_url(tournament):
 def register(tournament, count):
     for number in range(count):
         player = Player.objects.create(name=f"Jugador {number:02d}")
-        Entry.objects.create(tournament=tournament, player=player, seed=1 if number == 0 else None)
+        Entry.objects.create(
+            checked_in=True, tournament=tournament, player=player, seed=1 if number == 0 else None
+        )
 
 
 def test_protected(director, tournament):

@@ -25,7 +25,7 @@ def seeds_url(tournament):
 def test_protected(director, tournament, players):
     assert_protected(director, add_url(tournament), "post", {"player": players[0].pk}, "get")
     assert_protected(director, new_url(tournament), "post", {"name": "Pau"}, "get")
-    entry = Entry.objects.create(tournament=tournament, player=players[0])
+    entry = Entry.objects.create(checked_in=True, tournament=tournament, player=players[0])
     remove = reverse("director-entry-remove", args=[tournament.pk, entry.pk])
     assert_protected(director, remove, "post", wrong_method="get")
     assert_protected(director, seeds_url(tournament), "post", {}, "get")
@@ -69,7 +69,7 @@ def test_names_with_html_are_escaped(director_client, tournament):
 
 
 def test_remove_an_entry(director_client, tournament, players):
-    entry = Entry.objects.create(tournament=tournament, player=players[0])
+    entry = Entry.objects.create(checked_in=True, tournament=tournament, player=players[0])
     remove = reverse("director-entry-remove", args=[tournament.pk, entry.pk])
     assert director_client.post(remove).status_code == 302
     assert not tournament.entries.exists()
@@ -78,29 +78,42 @@ def test_remove_an_entry(director_client, tournament, players):
 
 def test_an_entry_of_another_tournament_is_404(director_client, tournament, players, season):
     other = Tournament.objects.create(season=season, name="Una altra")
-    entry = Entry.objects.create(tournament=other, player=players[0])
+    entry = Entry.objects.create(checked_in=True, tournament=other, player=players[0])
     remove = reverse("director-entry-remove", args=[tournament.pk, entry.pk])
     assert director_client.post(remove).status_code == 404
     assert other.entries.exists()
 
 
-def test_entries_close_once_results_exist(director_client, tournament, players):
+def test_after_results_a_registration_is_taken_but_not_into_the_draw(
+    director_client, tournament, players
+):
     for player in players:
-        Entry.objects.create(tournament=tournament, player=player)
+        Entry.objects.create(checked_in=True, tournament=tournament, player=player)
     operations.make_draw(tournament, rng_seed=1)
     operations.record_game(tournament.matches.get(), GameResult(0))
     newcomer = Player.objects.create(name="Tard")
-    response = director_client.post(add_url(tournament), {"player": newcomer.pk})
-    assert response.status_code == 409 and "Entries are closed" in response.content.decode()
-    entry = tournament.entries.first()
+    # Registering is fine: a late player may take a bye (here there is none).
+    assert director_client.post(add_url(tournament), {"player": newcomer.pk}).status_code == 302
+    late = tournament.entries.get(player=newcomer)
+    assert not late.checked_in
+    # Checking them in, or adding and checking in at once, would change the draw: refused.
+    check_in = reverse("director-check-in", args=[tournament.pk])
+    response = director_client.post(check_in, {"entry": late.pk, "present": "1"})
+    assert (
+        response.status_code == 409 and "arrives late goes into a bye" in response.content.decode()
+    )
+    other = Player.objects.create(name="Més tard")
+    response = director_client.post(add_url(tournament), {"player": other.pk, "checked_in": "1"})
+    assert response.status_code == 409
+    entry = tournament.entries.get(player=players[0])
     remove = reverse("director-entry-remove", args=[tournament.pk, entry.pk])
     assert director_client.post(remove).status_code == 409
-    assert tournament.entries.count() == 2
+    assert tournament.entries.count() == 3
 
 
 def test_seeds_can_be_swapped(director_client, tournament, players):
-    first = Entry.objects.create(tournament=tournament, player=players[0], seed=1)
-    second = Entry.objects.create(tournament=tournament, player=players[1], seed=2)
+    first = Entry.objects.create(checked_in=True, tournament=tournament, player=players[0], seed=1)
+    second = Entry.objects.create(checked_in=True, tournament=tournament, player=players[1], seed=2)
     data = {f"seed_{first.pk}": 2, f"seed_{second.pk}": 1}
     assert director_client.post(seeds_url(tournament), data).status_code == 302
     first.refresh_from_db()
@@ -110,8 +123,8 @@ def test_seeds_can_be_swapped(director_client, tournament, players):
 
 @pytest.mark.parametrize("values", [(1, 1), (0, None), ("x", None), (300, None)])
 def test_bad_seeds_change_nothing(director_client, tournament, players, values):
-    first = Entry.objects.create(tournament=tournament, player=players[0], seed=1)
-    second = Entry.objects.create(tournament=tournament, player=players[1])
+    first = Entry.objects.create(checked_in=True, tournament=tournament, player=players[0], seed=1)
+    second = Entry.objects.create(checked_in=True, tournament=tournament, player=players[1])
     data = {f"seed_{first.pk}": values[0], f"seed_{second.pk}": values[1] or ""}
     assert director_client.post(seeds_url(tournament), data).status_code == 400
     first.refresh_from_db()

@@ -85,6 +85,10 @@ def test_a_new_director_runs_a_cup_from_the_home_page(db):
             form_action(response, "Add and register"), {"name": name, "club": "Q"}, follow=True
         )
     assert "12 players registered" in response.content.decode()
+    assert "0 of 12 checked in" in response.content.decode()
+    # On the day, everyone registered has come.
+    response = browser.post(form_action(response, "check everyone in"), follow=True)
+    assert "12 of 12 checked in" in response.content.decode()
 
     # Preview, draw again, make it, start
     preview = browser.get(link(response, "Preview the draw"))

@@ -167,7 +167,9 @@ def test_where_they_go_next(director_client, season):
     cup = Tournament.objects.create(season=season, name="Copa", consolation="first_round")
     Bracket.objects.create(tournament=cup, kind="main", lengths="1")
     for number in range(4):
-        Entry.objects.create(tournament=cup, player=Player.objects.create(name=f"P{number}"))
+        Entry.objects.create(
+            checked_in=True, tournament=cup, player=Player.objects.create(name=f"P{number}")
+        )
     operations.make_draw(cup, rng_seed=1)
     first = cup.matches.get(bracket__kind="main", round=1, position=1)
     response = director_client.post(

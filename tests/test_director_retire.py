@@ -29,7 +29,7 @@ def test_retirement_mid_match(director_client, match):
     assert AuditEntry.objects.filter(action="retirement").exists()
     # The sheet offers to take it back, and no more games.
     text = director_client.get(reverse("director-match", args=[match.tournament_id, match.pk]))
-    assert "Take back the walkover or retirement" in text.content.decode()
+    assert "Take back the walkover, retirement or loss on time" in text.content.decode()
     assert "Record the game" not in text.content.decode()
 
 

@@ -24,16 +24,16 @@ def test_names_length_rules_and_a_row_per_game(director_client, match):
     assert "Anna Bosch – Xavier Roca" in text
     assert "Match to 5 points" in text
     assert "Rules: Crawford, backgammon x3" in text
-    rows = response.context["rows"]
+    rows = response.context["slip"]["rows"]
     assert [outcome.score_before for _game, outcome in rows] == [(0, 0), (2, 0), (4, 0)]
     assert text.count("☒") == 1  # game 3 was the Crawford game
     # Room for the rest: a match to 5 has at most 9 games.
-    assert list(response.context["blank_rows"]) == [4, 5, 6, 7, 8, 9]
+    assert list(response.context["slip"]["blank"]) == [4, 5, 6, 7, 8, 9]
 
 
 def test_a_blank_sheet_for_a_match_not_started(director_client, match):
     response = director_client.get(url(match))
-    assert list(response.context["blank_rows"]) == list(range(1, 10))
+    assert list(response.context["slip"]["blank"]) == list(range(1, 10))
     assert response.content.decode().count("☐") == 9
 
 

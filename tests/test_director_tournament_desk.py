@@ -16,8 +16,8 @@ def test_protected(director, tournament):
 
 
 def test_entries_seeded_first_and_the_search(director_client, tournament, players):
-    Entry.objects.create(tournament=tournament, player=players[1])
-    Entry.objects.create(tournament=tournament, player=players[0], seed=1)
+    Entry.objects.create(checked_in=True, tournament=tournament, player=players[1])
+    Entry.objects.create(checked_in=True, tournament=tournament, player=players[0], seed=1)
     Player.objects.create(name="Anna Vidal")
     Player.objects.create(name="Anna Retirada", active=False)
     response = director_client.get(url(tournament), {"q": "anna"})
@@ -35,16 +35,18 @@ def test_oversized_search_is_a_form_error(director_client, tournament):
 
 def test_query_count(director_client, tournament, players, django_assert_num_queries):
     for player in players:
-        Entry.objects.create(tournament=tournament, player=player)
+        Entry.objects.create(checked_in=True, tournament=tournament, player=player)
     # session, user, permissions (user's and groups'), the tournament, its entries with
-    # their players, the matches counted by status, whether results exist, the open
-    # matches, the players the draw placed (to check them against the entries): 10,
-    # however many players.
-    with django_assert_num_queries(10):
+    # their players and their payments, the matches counted by status, whether results
+    # exist, the open matches, the main bracket (its fee), the players the draw placed
+    # (to check them against the entries): 12, however many players.
+    with django_assert_num_queries(12):
         director_client.get(url(tournament))
     for number in range(20):
-        Entry.objects.create(tournament=tournament, player=Player.objects.create(name=f"J{number}"))
-    with django_assert_num_queries(10):
+        Entry.objects.create(
+            checked_in=True, tournament=tournament, player=Player.objects.create(name=f"J{number}")
+        )
+    with django_assert_num_queries(12):
         director_client.get(url(tournament))
 
 
@@ -52,13 +54,15 @@ def test_unknown_tournament_is_404(director_client, db):
     assert director_client.get(reverse("director-tournament", args=[99999])).status_code == 404
 
 
-def test_started_tournament_closes_entries(director_client, tournament, players):
+def test_results_close_the_draw_and_the_seeds(director_client, tournament, players):
     for player in players:
-        Entry.objects.create(tournament=tournament, player=player)
+        Entry.objects.create(checked_in=True, tournament=tournament, player=player)
     operations.make_draw(tournament, rng_seed=1)
     match = tournament.matches.get()
     from tournament.core.scoring import GameResult
 
     operations.record_game(match, GameResult(0))
     text = director_client.get(url(tournament)).content.decode()
-    assert "Add and register" not in text and "Draw again" not in text
+    # Registering stays open (a late player takes a bye); the draw is not made again.
+    assert "Draw again" not in text and "Save the seeds" not in text
+    assert "Add and register" in text

@@ -79,7 +79,9 @@ def test_edit_lengths_reach_the_matches_not_started(director_client, season):
     director_client.post(NEW, form(season, consolation="none", last_chance=None))
     tournament = Tournament.objects.get(name="Copa de Nadal")
     for number in range(4):
-        Entry.objects.create(tournament=tournament, player=Player.objects.create(name=f"P{number}"))
+        Entry.objects.create(
+            checked_in=True, tournament=tournament, player=Player.objects.create(name=f"P{number}")
+        )
     operations.make_draw(tournament, rng_seed=1)
     started = tournament.matches.get(round=1, position=1)
     operations.record_game(started, GameResult(0))
@@ -98,7 +100,9 @@ def test_the_format_cannot_change_after_results(director_client, season):
     director_client.post(NEW, form(season, consolation="none", last_chance=None))
     tournament = Tournament.objects.get(name="Copa de Nadal")
     for number in range(4):
-        Entry.objects.create(tournament=tournament, player=Player.objects.create(name=f"P{number}"))
+        Entry.objects.create(
+            checked_in=True, tournament=tournament, player=Player.objects.create(name=f"P{number}")
+        )
     operations.make_draw(tournament, rng_seed=1)
     url = reverse("director-tournament-edit", args=[tournament.pk])
     # Before any result: allowed, and the old draw goes (it was for the old format).
@@ -122,3 +126,34 @@ def test_a_tournament_outside_its_seasons_year_is_refused_by_the_operation(seaso
     with pytest.raises(operations.OperationError, match="is played in 2002"):
         operations.create_tournament({"season": season, "name": "Tard", "date": "2001-12-31"}, {})
     assert not Tournament.objects.exists()
+
+
+def test_a_new_tournament_made_like_an_earlier_one(director_client, season, tournament):
+    operations.change_tournament(
+        tournament,
+        {"tables": "Taula 1, Bar", "clock_policy": "allowed", "consolation": "first_round"},
+        {
+            "main": {"lengths": "7,9", "fee": "15", "payouts": "60,40"},
+            "consolation": {"lengths": "3", "side_pool_fee": "2"},
+        },
+    )
+    page = director_client.get(NEW, {"from": tournament.pk})
+    form = page.context["form"]
+    assert form.initial["tables_text"] == "Taula 1, Bar"
+    assert form.initial["main_lengths"] == "7,9" and form.initial["main_payouts"] == "60,40"
+    assert form.initial["clock_policy"] == "allowed"
+    assert form.initial["consolation"] == "first_round"
+    assert "name" not in form.initial  # a new name for the new one
+    data = {
+        key: value
+        for key, value in form.initial.items()
+        if value is not None and not isinstance(value, bool)
+    }
+    data.update(name="Copa de Nadal", date="2002-12-20", public="on")
+    response = director_client.post(NEW, {**data, "season": season.pk})
+    assert response.status_code == 302, response.content.decode()[:2000]
+    copy = Tournament.objects.get(name="Copa de Nadal")
+    assert copy.tables == ["Taula 1", "Bar"] and copy.clock_policy == "allowed"
+    main = copy.brackets.get(kind="main")
+    assert (main.lengths, str(main.fee), main.payouts) == ("7,9", "15.00", "60,40")
+    assert str(copy.brackets.get(kind="consolation").side_pool_fee) == "2.00"

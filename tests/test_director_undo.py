@@ -61,7 +61,9 @@ def test_undo_asks_before_reopening_later_matches(director_client, season, direc
     cup = Tournament.objects.create(season=season, name="Copa")
     Bracket.objects.create(tournament=cup, kind=draw.MAIN, lengths="1")
     for number in range(4):
-        Entry.objects.create(tournament=cup, player=Player.objects.create(name=f"P{number}"))
+        Entry.objects.create(
+            checked_in=True, tournament=cup, player=Player.objects.create(name=f"P{number}")
+        )
     operations.make_draw(cup, rng_seed=2)
     first, second = cup.matches.filter(round=1).order_by("position")
     operations.record_game(first, GameResult(0))

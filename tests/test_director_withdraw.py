@@ -13,7 +13,7 @@ def url(tournament):
 
 def test_protected(director, tournament, players):
     for player in players:
-        Entry.objects.create(tournament=tournament, player=player)
+        Entry.objects.create(checked_in=True, tournament=tournament, player=player)
     operations.make_draw(tournament, rng_seed=1)
     assert_protected(director, url(tournament), "post", {"player": players[0].pk}, "get")
     assert not tournament.entries.filter(withdrawn=True).exists()
@@ -21,7 +21,7 @@ def test_protected(director, tournament, players):
 
 def test_withdrawal_gives_the_opponent_a_walkover(director_client, tournament, players, director):
     for player in players:
-        Entry.objects.create(tournament=tournament, player=player)
+        Entry.objects.create(checked_in=True, tournament=tournament, player=player)
     operations.make_draw(tournament, rng_seed=1)
     response = director_client.post(url(tournament), {"player": players[0].pk})
     assert response.status_code == 302
@@ -32,11 +32,11 @@ def test_withdrawal_gives_the_opponent_a_walkover(director_client, tournament, p
 
 def test_a_player_of_another_tournament_is_refused(director_client, tournament, players, season):
     for player in players:
-        Entry.objects.create(tournament=tournament, player=player)
+        Entry.objects.create(checked_in=True, tournament=tournament, player=player)
     operations.make_draw(tournament, rng_seed=1)
     stranger = Player.objects.create(name="Foraster")
     other = Tournament.objects.create(season=season, name="Una altra")
-    Entry.objects.create(tournament=other, player=stranger)
+    Entry.objects.create(checked_in=True, tournament=other, player=stranger)
     for value in (stranger.pk, "x", ""):
         assert director_client.post(url(tournament), {"player": value}).status_code == 400
     assert tournament.matches.get().status == "ready"

@@ -24,7 +24,7 @@ def url(name, tournament, *args):
 def six(tournament):
     for number in range(6):
         player = Player.objects.create(name=f"Jugador {number}")
-        Entry.objects.create(tournament=tournament, player=player)
+        Entry.objects.create(checked_in=True, tournament=tournament, player=player)
     return tournament
 
 
@@ -64,18 +64,33 @@ def test_removing_an_entry_after_the_draw_discards_the_draw(director_client, dra
     assert drawn.is_draft
 
 
-def test_registering_after_the_draw_discards_it_and_start_waits(director_client, drawn):
+def test_checking_in_after_the_draw_discards_it_and_start_waits(director_client, drawn):
     late = Player.objects.create(name="Arriba Tard")
+    # Registered but not here yet: the draw stands.
+    director_client.post(url("director-entry-add", drawn), {"player": late.pk})
+    assert late.pk in registered(drawn) and drawn.matches.exists()
+    entry = drawn.entries.get(player=late)
     response = director_client.post(
-        url("director-entry-add", drawn), {"player": late.pk}, follow=True
+        url("director-check-in", drawn), {"entry": entry.pk, "present": "1"}, follow=True
     )
     assert "discarded" in response.content.decode()
-    assert late.pk in registered(drawn)
     assert director_client.post(url("director-start", drawn)).status_code == 409
     # Drawn again, the late player is in it.
     director_client.post(url("director-draw", drawn), {"seed": 12})
     assert registered(drawn) == players_in_matches(drawn)
     assert director_client.post(url("director-start", drawn)).status_code == 302
+
+
+def test_a_player_not_checked_in_is_left_out_of_the_draw_and_the_page_says_so(director_client, six):
+    absent = six.entries.order_by("pk").first()
+    absent.checked_in = False
+    absent.save()
+    preview = director_client.get(url("director-draw", six), {"seed": 5}).content.decode()
+    assert "Not checked in, or withdrawn, so not in the draw" in preview
+    assert absent.player.name in preview.split("so not in the draw")[1].split("</p>")[0]
+    director_client.post(url("director-draw", six), {"seed": 5})
+    assert absent.player_id not in players_in_matches(six)
+    assert len(players_in_matches(six)) == 5
 
 
 def test_changing_seeds_after_the_draw_discards_it(director_client, drawn):
@@ -88,7 +103,7 @@ def test_changing_seeds_after_the_draw_discards_it(director_client, drawn):
     assert Entry.objects.get(pk=entries[3].pk).seed == 1
 
 
-def test_after_results_entries_and_seeds_are_refused(director_client, drawn):
+def test_after_results_the_draw_is_kept_and_changes_to_it_are_refused(director_client, drawn):
     match = drawn.matches.filter(status="ready").first()
     operations.record_game(match, GameResult(0, "backgammon", cube=2))
     before = list(drawn.matches.order_by("pk").values_list("pk", "player1", "player2"))
@@ -96,13 +111,16 @@ def test_after_results_entries_and_seeds_are_refused(director_client, drawn):
     late = Player.objects.create(name="Massa Tard")
     refusals = [
         director_client.post(url("director-entry-remove", drawn, entry.pk)),
-        director_client.post(url("director-entry-add", drawn), {"player": late.pk}),
+        director_client.post(
+            url("director-entry-add", drawn), {"player": late.pk, "checked_in": "1"}
+        ),
         director_client.post(url("director-seeds", drawn), {f"seed_{entry.pk}": "1"}),
+        director_client.post(url("director-check-in", drawn), {"entry": entry.pk}),
     ]
     for response in refusals:
         assert response.status_code == 409
         assert "results have been recorded" in response.content.decode()
-    assert Entry.objects.filter(pk=entry.pk, seed=None).exists()
+    assert Entry.objects.filter(pk=entry.pk, seed=None, checked_in=True).exists()
     assert late.pk not in registered(drawn)
     assert list(drawn.matches.order_by("pk").values_list("pk", "player1", "player2")) == before
 
@@ -110,14 +128,14 @@ def test_after_results_entries_and_seeds_are_refused(director_client, drawn):
 def test_start_refuses_a_draw_that_leaves_a_registered_player_out(director_client, drawn):
     # An entry written around the operations (as an old admin could): Start says who.
     stray = Player.objects.create(name="Sense Sorteig")
-    Entry.objects.create(tournament=drawn, player=stray)
+    Entry.objects.create(checked_in=True, tournament=drawn, player=stray)
     response = director_client.post(url("director-start", drawn))
     assert response.status_code == 409
-    assert "Sense Sorteig is registered but not in the draw" in response.content.decode()
+    assert "Sense Sorteig is checked in but not in the draw" in response.content.decode()
     drawn.refresh_from_db()
     assert drawn.is_draft
     desk = director_client.get(url("director-tournament", drawn)).content.decode()
-    assert "Sense Sorteig is registered but not in the draw" in desk
+    assert "Sense Sorteig is checked in but not in the draw" in desk
 
 
 def test_the_draw_page_of_a_drawn_tournament_shows_that_draw(director_client, drawn):

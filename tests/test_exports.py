@@ -16,12 +16,11 @@ from django.urls import reverse
 from demo_club import DemoClubTestCase
 from tournament import operations
 from tournament.core import draw, sample_games
-from tournament.core.scoring import replay
-from tournament.models import Bracket, Entry, Game, Match, Player, Season, Tournament
+from tournament.models import Bracket, Entry, Game, Match, Penalty, Player, Season, Tournament
 from tournament.queries.standings import season_standings
 
 ROOT = Path(__file__).resolve().parent.parent
-SHEETS = ["Standings", "Matches", "Games", "Players", "Rules"]
+SHEETS = ["Standings", "Matches", "Games", "Players", "Prizes", "Rules"]
 
 
 def workbook_of(response):
@@ -98,14 +97,20 @@ class DemoWorkbook(DemoClubTestCase):
     def test_games_sheet_against_the_database(self):
         sheet = self.download()["Games"]
         games = Game.objects.filter(match__tournament__season=self.season)
-        self.assertEqual(sheet.max_row - 1, games.count())
+        penalties = Penalty.objects.filter(match__tournament__season=self.season)
+        # A row a game, and a row for each penalty before a match's first game.
+        self.assertEqual(sheet.max_row - 1, games.count() + penalties.count())
+        self.assertTrue(penalties.exists())  # the demo shows a lateness penalty
         scores = {}
         for match in Match.objects.filter(tournament__season=self.season).exclude(games=None):
-            state = replay(match.length, match.game_results(), match.rules)
+            state = match.replay()
             for outcome in state.games:
                 key = (match.player1.name, match.player2.name, outcome.number)
                 scores[key] = (list(outcome.score_before), outcome.points, outcome.crawford)
         for row in rows(sheet):
+            if row[6] is None:
+                self.assertEqual(row[10], "penalty points")
+                continue
             before, points, crawford = scores[(row[4], row[5], row[6])]
             self.assertEqual(row[7:9], before)
             self.assertEqual(row[13], points)
@@ -135,7 +140,8 @@ class DemoWorkbook(DemoClubTestCase):
         response = self.client.get(reverse("results-xlsx", args=[cup.pk]))
         book = workbook_of(response)
         self.assertEqual(
-            book.sheetnames, ["Standings", "Places", "Matches", "Games", "Players", "Rules"]
+            book.sheetnames,
+            ["Standings", "Places", "Matches", "Games", "Players", "Prizes", "Rules"],
         )
         places = rows(book["Places"])
         self.assertEqual(places[0][:2], ["Main bracket", "1"])
@@ -163,7 +169,7 @@ def generated(season):
         )
         Bracket.objects.create(tournament=cup, kind=draw.MAIN, lengths="3,5")
         for player in rng.sample(players, size):
-            Entry.objects.create(tournament=cup, player=player)
+            Entry.objects.create(checked_in=True, tournament=cup, player=player)
         operations.make_draw(cup, rng_seed=number)
         while match := cup.matches.filter(status="ready").first():
             for result in sample_games.games_to_finish(match.replay(), rng):

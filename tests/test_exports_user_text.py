@@ -31,8 +31,10 @@ def played(db):
     Bracket.objects.create(tournament=tournament, kind="main", lengths="3")
     for number, name in enumerate(FORMULAS):
         player = Player.objects.create(name=name, club="=2+2", membership_number=f"=9{number}")
-        Entry.objects.create(tournament=tournament, player=player)
-    Entry.objects.create(tournament=tournament, player=Player.objects.create(name="Anna\x07"))
+        Entry.objects.create(checked_in=True, tournament=tournament, player=player)
+    Entry.objects.create(
+        checked_in=True, tournament=tournament, player=Player.objects.create(name="Anna\x07")
+    )
     operations.make_draw(tournament, rng_seed=3)
     rng = random.Random(3)
     while match := tournament.matches.filter(status="ready").first():

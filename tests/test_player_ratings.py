@@ -54,7 +54,9 @@ def cup(season):
     Bracket.objects.create(tournament=tournament, kind=draw.MAIN, lengths="3,5,7")
     Bracket.objects.create(tournament=tournament, kind=draw.CONSOLATION, lengths="3")
     for number in range(8):
-        Entry.objects.create(tournament=tournament, player=Player.objects.create(name=f"P{number}"))
+        Entry.objects.create(
+            checked_in=True, tournament=tournament, player=Player.objects.create(name=f"P{number}")
+        )
     operations.make_draw(tournament, rng_seed=7)
     return tournament
 

@@ -166,7 +166,9 @@ def test_an_imported_match_moves_the_bracket_on(season):
     cup = Tournament.objects.create(season=season, name="Copa")
     Bracket.objects.create(tournament=cup, kind=draw.MAIN, lengths="1")
     for name in (*parsed.players, "Tercer", "Quart"):
-        Entry.objects.create(tournament=cup, player=Player.objects.create(name=name))
+        Entry.objects.create(
+            checked_in=True, tournament=cup, player=Player.objects.create(name=name)
+        )
     operations.make_draw(cup, rng_seed=1)
     match = cup.matches.get(
         Q(player1__name=parsed.players[0]) | Q(player2__name=parsed.players[0]), round=1
@@ -319,7 +321,7 @@ def test_a_director_uploads_a_gnubg_file_and_everything_follows(director_client,
     # Seeds 1 and 4 meet in the first round: the file's two players.
     for seed, name in zip((1, 4, 2, 3), (*parsed.players, "Tercer", "Quart"), strict=True):
         player = Player.objects.create(name=name)
-        Entry.objects.create(tournament=cup, player=player, seed=seed)
+        Entry.objects.create(checked_in=True, tournament=cup, player=player, seed=seed)
     operations.make_draw(cup, rng_seed=3)
     match = cup.matches.get(
         Q(player1__name=parsed.players[0]) | Q(player2__name=parsed.players[0]), round=1

@@ -4,7 +4,17 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from .views import api, director, director_setup, downloads, public
+from .views import (
+    api,
+    calls,
+    director,
+    director_desk,
+    director_draw,
+    director_match,
+    director_setup,
+    downloads,
+    public,
+)
 
 MATCH = "director/tournaments/<int:tournament_pk>/matches/<int:pk>/"
 TOURNAMENT = "director/tournaments/<int:pk>/"
@@ -16,6 +26,7 @@ urlpatterns = [
     path("seasons/<int:year>/standings.xlsx", downloads.season_workbook, name="standings-xlsx"),
     path("tournaments/<int:pk>/", public.tournament, name="tournament"),
     path("tournaments/<int:pk>/results/", public.tournament_results, name="results"),
+    path("tournaments/<int:pk>/calls/", calls.call_screen, name="calls"),
     path("tournaments/<int:pk>/results.xlsx", downloads.tournament_workbook, name="results-xlsx"),
     path("matches/<int:pk>/", public.match, name="match"),
     path("matches/<int:pk>.mat", downloads.match_transcript, name="match-mat"),
@@ -33,6 +44,10 @@ urlpatterns = [
     path(MATCH + "history/", director.history, name="director-history"),
     path(MATCH + "sheet/", director.score_sheet, name="director-score-sheet"),
     path(MATCH + "import/", director.import_transcript, name="director-import"),
+    path(MATCH + "penalty/", director_match.penalty, name="director-penalty"),
+    path(MATCH + "on-time/", director_match.on_time, name="director-on-time"),
+    path(MATCH + "clock/", director_match.clock, name="director-clock"),
+    path(MATCH + "table/", director_match.table, name="director-table"),
     path("director/seasons/new/", director_setup.season_create, name="director-season-new"),
     path("director/seasons/<int:year>/", director_setup.season_edit, name="director-season"),
     path(
@@ -40,19 +55,29 @@ urlpatterns = [
         director_setup.tournament_create,
         name="director-tournament-new",
     ),
-    path(TOURNAMENT, director_setup.tournament_desk, name="director-tournament"),
+    path(TOURNAMENT, director_desk.tournament_desk, name="director-tournament"),
     path(TOURNAMENT + "edit/", director_setup.tournament_edit, name="director-tournament-edit"),
-    path(TOURNAMENT + "entries/add/", director_setup.entry_add, name="director-entry-add"),
-    path(TOURNAMENT + "entries/new/", director_setup.entry_new, name="director-entry-new"),
+    path(TOURNAMENT + "entries/add/", director_desk.entry_add, name="director-entry-add"),
+    path(TOURNAMENT + "entries/new/", director_desk.entry_new, name="director-entry-new"),
     path(
         TOURNAMENT + "entries/<int:entry_pk>/remove/",
-        director_setup.entry_remove,
+        director_desk.entry_remove,
         name="director-entry-remove",
     ),
-    path(TOURNAMENT + "seeds/", director_setup.seeds, name="director-seeds"),
-    path(TOURNAMENT + "withdraw/", director_setup.withdraw, name="director-withdraw"),
-    path(TOURNAMENT + "draw/", director_setup.draw_view, name="director-draw"),
-    path(TOURNAMENT + "start/", director_setup.start, name="director-start"),
+    path(TOURNAMENT + "check-in/", director_desk.check_in, name="director-check-in"),
+    path(
+        TOURNAMENT + "check-in/everyone/",
+        director_desk.check_in_everyone,
+        name="director-check-in-everyone",
+    ),
+    path(TOURNAMENT + "late-entry/", director_desk.late_entry, name="director-late-entry"),
+    path(TOURNAMENT + "seeds/", director_desk.seeds, name="director-seeds"),
+    path(TOURNAMENT + "withdraw/", director_desk.withdraw, name="director-withdraw"),
+    path(TOURNAMENT + "fees/", director_desk.fees, name="director-fees"),
+    path(TOURNAMENT + "fees/pay/", director_desk.pay, name="director-pay"),
+    path(TOURNAMENT + "draw/", director_draw.draw_view, name="director-draw"),
+    path(TOURNAMENT + "start/", director_draw.start, name="director-start"),
+    path(TOURNAMENT + "slips/", director_draw.slips, name="director-slips"),
     # Accounts
     path(
         "accounts/login/",

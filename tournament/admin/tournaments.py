@@ -9,8 +9,9 @@ from django.utils.translation import gettext_lazy as _
 
 from .. import operations
 from ..core import draw
-from ..forms import TournamentForm
+from ..forms import BRACKET_FIELDS, TournamentForm
 from ..models import Entry, Tournament
+from ..queries.bracket_layout import BRACKET_LABELS
 from .base import OneDoorAdmin
 
 DISCARDED = _("The draw was made for other entries or another format, so it was discarded.")
@@ -19,7 +20,7 @@ DISCARDED = _("The draw was made for other entries or another format, so it was 
 class EntryInline(admin.TabularInline):
     model = Entry
     extra = 3
-    fields = ["player", "seed", "withdrawn"]
+    fields = ["player", "seed", "checked_in", "withdrawn"]
     # A withdrawal decides matches: it is an operation of the director's desk.
     readonly_fields = ["withdrawn"]
     autocomplete_fields = ["player"]
@@ -53,16 +54,17 @@ class TournamentAdmin(OneDoorAdmin):
     actions = ["make_draw", "start"]
     fieldsets = [
         (None, {"fields": ["season", "name", "date", "public"]}),
+        (_("Format"), {"fields": ["consolation", "progressive_rounds", "last_chance"]}),
+        *[(label, {"fields": BRACKET_FIELDS[kind]}) for kind, label in BRACKET_LABELS.items()],
         (
-            _("Brackets"),
+            _("The day: tables and clock"),
             {
                 "fields": [
-                    "consolation",
-                    "progressive_rounds",
-                    "last_chance",
-                    "main_lengths",
-                    "consolation_lengths",
-                    "last_chance_lengths",
+                    "tables_text",
+                    "clock_policy",
+                    "clock_minutes_per_point",
+                    "clock_delay_seconds",
+                    "clock_delay_kind",
                 ]
             },
         ),
@@ -80,19 +82,19 @@ class TournamentAdmin(OneDoorAdmin):
     def save_model(self, request, obj, form, change):
         if change:
             result = operations.change_tournament(
-                obj, form.tournament_fields(), form.lengths(), user=request.user
+                obj, form.tournament_fields(), form.brackets(), user=request.user
             )
             if result.draw_discarded:
                 self.message_user(request, DISCARDED, messages.WARNING)
         else:
             created = operations.create_tournament(
-                form.tournament_fields(), form.lengths(), user=request.user
+                form.tournament_fields(), form.brackets(), user=request.user
             )
             obj.pk = created.pk
 
     def save_formset(self, request, form, formset, change):
-        """Entries one by one through the entry operations: removals, then seeds, then
-        new players, so that a seed can pass from one player to another."""
+        """Entries one by one through the entry operations: removals, then seeds and
+        check-ins, then new players, so that a seed can pass from one player to another."""
         tournament = form.instance
         discarded = False
         removed = [f.instance for f in formset.deleted_forms if f.instance.pk]
@@ -113,13 +115,24 @@ class TournamentAdmin(OneDoorAdmin):
         if kept:
             seeds = {f.instance.pk: f.cleaned_data["seed"] for f in kept}
             discarded |= operations.set_seeds(tournament, seeds, user=request.user).draw_discarded
+        for f in kept:
+            if "checked_in" in f.changed_data:
+                present = f.cleaned_data["checked_in"]
+                change = operations.check_in(
+                    tournament, f.instance, present=present, user=request.user
+                )
+                discarded |= change.draw_discarded
         for f in added:
             discarded |= operations.add_entry(
-                tournament, f.cleaned_data["player"], seed=f.cleaned_data["seed"], user=request.user
+                tournament,
+                f.cleaned_data["player"],
+                seed=f.cleaned_data["seed"],
+                checked_in=f.cleaned_data.get("checked_in", False),
+                user=request.user,
             ).draw_discarded
         # What the admin's change message reads.
         formset.new_objects = [f.instance for f in added]
-        formset.changed_objects = [(f.instance, ["seed"]) for f in kept]
+        formset.changed_objects = [(f.instance, f.changed_data) for f in kept]
         formset.deleted_objects = removed
         if discarded:
             self.message_user(request, DISCARDED, messages.WARNING)

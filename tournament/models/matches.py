@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy as _
 from ..core import actions, clocks, scoring
 from ..core.rules import RuleSet
 from .players import Player
-from .tournaments import Bracket, Tournament
+from .tournaments import DELAY_KIND_CHOICES, Bracket, Tournament
 
 # The status groups, defined once: the querysets, the rows' properties, the operations
 # and the pages all read these (no template compares status strings).
@@ -346,6 +346,25 @@ class Match(models.Model):
         if not clock.used:
             return None
         return clock.reserve_minutes(self.length, self.clock_points or 0)
+
+    @property
+    def penalty_sides(self) -> list[tuple[Player, int]]:
+        """(player, penalty points) for each side awarded some before the first game."""
+        points = (self.penalty1, self.penalty2)
+        return [(self.players[side], points[side]) for side in (0, 1) if points[side]]
+
+    @property
+    def clock_text(self) -> str:
+        """ "10 minutes each, 12 s simple delay", when clocks are part of the match."""
+        minutes = self.reserve_minutes
+        if minutes is None:
+            return ""
+        clock = self.clock
+        return gettext("%(minutes)s minutes each, %(delay)s s %(kind)s") % {
+            "minutes": minutes,
+            "delay": clock.delay_seconds,
+            "kind": dict(DELAY_KIND_CHOICES)[clock.delay_kind],
+        }
 
     @property
     def table_label(self) -> str:

@@ -8,15 +8,16 @@ and writes the rows, the match's cached result, the bracket's progress, the rati
 one audit entry (`audit.record`, the log's only writer) together. A refusal is an
 `OperationError` with a message for the director, and nothing is written.
 
-By subject: `games` and `decisions` (a match's results), `corrections` and `progress`
-(who won changes, the bracket moves on), `withdrawals`, `draws`, `entries`,
+By subject: `games` and `decisions` (a match's results, penalty points, clocks),
+`corrections` and `progress` (who won changes, the bracket moves on), `tables`,
+`withdrawals`, `draws`, `entries` (and check-in), `late_entries`, `payments`,
 `tournaments`, `seasons`, `players`, `matches` (outside the brackets), `ratings`,
 `transcripts` (.mat files); `locks`, `results` (the match's cached result) and `audit`
 underneath them all.
 """
 
 from .corrections import affected_by_change, correction_impact
-from .decisions import reopen, retire, walkover
+from .decisions import bring_in_clock, lose_on_time, reopen, retire, walkover
 from .draws import (
     Changed,
     discard_draw,
@@ -29,7 +30,14 @@ from .draws import (
     preview_draw,
     start_tournament,
 )
-from .entries import add_entry, add_new_player, remove_entry, set_seeds
+from .entries import (
+    add_entry,
+    add_new_player,
+    check_in,
+    check_in_everyone,
+    remove_entry,
+    set_seeds,
+)
 from .errors import (
     BracketInconsistent,
     MatchClosed,
@@ -37,9 +45,11 @@ from .errors import (
     OperationError,
     StaleMatch,
 )
-from .games import record_game, replace_games, undo_last_game
+from .games import award_penalty, record_game, replace_games, undo_last_game
+from .late_entries import byes_open_to_late_entries, place_in_bye
 from .locks import lock_match
 from .matches import correct_friendly, create_match, delete_match, may_delete_match
+from .payments import pay, take_back_payment
 from .players import (
     NamesakeExists,
     change_player,
@@ -54,6 +64,7 @@ from .seasons import (
     delete_season,
     games_changed_by,
 )
+from .tables import assign_tables, move_to_table
 from .tournaments import (
     change_tournament,
     check_tournament_change,
@@ -74,9 +85,15 @@ __all__ = [
     "add_entry",
     "add_new_player",
     "affected_by_change",
+    "assign_tables",
+    "award_penalty",
+    "bring_in_clock",
+    "byes_open_to_late_entries",
     "change_player",
     "change_season_rules",
     "change_tournament",
+    "check_in",
+    "check_in_everyone",
     "check_season_rules",
     "check_tournament_change",
     "correct_friendly",
@@ -97,10 +114,14 @@ __all__ = [
     "has_results",
     "is_drawn",
     "lock_match",
+    "lose_on_time",
     "make_draw",
     "may_delete_match",
     "may_delete_tournament",
+    "move_to_table",
     "new_draw_seed",
+    "pay",
+    "place_in_bye",
     "preview_draw",
     "record_game",
     "remove_entry",
@@ -109,6 +130,7 @@ __all__ = [
     "retire",
     "set_seeds",
     "start_tournament",
+    "take_back_payment",
     "undo_last_game",
     "walkover",
     "withdraw",

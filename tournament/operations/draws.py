@@ -49,10 +49,10 @@ def draw_can_be_remade(tournament: Tournament) -> bool:
 
 
 def preview_draw(tournament: Tournament, rng_seed: int) -> draw.DrawPlan:
-    """The draw `make_draw` would make with this seed (raises draw.DrawError if it can't).
-
-    Players who withdrew before it are left out (the draw page lists them)."""
-    entries = list(tournament.entries.filter(withdrawn=False).order_by("pk"))
+    """The draw `make_draw` would make with this seed (raises draw.DrawError if it can't),
+    of the players checked in: those who have not arrived, or withdrew before it, are
+    left out (the draw page lists them)."""
+    entries = list(tournament.entries.filter(checked_in=True, withdrawn=False).order_by("pk"))
     return draw.make_plan(
         [entry.player_id for entry in entries],
         seeds={entry.player_id: entry.seed for entry in entries if entry.seed},
@@ -78,7 +78,7 @@ def drawn_players(tournament: Tournament) -> set[int]:
 
 def draw_problems(tournament: Tournament, entries=None) -> list[str]:
     """Where the stored draw and the entries disagree, in words (empty when they agree
-    or there is no draw): a registered player missing from the draw, or a drawn player
+    or there is no draw): a checked-in player missing from the draw, or a drawn player
     without an entry. `entries`, with their players, if the caller has them already."""
     drawn = drawn_players(tournament)
     if not drawn:
@@ -87,9 +87,9 @@ def draw_problems(tournament: Tournament, entries=None) -> list[str]:
         entries = list(tournament.entries.select_related("player"))
     registered = {entry.player_id for entry in entries}
     problems = [
-        str(_("%(player)s is registered but not in the draw.") % {"player": entry.player})
+        str(_("%(player)s is checked in but not in the draw.") % {"player": entry.player})
         for entry in entries
-        if entry.player_id not in drawn and not entry.withdrawn
+        if entry.player_id not in drawn and entry.checked_in and not entry.withdrawn
     ]
     strangers = Player.objects.filter(pk__in=drawn - registered) if drawn - registered else []
     problems += [

@@ -1,40 +1,57 @@
-"""Entries and seeds. They decide the draw, so a change after the draw discards it while
-nothing has been played from it (the page says so: the director makes it again), and
-is refused once results are recorded (a player who leaves is withdrawn instead). So a
-player never sits in a draw without an entry, and no entry is left out of one."""
+"""Entries, check-in and seeds. Players register before the day; on the day the director
+checks in those who came, and the draw is made from them. So a change to who is
+checked in (or to the seeds) after the draw discards it while nothing has been played
+from it (the page says so: the director makes it again), and is refused once results
+are recorded: then a late player goes into a bye's place (`place_in_bye`) and a player
+who leaves is withdrawn. A player never sits in a draw without an entry, and no
+checked-in entry is left out of one."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from ..core import draw
 from ..models import AuditEntry, Entry, Player, Tournament
 from . import audit
-from .draws import Changed, discard_draw, has_results
+from .draws import Changed, discard_draw, drawn_players, has_results, is_drawn
 from .errors import OperationError
 from .locks import lock_tournament
 from .players import create_player
 
+UNDER_WAY = _(
+    "The draw is under way (results have been recorded): a player who arrives late goes "
+    "into a bye's place, and a player who leaves is withdrawn."
+)
 
-def _check_entries_open(tournament: Tournament) -> None:
+
+def _change_the_draw(tournament: Tournament, *, user, reason) -> bool:
+    """Before a change to who plays: the draw, if made, is discarded while nothing has
+    been played from it, and the change is refused after."""
+    if not is_drawn(tournament):
+        return False
     if has_results(tournament):
-        raise OperationError(
-            _(
-                "Entries are closed: results have been recorded in this tournament. "
-                "A player who leaves is withdrawn instead."
-            )
-        )
+        raise OperationError(UNDER_WAY)
+    return discard_draw(tournament, user=user, reason=reason)
+
+
+def _checked_in(entry: Entry, present: bool) -> None:
+    entry.checked_in = present
+    entry.checked_in_at = timezone.now() if present else None
+    entry.save(update_fields=["checked_in", "checked_in_at"])
 
 
 @transaction.atomic
-def add_entry(tournament: Tournament, player: Player, *, seed=None, user=None) -> Changed:
-    """Register a player (with a seed, or none)."""
+def add_entry(
+    tournament: Tournament, player: Player, *, seed=None, checked_in=False, user=None
+) -> Changed:
+    """Register a player (with a seed, or none), checked in at once if they are here.
+    A registration alone never touches the draw; checking in after it does."""
     tournament = lock_tournament(tournament)
-    _check_entries_open(tournament)
     if tournament.entries.filter(player=player).exists():
         raise OperationError(_("%(player)s is already registered.") % {"player": player})
     if tournament.entries.count() >= draw.MAX_ENTRANTS:
@@ -43,40 +60,55 @@ def add_entry(tournament: Tournament, player: Player, *, seed=None, user=None) -
         )
     if seed is not None:
         _check_seeds(tournament, {player.pk: seed}, keep_others=True)
-    discarded = discard_draw(
-        tournament, user=user, reason=_("%(player)s registered") % {"player": player}
+    discarded = False
+    if checked_in:
+        discarded = _change_the_draw(
+            tournament, user=user, reason=_("%(player)s checked in") % {"player": player}
+        )
+    entry = Entry.objects.create(
+        tournament=tournament,
+        player=player,
+        seed=seed,
+        checked_in=checked_in,
+        checked_in_at=timezone.now() if checked_in else None,
     )
-    entry = Entry.objects.create(tournament=tournament, player=player, seed=seed)
     audit.record(
         AuditEntry.Action.ENTRY_ADDED,
         user=user,
         tournament=tournament,
         summary=_("%(player)s registered") % {"player": player},
-        after={"player": player.pk, "seed": seed},
+        after={"player": player.pk, "seed": seed, "checked_in": checked_in},
     )
     return Changed(entry, discarded)
 
 
 @transaction.atomic
 def add_new_player(
-    tournament: Tournament, name: str, club: str = "", *, user=None, allow_namesake=False
+    tournament: Tournament,
+    name: str,
+    club: str = "",
+    *,
+    checked_in=False,
+    user=None,
+    allow_namesake=False,
 ) -> Changed:
     """A player the club does not know yet, registered at once (NamesakeExists when
     someone of that name is already a member, unless `allow_namesake`)."""
     player = create_player({"name": name, "club": club}, user=user, allow_namesake=allow_namesake)
-    return add_entry(tournament, player, user=user)
+    return add_entry(tournament, player, checked_in=checked_in, user=user)
 
 
 @transaction.atomic
 def remove_entry(tournament: Tournament, entry: Entry, *, user=None) -> Changed:
     tournament = lock_tournament(tournament)
-    _check_entries_open(tournament)
     entry = Entry.objects.select_related("player").get(pk=entry.pk, tournament=tournament)
-    discarded = discard_draw(
-        tournament,
-        user=user,
-        reason=_("%(player)s's registration removed") % {"player": entry.player},
-    )
+    discarded = False
+    if entry.player_id in drawn_players(tournament):
+        discarded = _change_the_draw(
+            tournament,
+            user=user,
+            reason=_("%(player)s's registration removed") % {"player": entry.player},
+        )
     entry.delete()
     audit.record(
         AuditEntry.Action.ENTRY_REMOVED,
@@ -86,6 +118,60 @@ def remove_entry(tournament: Tournament, entry: Entry, *, user=None) -> Changed:
         before={"player": entry.player_id, "seed": entry.seed},
     )
     return Changed(entry, discarded)
+
+
+@transaction.atomic
+def check_in(tournament: Tournament, entry: Entry, *, present=True, user=None) -> Changed:
+    """A registered player has arrived (`present`), or the check-in is taken back."""
+    tournament = lock_tournament(tournament)
+    entry = (
+        Entry.objects.select_for_update()
+        .select_related("player")
+        .filter(pk=entry.pk, tournament=tournament)
+        .first()
+    )
+    if entry is None:
+        raise OperationError(_("That player is not registered in this tournament."))
+    if entry.withdrawn:
+        raise OperationError(_("%(player)s has withdrawn.") % {"player": entry.player})
+    if entry.checked_in == present:
+        return Changed(entry, False)
+    what = _("%(player)s checked in") if present else _("%(player)s's check-in taken back")
+    what = what % {"player": entry.player}
+    discarded = False
+    # Who is checked in is who is drawn: a change touches a draw, unless the player
+    # is already placed in it (a late entry into a bye).
+    if present != (entry.player_id in drawn_players(tournament)):
+        discarded = _change_the_draw(tournament, user=user, reason=what)
+    _checked_in(entry, present)
+    audit.record(
+        AuditEntry.Action.CHECK_IN,
+        user=user,
+        tournament=tournament,
+        summary=what,
+        after={"player": entry.player_id, "checked_in": present},
+    )
+    return Changed(entry, discarded)
+
+
+@transaction.atomic
+def check_in_everyone(tournament: Tournament, *, user=None) -> Changed:
+    """Everyone registered has come (a club night): check them all in at once."""
+    tournament = lock_tournament(tournament)
+    waiting = list(tournament.entries.filter(checked_in=False, withdrawn=False))
+    if not waiting:
+        return Changed(0, False)
+    discarded = _change_the_draw(tournament, user=user, reason=_("everyone checked in"))
+    for entry in waiting:
+        _checked_in(entry, True)
+    audit.record(
+        AuditEntry.Action.CHECK_IN,
+        user=user,
+        tournament=tournament,
+        summary=_("%(count)d players checked in") % {"count": len(waiting)},
+        after={"players": [entry.player_id for entry in waiting]},
+    )
+    return Changed(len(waiting), discarded)
 
 
 def _check_seeds(tournament: Tournament, given: Mapping[int, int], keep_others: bool) -> None:
@@ -107,7 +193,6 @@ def _check_seeds(tournament: Tournament, given: Mapping[int, int], keep_others: 
 def set_seeds(tournament: Tournament, seeds: Mapping[int, int | None], *, user=None) -> Changed:
     """Entry id -> seed (None for unseeded) for the entries given; the others keep theirs."""
     tournament = lock_tournament(tournament)
-    _check_entries_open(tournament)
     entries = {entry.pk: entry for entry in tournament.entries.all()}
     wanted = {entry.player_id: entry.seed for entry in entries.values()}
     for entry_id, seed in seeds.items():
@@ -119,7 +204,7 @@ def set_seeds(tournament: Tournament, seeds: Mapping[int, int | None], *, user=N
     _check_seeds(
         tournament, {player: seed for player, seed in wanted.items() if seed}, keep_others=False
     )
-    discarded = discard_draw(tournament, user=user, reason=_("the seeds changed"))
+    discarded = _change_the_draw(tournament, user=user, reason=_("the seeds changed"))
     # Clear first, so that swapping two seeds never trips the unique constraint.
     changed = [pk for pk, entry in entries.items() if wanted[entry.player_id] != entry.seed]
     Entry.objects.filter(pk__in=changed).update(seed=None)

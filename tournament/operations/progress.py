@@ -55,10 +55,14 @@ def resolve(tournament: Tournament, user=None) -> None:
             if players != state.players or (row.status, row.winner_id) != (status, winner):
                 row.player1_id, row.player2_id = state.players
                 row.status, row.winner_id = status, winner
+                # Back to waiting for a player (a result undone): its table is free
+                # again; it is called to one when it is ready.
+                if status not in Match.OPEN_STATUSES and status != Match.Status.DECIDED:
+                    row.table = ""
                 changed.append(row)
             if status == Match.Status.READY and withdrawn & set(state.players):
                 walkovers.append(row)
-        Match.objects.bulk_update(changed, ["player1", "player2", "status", "winner"])
+        Match.objects.bulk_update(changed, ["player1", "player2", "status", "winner", "table"])
         if not walkovers:
             break
         for row in walkovers:

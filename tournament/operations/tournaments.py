@@ -1,6 +1,7 @@
-"""Tournaments: made in a season with their brackets' match lengths, edited (a format
-change discards a draw nothing has been played from, and is refused after), deleted
-while nothing depends on them."""
+"""Tournaments: made in a season (or from an earlier one) with their tables, clock and
+brackets (match lengths, fees, payouts), edited (a format change discards a draw
+nothing has been played from, and is refused after), deleted while nothing depends on
+them."""
 
 from __future__ import annotations
 
@@ -10,19 +11,33 @@ from django.db import transaction
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from ..core import schedule
+from ..core import clocks, prizes, schedule, tables
 from ..models import AuditEntry, Bracket, Match, Tournament
 from . import audit
 from .draws import Changed, discard_draw, has_results, is_drawn
 from .errors import OperationError, full_clean
 from .locks import lock_tournament
+from .tables import assign_tables
 
 # The settings a stored draw was made for.
 BRACKET_SETTINGS = ("consolation", "progressive_rounds", "last_chance")
 
 
+# A bracket's settings (the lengths, the money, the clock), as the forms give them.
+BRACKET_COLUMNS = ("lengths", "fee", "side_pool_fee", "payouts", "club_cut", "clock_policy")
+
+
 def tournament_settings(tournament: Tournament) -> dict:
     lengths = {bracket.kind: bracket.lengths for bracket in tournament.brackets.all()}
+    money = {
+        bracket.kind: [
+            str(bracket.fee),
+            str(bracket.side_pool_fee),
+            bracket.payouts,
+            str(bracket.club_cut),
+        ]
+        for bracket in tournament.brackets.all()
+    }
     return {
         "season": tournament.season_id,
         "name": tournament.name,
@@ -32,23 +47,48 @@ def tournament_settings(tournament: Tournament) -> dict:
         "last_chance": tournament.last_chance,
         "public": tournament.public,
         "lengths": lengths,
+        "money": money,
+        "tables": list(tournament.tables or []),
+        "clock": [
+            tournament.clock_policy,
+            tournament.clock_minutes_per_point,
+            tournament.clock_delay_seconds,
+            tournament.clock_delay_kind,
+        ],
     }
 
 
-def _schedules(lengths: Mapping[str, str]) -> dict[str, str]:
-    """Each bracket's schedule as stored, or the core's reason it is not one."""
-    try:
-        return {kind: schedule.normalize(value) for kind, value in lengths.items()}
-    except schedule.ScheduleError as error:
-        raise OperationError(error.message(gettext)) from None
+def _bracket_settings(brackets: Mapping[str, object]) -> dict[str, dict]:
+    """Each bracket's settings, checked by the core (a schedule, payouts, a clock
+    policy) with its message; a plain string is a bracket's match lengths alone."""
+    checked = {}
+    for kind, given in brackets.items():
+        settings = {"lengths": given} if isinstance(given, str) else dict(given)
+        unknown = set(settings) - set(BRACKET_COLUMNS)
+        if unknown:
+            raise OperationError(_("Unknown bracket setting: %(name)s") % {"name": min(unknown)})
+        try:
+            settings["lengths"] = schedule.normalize(settings["lengths"])
+            if settings.get("payouts"):
+                settings["payouts"] = prizes.format_payouts(
+                    prizes.parse_payouts(settings["payouts"])
+                )
+        except (schedule.ScheduleError, prizes.PrizeError) as error:
+            raise OperationError(error.message(gettext)) from None
+        if settings.get("clock_policy") not in ("", None, *clocks.POLICIES):
+            raise OperationError(_("Unknown clock policy."))
+        checked[kind] = settings
+    return checked
 
 
-def _set_lengths(tournament: Tournament, lengths: Mapping[str, str]) -> None:
-    """Store each bracket's lengths; matches not started yet take the new length."""
-    for kind, value in _schedules(lengths).items():
-        bracket, _created = Bracket.objects.update_or_create(
-            tournament=tournament, kind=kind, defaults={"lengths": value}
-        )
+def _set_brackets(tournament: Tournament, brackets: Mapping[str, object]) -> None:
+    """Store each bracket's settings; matches not started yet take the new lengths."""
+    for kind, settings in _bracket_settings(brackets).items():
+        bracket, _created = Bracket.objects.get_or_create(tournament=tournament, kind=kind)
+        for column, value in settings.items():
+            setattr(bracket, column, value)
+        full_clean(bracket, exclude=["tournament"])
+        bracket.save()
         not_started = bracket.matches.filter(
             status__in=[Match.Status.PENDING, Match.Status.READY, Match.Status.BYE]
         )
@@ -57,6 +97,43 @@ def _set_lengths(tournament: Tournament, lengths: Mapping[str, str]) -> None:
             if match.length != length:
                 match.length = length
                 match.save(update_fields=["length"])
+
+
+def _checked_tables(fields: Mapping) -> Mapping:
+    """The tables as the core reads them: "6" or a list of names, refused twice."""
+    if "tables" not in fields:
+        return fields
+    given = fields["tables"]
+    text = given if isinstance(given, str) else ", ".join(given)
+    try:
+        return {**fields, "tables": list(tables.parse_tables(text))}
+    except tables.TableError as error:
+        raise OperationError(error.message(gettext)) from None
+
+
+def settings_to_copy(tournament: Tournament) -> tuple[dict, dict]:
+    """(fields, brackets) of an earlier tournament, for a new one made like it: its
+    format, tables, clock, and each bracket's lengths, fees and payouts."""
+    fields = {
+        field: getattr(tournament, field)
+        for field in (
+            "season",
+            "consolation",
+            "progressive_rounds",
+            "last_chance",
+            "public",
+            "tables",
+            "clock_policy",
+            "clock_minutes_per_point",
+            "clock_delay_seconds",
+            "clock_delay_kind",
+        )
+    }
+    brackets = {
+        bracket.kind: {column: getattr(bracket, column) for column in BRACKET_COLUMNS}
+        for bracket in tournament.brackets.all()
+    }
+    return fields, brackets
 
 
 def format_changes(tournament: Tournament, fields: Mapping) -> bool:
@@ -82,11 +159,12 @@ def check_tournament_change(tournament: Tournament, fields: Mapping) -> None:
 
 
 @transaction.atomic
-def create_tournament(fields: Mapping, lengths: Mapping[str, str], *, user=None) -> Tournament:
-    tournament = Tournament(**fields)
+def create_tournament(fields: Mapping, brackets: Mapping[str, object], *, user=None) -> Tournament:
+    """A new tournament; `brackets` gives each bracket's settings (or just its lengths)."""
+    tournament = Tournament(**_checked_tables(fields))
     full_clean(tournament)
     tournament.save()
-    _set_lengths(tournament, lengths)
+    _set_brackets(tournament, brackets)
     audit.record(
         AuditEntry.Action.TOURNAMENT_CREATED,
         user=user,
@@ -99,11 +177,12 @@ def create_tournament(fields: Mapping, lengths: Mapping[str, str], *, user=None)
 
 @transaction.atomic
 def change_tournament(
-    tournament: Tournament, fields: Mapping, lengths: Mapping[str, str], *, user=None
+    tournament: Tournament, fields: Mapping, brackets: Mapping[str, object], *, user=None
 ) -> Changed:
     """Edit a tournament. A new consolation format discards a draw nothing has been
     played from (the director makes it again) and is refused after results."""
     tournament = lock_tournament(tournament)
+    fields = _checked_tables(fields)
     check_tournament_change(tournament, fields)
     before = tournament_settings(tournament)
     discarded = False
@@ -113,7 +192,9 @@ def change_tournament(
         setattr(tournament, key, value)
     full_clean(tournament)
     tournament.save()
-    _set_lengths(tournament, lengths)
+    _set_brackets(tournament, brackets)
+    # New tables (or fewer): the open matches are called to what there is now.
+    assign_tables(tournament)
     audit.record(
         AuditEntry.Action.TOURNAMENT_CHANGED,
         user=user,

@@ -112,7 +112,8 @@ def _records_for(tournaments: Sequence[Tournament], season: Season) -> Standings
             | Q(pk__in=in_play.values("player2_id"))
         ).values_list("pk", flat=True)
     )
-    for player_id in Entry.objects.filter(tournament_id__in=ids).values_list(
+    # A tournament counts for those who played in it: checked in (or placed late).
+    for player_id in Entry.objects.filter(tournament_id__in=ids, checked_in=True).values_list(
         "player_id", flat=True
     ):
         record(players[player_id]).tournaments += 1
@@ -227,6 +228,8 @@ def _result(match: Match, side: int) -> str:
         return gettext("won by walkover") if won else gettext("lost by walkover")
     if match.decided_by == Match.DecidedBy.RETIREMENT:
         return gettext("won: the opponent retired") if won else gettext("lost: retired")
+    if match.decided_by == Match.DecidedBy.ON_TIME:
+        return gettext("won on time") if won else gettext("lost on time")
     return gettext("won") if won else gettext("lost")
 
 

@@ -12,3 +12,14 @@ def percent(value) -> str:
     if value is None:
         return ""
     return f"{floatformat(value * 100, 1)} %"
+
+
+@register.filter
+def paid(entry, pool: str):
+    """The entry's payment for a pool: "main", or "main+side" for the main bracket's
+    side pool; None if not paid. Reads the entry's prefetched payments (no query)."""
+    bracket, _plus, side = pool.partition("+")
+    for payment in entry.payments.all():
+        if payment.bracket == bracket and payment.side == bool(side):
+            return payment
+    return None

@@ -10,6 +10,7 @@ from django.views.decorators.http import require_GET
 
 from ..models import Match, Tournament
 from ..queries.bracket_layout import lay_out
+from ..queries.prizes import tournament_money
 
 STATUS = {
     Match.Status.PENDING: "pending",
@@ -44,6 +45,43 @@ def _match(item) -> dict:
         "score": [match.score1, match.score2],
         "status": STATUS[match.status],
         "winner": item.winner_side,
+        "table": _table(match.table),
+    }
+
+
+def _table(name: str):
+    """A numbered table as its number, a named one by its name, none as null."""
+    if not name:
+        return None
+    return int(name) if name.isdigit() else name
+
+
+def _clock(tournament: Tournament) -> dict | None:
+    clock = tournament.clock
+    if not clock.used:
+        return None
+    return {
+        "policy": clock.policy,
+        "minutes_per_point": clock.minutes_per_point,
+        "delay_seconds": clock.delay_seconds,
+        "delay_kind": clock.delay_kind,
+    }
+
+
+def _money(tournament: Tournament, brackets, matches) -> dict:
+    """The pools (what each bracket shares, as decimal strings; side pools apart) and
+    the prizes once places are known, side pools' marked "side": true."""
+    money = tournament_money(tournament, brackets=brackets, matches=matches)
+    prizes = []
+    for line in money.prizes:
+        prize = {"bracket": line.kind, "places": line.places, "amount": str(line.amount)}
+        if line.side:
+            prize["side"] = True
+        prize["players"] = [player.name for player in line.players]
+        prizes.append(prize)
+    return {
+        "pools": {pool.kind: str(pool.amount) for pool in money.pools if not pool.side},
+        "prizes": prizes,
     }
 
 
@@ -79,7 +117,10 @@ def tournament(request, pk):
     """One tournament with its brackets, rounds and matches (shape in the README)."""
     tournament = get_object_or_404(Tournament.objects.public().select_related("season"), pk=pk)
     matches = list(tournament.matches.select_related("player1", "player2", "winner", "bracket"))
-    brackets = lay_out(tournament, matches, tournament.brackets.all())
+    bracket_rows = list(tournament.brackets.all())
+    brackets = lay_out(tournament, matches, bracket_rows)
     data = _summary(tournament)
+    data["clock"] = _clock(tournament)
+    data.update(_money(tournament, bracket_rows, matches))
     data["brackets"] = [_bracket(view) for view in brackets]
     return JsonResponse(data)

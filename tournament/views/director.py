@@ -16,8 +16,8 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from .. import operations
 from ..core import actions, scoring
-from ..forms import ConfirmForm, GameForm, SideForm, TranscriptForm
-from ..models import AuditEntry, Match, Tournament
+from ..forms import ConfirmForm, GameForm, PenaltyForm, SideForm, TableForm, TranscriptForm
+from ..models import AuditEntry, Match, Penalty, Tournament
 from ..operations import transcripts
 from ..rule_texts import rules_in_one_line
 from .access import director_required
@@ -78,11 +78,25 @@ NOTHING_ALLOWED = actions.Allowed(
 )
 
 
+def _free_tables(match: Match) -> list[str]:
+    """The tournament's tables no other open match holds (for moving this one)."""
+    names = list(match.tournament.tables or [])
+    if not names or not match.is_open:
+        return []
+    taken = set(
+        Match.objects.open()
+        .filter(tournament_id=match.tournament_id)
+        .exclude(pk=match.pk)
+        .values_list("table", flat=True)
+    )
+    return [name for name in names if name not in taken and name != match.table]
+
+
 def _sheet(request, match: Match, *, form=None, status=200, error=None):
     """Template: director/match.html; context: match, state, rows, allowed (what the
     core allows now: core.actions.Allowed), leader (one point from winning as the
-    Crawford game starts), form, walkover_form, retire_form, confirm_form, where_next,
-    error."""
+    Crawford game starts), form, walkover_form, retire_form, penalty_form, on_time_form,
+    table_form, confirm_form, where_next, error."""
     games = list(match.games.all())
     state = None
     try:
@@ -103,6 +117,9 @@ def _sheet(request, match: Match, *, form=None, status=200, error=None):
         "form": form if allowed.game else None,
         "walkover_form": SideForm(match=match) if allowed.walkover else None,
         "retire_form": SideForm(match=match) if allowed.retirement else None,
+        "penalty_form": PenaltyForm(match=match) if allowed.penalty else None,
+        "on_time_form": SideForm(match=match) if allowed.on_time else None,
+        "table_form": TableForm(match=match, free=free) if (free := _free_tables(match)) else None,
         "confirm_form": ConfirmForm(initial={"version": match.version}),
         "where_next": _where_next(match) if match.is_decided else None,
         "error": error,
@@ -185,9 +202,12 @@ def undo(request, tournament_pk, pk):
 
     def run(**kwargs):
         removed = operations.undo_last_game(match, user=request.user, **kwargs)
-        messages.success(
-            request, gettext("Game %(number)d taken back.") % {"number": removed.number}
-        )
+        if isinstance(removed, Penalty):
+            done = gettext("The penalty of %(points)d points taken back.")
+            messages.success(request, done % {"points": removed.points})
+        else:
+            done = gettext("Game %(number)d taken back.")
+            messages.success(request, done % {"number": removed.number})
 
     return _confirmed_action(request, match, "undo", run)
 
@@ -260,12 +280,11 @@ def history(request, tournament_pk, pk):
 @director_required
 @require_GET
 def score_sheet(request, tournament_pk, pk):
-    """The paper score sheet a director prints for the two players: names, length, the
-    season's rules in one line, a row per game with the score before it and a box for
-    the Crawford game; the games already recorded are filled in.
+    """The paper score sheet a director prints for the two players: names, table,
+    length, clock, the season's rules in one line, a row per game with the score before
+    it and a box for the Crawford game; the games already recorded are filled in.
 
-    Template: director/score_sheet.html; context: match, rules, rows, blank_rows.
-    """
+    Template: director/score_sheet.html; context: match, rules, slip (rows, blank)."""
     match = _match(tournament_pk, pk)
     games = list(match.games.all())
     try:
@@ -276,8 +295,10 @@ def score_sheet(request, tournament_pk, pk):
     context = {
         "match": match,
         "rules": rules_in_one_line(match.rules),
-        "rows": list(zip(games, outcomes, strict=True)),
-        "blank_rows": range(len(games) + 1, len(games) + 1 + min(blank, 40)),
+        "slip": {
+            "rows": list(zip(games, outcomes, strict=True)),
+            "blank": range(len(games) + 1, len(games) + 1 + min(blank, 40)),
+        },
     }
     return render(request, "director/score_sheet.html", context)
 

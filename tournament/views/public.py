@@ -14,6 +14,7 @@ from ..core import equity, league, scoring
 from ..core.names import normalize_name
 from ..models import Match, Player, Season, Tournament
 from ..queries.bracket_layout import BRACKET_LABELS, lay_out, next_match_of, path_of
+from ..queries.prizes import tournament_money
 from ..queries.standings import player_history, tournament_standings
 from ..queries.standings import season_standings as season_standings_of
 from ..rule_texts import PRESET_LABELS, describe_rules
@@ -226,7 +227,7 @@ def tournament_results(request, pk):
     """A tournament's final places bracket by bracket, and its players' figures.
 
     Template: tournament/results.html; context: tournament, places (PlacesTable),
-    table (StandingsTable).
+    table (StandingsTable), money (the pools and, once places are known, the prizes).
     """
     tournament = get_object_or_404(Tournament.objects.public().select_related("season"), pk=pk)
     standings = tournament_standings(tournament)
@@ -234,7 +235,12 @@ def tournament_results(request, pk):
     RequestConfig(request, paginate={"per_page": 50}).configure(places)
     table = StandingsTable(standings.records, prefix="s-")
     RequestConfig(request, paginate={"per_page": 50}).configure(table)
-    context = {"tournament": tournament, "places": places, "table": table}
+    context = {
+        "tournament": tournament,
+        "places": places,
+        "table": table,
+        "money": tournament_money(tournament),
+    }
     return render(request, "tournament/results.html", context)
 
 

@@ -109,7 +109,7 @@ class Command(BaseCommand):
                 {draw.MAIN: "5,5,7,7,9,9,11", draw.CONSOLATION: "5", draw.LAST_CHANCE: "3"},
             )
             for player in rng.sample(players, size):
-                operations.add_entry(tournament, player)
+                operations.add_entry(tournament, player, checked_in=True)
             operations.make_draw(tournament, rng_seed=number)
             recorded += self._play(tournament, rng, games - recorded)
             self.stderr.write(

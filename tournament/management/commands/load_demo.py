@@ -11,6 +11,7 @@ move exactly as a director's would.
 import random
 from dataclasses import dataclass, field
 from datetime import date, timedelta
+from decimal import Decimal
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
@@ -61,6 +62,17 @@ class DemoCup:
     scripts: dict = field(default_factory=dict)
     decide: int | None = None  # how many matches to play out; None: the whole cup
     live: int = 0  # then how many matches to leave under way
+    # The day: the main bracket's fee (and side pool, and who joined it), who has not
+    # paid, who registered but has not arrived, the tables, the clock, and whether a
+    # match starts with a lateness penalty.
+    fee: Decimal = Decimal(0)
+    side_pool_fee: Decimal = Decimal(0)
+    side_pool: tuple = ()
+    unpaid: tuple = ()
+    not_here: tuple = ()
+    tables: str = ""
+    clock: str = "none"
+    penalty: bool = False
 
 
 # The scripted matches show the rules; the comments say how.
@@ -72,6 +84,7 @@ CUPS_OF_THE_PAST = [
         [("Jordi Puig", 1), ("Pere Soler", 2), ("Núria Ferrer", 3), ("Montserrat Vila", 4)],
         {draw.MAIN: "5,7"},
         rng_seed=1999,
+        fee=Decimal(5),
         scripts={
             # A backgammon counts double (x2, like a gammon), then the Crawford game, then
             # a post-Crawford double beavered to 4 (in 1999 the doubler may not refuse).
@@ -96,6 +109,7 @@ CUPS_OF_THE_PAST = [
         [("Marc Riera", 1), ("Oriol Prat", 2), ("Mireia Font", 3), ("Laia Casals", 4)],
         {draw.MAIN: "5,7"},
         rng_seed=2001,
+        fee=Decimal(5),
         scripts={
             (draw.MAIN, 1, 1): [
                 g(0, "gammon"),  # 2-0
@@ -130,6 +144,7 @@ CUPS_OF_THE_PAST = [
         {draw.MAIN: "5,5,7", draw.CONSOLATION: "3"},
         consolation=draw.FIRST_ROUND,
         rng_seed=2002,
+        fee=Decimal(10),
         scripts={
             # The worked example of the match rules (seeds 000 and 003), game by game.
             (draw.MAIN, 1, 1): [
@@ -172,6 +187,9 @@ def cups_of_this_year(year: int, today: date) -> list[DemoCup]:
             consolation=draw.PROGRESSIVE,
             last_chance=True,
             rng_seed=20274,  # a seed whose games send a few players to the last chance
+            fee=Decimal(10),
+            side_pool_fee=Decimal(5),
+            side_pool=tuple(name for name, _seed in summer[:8]),
         ),
         DemoCup(
             year,
@@ -183,6 +201,12 @@ def cups_of_this_year(year: int, today: date) -> list[DemoCup]:
             rng_seed=20270,
             decide=8,
             live=3,
+            fee=Decimal(10),
+            unpaid=(autumn[-1][0], autumn[-2][0]),
+            not_here=(PLAYERS[0], PLAYERS[2]),
+            tables="6",
+            clock="required",
+            penalty=True,
         ),
     ]
 
@@ -217,6 +241,8 @@ class Command(BaseCommand):
         return player
 
     def _play(self, season: Season, cup: DemoCup, players: dict) -> None:
+        brackets = {kind: {"lengths": lengths} for kind, lengths in cup.lengths.items()}
+        brackets[draw.MAIN].update(fee=cup.fee, side_pool_fee=cup.side_pool_fee)
         tournament = operations.create_tournament(
             {
                 "season": season,
@@ -224,13 +250,25 @@ class Command(BaseCommand):
                 "date": cup.date,
                 "consolation": cup.consolation,
                 "last_chance": cup.last_chance,
+                "tables": cup.tables,
+                "clock_policy": cup.clock,
             },
-            cup.lengths,
+            brackets,
         )
-        for name, seed in cup.entrants:
-            operations.add_entry(tournament, players[name], seed=seed)
+        for number, (name, seed) in enumerate(cup.entrants):
+            entry = operations.add_entry(
+                tournament, players[name], seed=seed, checked_in=True
+            ).subject
+            if cup.fee and name not in cup.unpaid:
+                method = "transfer" if number % 3 == 0 else "cash"
+                operations.pay(tournament, entry, draw.MAIN, method=method)
+            if name in cup.side_pool:
+                operations.pay(tournament, entry, draw.MAIN, method="cash", side=True)
         operations.make_draw(tournament, rng_seed=cup.rng_seed)
         operations.start_tournament(tournament)
+        for name in cup.not_here:
+            # Registered, not here yet: the desk shows them, the draw does not.
+            operations.add_entry(tournament, players[name])
         rng = random.Random(cup.rng_seed)
         decided = 0
         while cup.decide is None or decided < cup.decide:
@@ -244,6 +282,10 @@ class Command(BaseCommand):
             if match is None:
                 break
             self._play_match(match, cup, rng, finish=False)
+        waiting = self._next_open(tournament, not_started=True)
+        if cup.penalty and waiting is not None:
+            # Ten minutes late: two points for the player kept waiting, as opens do.
+            operations.award_penalty(waiting, 0, 2, minutes_late=10)
 
     def _next_open(self, tournament, not_started=False):
         matches = tournament.matches.ready() if not_started else tournament.matches.open()

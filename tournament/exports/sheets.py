@@ -1,77 +1,42 @@
-"""The secretary's spreadsheet: a season's (or a tournament's) standings, matches, games,
-players and rules as an .xlsx workbook.
+"""The secretary's spreadsheet: a season's (or a tournament's) standings, places,
+matches, games (and penalty points), players, prizes and rules, as sheets for
+`workbook.write_workbook`.
 
-Written with openpyxl's write-only mode: rows stream from the database straight into
-the file, so the memory used does not grow with the games (a season of 20,000 games is
-measured by `make bench`). The standings figures come from `queries.standings` through the
-same django-tables2 table as the page, so the workbook and the page agree.
+The standings figures come from `queries.standings` through the same django-tables2
+table as the page, and the prizes from `queries.prizes` as on the results page, so the
+workbook and the pages agree.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
-from datetime import date
+import heapq
+from collections.abc import Iterator, Sequence
 
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from openpyxl import Workbook
-from openpyxl.cell import WriteOnlyCell
-from openpyxl.cell.cell import ERROR_CODES, ILLEGAL_CHARACTERS_RE
-from openpyxl.styles import Alignment, Font
-from openpyxl.utils import get_column_letter
 
-from .core import league
-from .models import Game, Match, Season, Tournament
-from .queries.bracket_layout import BRACKET_LABELS
-from .queries.standings import Standings, season_standings, tournament_standings
-from .rule_texts import PRESET_LABELS, describe_rules
-from .tables import PlacesTable, StandingsTable, place_rows
+from ..core import league
+from ..models import Game, Match, Penalty, Season, Tournament
+from ..queries.bracket_layout import BRACKET_LABELS
+from ..queries.prizes import tournament_money
+from ..queries.standings import Standings, season_standings, tournament_standings
+from ..rule_texts import PRESET_LABELS, describe_rules
+from ..tables import PlacesTable, StandingsTable, place_rows
+from .workbook import MAX_WIDTH, Sheet, fit
 
-MIN_WIDTH, MAX_WIDTH = 6, 60
-# Text a spreadsheet program could take for a formula (or, for a tab or a carriage
-# return, shift into another cell) when it is typed or edited: OWASP's list.
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 GAMES_CHUNK = 2000
-HEADER_FONT = Font(bold=True)
-
-
-@dataclass
-class Sheet:
-    """One sheet: a title, its header row, and rows of typed values (numbers as numbers,
-    dates as dates) that may be streamed."""
-
-    title: str
-    headers: list[str]
-    rows: Iterable[Sequence[object]]
-    # Widths known before the first row: write-only sheets need them up front.
-    widths: list[int] = field(default_factory=list)
-    wrap: bool = False
-
-
-def _fit(headers: Sequence[str], samples: Iterable[Sequence[object]] = ()) -> list[int]:
-    """Column widths that fit the header and the sample values given."""
-    widths = [len(str(header)) + 2 for header in headers]
-    for row in samples:
-        for index, value in enumerate(row):
-            text = value.isoformat() if isinstance(value, date) else str(value)
-            widths[index] = max(widths[index], len(text) + 2)
-    return [min(max(width, MIN_WIDTH), MAX_WIDTH) for width in widths]
-
-
-# --- the sheets -------------------------------------------------------------------
 
 
 def standings_sheet(standings: Standings) -> Sheet:
     values = list(StandingsTable(standings.records).as_values())
     headers, rows = [str(header) for header in values[0]], values[1:]
-    return Sheet(_("Standings"), headers, rows, _fit(headers, rows))
+    return Sheet(_("Standings"), headers, rows, fit(headers, rows))
 
 
 def places_sheet(standings: Standings) -> Sheet:
     values = list(PlacesTable(place_rows(standings.places)).as_values())
     headers, rows = [str(header) for header in values[0]], values[1:]
-    return Sheet(_("Places"), headers, rows, _fit(headers, rows))
+    return Sheet(_("Places"), headers, rows, fit(headers, rows))
 
 
 def _stages():
@@ -129,7 +94,7 @@ def _match_columns() -> list[str]:
 def _widths(headers, tournaments, name_width: int, wide: dict[int, int]) -> list[int]:
     """Widths known before streaming: the longest tournament name, the longest player
     name for the name columns (`wide` maps other columns to a minimum width)."""
-    widths = _fit(headers)
+    widths = fit(headers)
     widths[0] = min(max([len(t.name) + 2 for t in tournaments] + [widths[0]]), MAX_WIDTH)
     widths[1] = max(widths[1], 14)
     for index in (4, 5, 9):
@@ -169,7 +134,7 @@ def matches_sheet(tournaments: Sequence[Tournament], name_width: int) -> Sheet:
             "decided_at",
         )
     )
-    widths = _fit(headers)
+    widths = fit(headers)
     tournament_width = max([len(t.name) + 2 for t in tournaments] + [widths[0]])
     widths[0] = min(tournament_width, MAX_WIDTH)
     for index in (4, 5, 9):
@@ -181,17 +146,45 @@ def matches_sheet(tournaments: Sequence[Tournament], name_width: int) -> Sheet:
     )
 
 
-def _game_rows(games) -> Iterator[tuple]:
+def _game_rows(games, penalties) -> Iterator[tuple]:
+    """The Games sheet's rows: each match's penalty points (before its first game) and
+    then its games, with the score before each."""
     kinds = {key: str(label) for key, label in Game.KIND_CHOICES}
     hows = {key: str(label) for key, label in Game.HOW_CHOICES}
+    penalty, late = _("penalty points"), _("late: %(minutes)s minutes")
     yes, no = _("yes"), _("no")
     stage = _stages()
     current, before = None, [0, 0]
-    for row in games:
-        (match_id, tournament, kind, round_number, position, first, second) = row[:7]
-        number, winner, game_kind, cube, how, points, crawford = row[7:]
+    # Both streams come in match order: merged, a match's penalties come first.
+    rows = heapq.merge(
+        ((row[:3], 0, row[3:]) for row in penalties),
+        ((row[:3], 1, row[3:]) for row in games),
+        key=lambda item: (item[0], item[1]),
+    )
+    for (_date, _tournament_id, match_id), is_game, row in rows:
+        (tournament, kind, round_number, position, first, second) = row[:6]
         if match_id != current:
             current, before = match_id, [0, 0]
+        if not is_game:
+            side, points, minutes = row[6:]
+            yield (
+                tournament,
+                *stage(kind, round_number, position),
+                first,
+                second,
+                None,
+                before[0],
+                before[1],
+                (first, second)[side],
+                penalty,
+                None,
+                late % {"minutes": minutes} if minutes is not None else "",
+                points,
+                no,
+            )
+            before[side] += points
+            continue
+        number, winner, game_kind, cube, how, points, crawford = row[6:]
         # The score before each game is the sum of the stored points of the games
         # before it, which scoring.replay() computed when they were recorded.
         yield (
@@ -212,6 +205,19 @@ def _game_rows(games) -> Iterator[tuple]:
         before[winner] += points
 
 
+MATCH_OF_ROW = (
+    "match__tournament__date",
+    "match__tournament_id",
+    "match_id",
+    "match__tournament__name",
+    "match__bracket__kind",
+    "match__round",
+    "match__position",
+    "match__player1__name",
+    "match__player2__name",
+)
+
+
 def games_sheet(tournaments: Sequence[Tournament], name_width: int) -> Sheet:
     headers = [
         *_match_columns(),
@@ -225,28 +231,33 @@ def games_sheet(tournaments: Sequence[Tournament], name_width: int) -> Sheet:
         _("Points"),
         _("Crawford game"),
     ]
+    in_order = ("match__tournament__date", "match__tournament_id", "match_id", "number")
     games = (
         Game.objects.filter(match__tournament__in=tournaments)
-        .order_by("match__tournament__date", "match__tournament_id", "match_id", "number")
-        .values_list(
-            "match_id",
-            "match__tournament__name",
-            "match__bracket__kind",
-            "match__round",
-            "match__position",
-            "match__player1__name",
-            "match__player2__name",
-            "number",
-            "winner",
-            "kind",
-            "cube",
-            "how",
-            "points",
-            "crawford",
-        )
+        .order_by(*in_order)
+        .values_list(*MATCH_OF_ROW, "number", "winner", "kind", "cube", "how", "points", "crawford")
+    )
+    penalties = (
+        Penalty.objects.filter(match__tournament__in=tournaments)
+        .order_by(*in_order)
+        .values_list(*MATCH_OF_ROW, "side", "points", "minutes_late")
     )
     widths = _widths(headers, tournaments, name_width, {10: 12, 12: 16})
-    return Sheet(_("Games"), headers, _game_rows(games.iterator(chunk_size=GAMES_CHUNK)), widths)
+    rows = _game_rows(games.iterator(chunk_size=GAMES_CHUNK), penalties)
+    return Sheet(_("Games"), headers, rows, widths)
+
+
+def prizes_sheet(tournaments: Sequence[Tournament]) -> Sheet:
+    """Each prize won: the tournament, the pool (a bracket's, or its side pool), the
+    place, the player and the amount (a number, in the currency the fees were paid in)."""
+    headers = [_("Tournament"), _("Pool"), _("Place"), _("Player"), _("Amount")]
+    rows = [
+        (tournament.name, line.label, line.places, player.name, line.amount)
+        for tournament in tournaments
+        for line in tournament_money(tournament).prizes
+        for player in line.players
+    ]
+    return Sheet(_("Prizes"), headers, rows, fit(headers, rows))
 
 
 def players_sheet(standings: Standings) -> Sheet:
@@ -281,7 +292,7 @@ def players_sheet(standings: Standings) -> Sheet:
         )
         for record in records
     ]
-    return Sheet(_("Players"), headers, rows, _fit(headers, rows))
+    return Sheet(_("Players"), headers, rows, fit(headers, rows))
 
 
 def rules_sheet(season: Season) -> Sheet:
@@ -319,6 +330,7 @@ def season_sheets(season: Season) -> list[Sheet]:
         matches_sheet(standings.tournaments, width),
         games_sheet(standings.tournaments, width),
         players_sheet(standings),
+        prizes_sheet(standings.tournaments),
         rules_sheet(season),
     ]
 
@@ -332,76 +344,6 @@ def tournament_sheets(tournament: Tournament) -> list[Sheet]:
         matches_sheet([tournament], width),
         games_sheet([tournament], width),
         players_sheet(standings),
+        prizes_sheet([tournament]),
         rules_sheet(tournament.season),
     ]
-
-
-# --- the writer -------------------------------------------------------------------
-
-
-class _Text:
-    """Cell values for one workbook. Text stays text, whatever it holds: a name that
-    looks like a formula (`=HYPERLINK(...)`, `+1+1`, `@SUM(1)`) or an error code
-    (`#N/A`) becomes a string cell marked "quote prefix", so that neither opening the
-    file nor editing the cell makes it a formula; characters a workbook cannot hold
-    are dropped. Numbers and dates pass as they are (typed cells).
-
-    Names repeat on every row of the Matches and Games sheets: a string found plain
-    once is remembered, so the check costs a set lookup, not a regex, per cell."""
-
-    def __init__(self, worksheet, alignment=None) -> None:
-        self.worksheet, self.alignment, self.plain = worksheet, alignment, set()
-
-    def row(self, values) -> list:
-        if self.alignment is None:
-            plain = self.plain
-            return [
-                value if value.__class__ is not str or value in plain else self.cell(value)
-                for value in values
-            ]
-        return [self.cell(value) for value in values]
-
-    def cell(self, value):
-        if isinstance(value, str):
-            cleaned = ILLEGAL_CHARACTERS_RE.sub("", value)
-            if cleaned.startswith(FORMULA_STARTS) or cleaned in ERROR_CODES:
-                cell = WriteOnlyCell(self.worksheet, value=cleaned)
-                cell.data_type = "s"  # openpyxl makes "=..." a formula, "#N/A" an error
-                cell.quotePrefix = True
-                if self.alignment is not None:
-                    cell.alignment = self.alignment
-                return cell
-            if cleaned == value:
-                self.plain.add(value)
-            value = cleaned
-        if self.alignment is None:
-            return value
-        cell = WriteOnlyCell(self.worksheet, value=value)
-        cell.alignment = self.alignment
-        return cell
-
-
-def write_workbook(sheets: Iterable[Sheet], output) -> None:
-    """Write the sheets to `output` (a path or a binary file): a bold, frozen header row
-    with an autofilter, columns as wide as their contents, typed cells."""
-    workbook = Workbook(write_only=True)
-    for sheet in sheets:
-        worksheet = workbook.create_sheet(title=sheet.title[:31])
-        for index, width in enumerate(sheet.widths, start=1):
-            worksheet.column_dimensions[get_column_letter(index)].width = width
-        worksheet.freeze_panes = "A2"
-        header = []
-        for title in sheet.headers:
-            cell = WriteOnlyCell(worksheet, value=ILLEGAL_CHARACTERS_RE.sub("", title))
-            cell.font = HEADER_FONT
-            header.append(cell)
-        worksheet.append(header)
-        count = 0
-        wrap = Alignment(wrap_text=True, vertical="top") if sheet.wrap else None
-        text = _Text(worksheet, wrap)
-        for row in sheet.rows:
-            worksheet.append(text.row(row))
-            count += 1
-        last = get_column_letter(max(len(sheet.headers), 1))
-        worksheet.auto_filter.ref = f"A1:{last}{count + 1}"
-    workbook.save(output)

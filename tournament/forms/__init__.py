@@ -1,0 +1,64 @@
+"""The director's forms, by subject: `match` (a game, penalty points, a table, a side, a
+transcript), `setup` (seasons and tournaments, with their brackets, tables, clocks and
+money) and `entries` (registration, check-in, seeds, fees, the draw's seed).
+
+They check types and sizes; what the rules allow is asked of the pure core, and of the
+operations they feed (a game is checked by `scoring.replay()` inside the locked
+transaction that records it), so no rule is written twice.
+"""
+
+from .entries import (
+    AddEntryForm,
+    CheckInForm,
+    DrawForm,
+    LateEntryForm,
+    NewPlayerForm,
+    PaymentForm,
+    PlayerSearchForm,
+    SeedsForm,
+    WithdrawForm,
+)
+from .match import (
+    ConfirmForm,
+    GameForm,
+    PenaltyForm,
+    SideForm,
+    TableForm,
+    TranscriptForm,
+    VersionField,
+)
+from .setup import (
+    BRACKET_FIELDS,
+    SCALE_FIELDS,
+    TOURNAMENT_FIELDS,
+    LengthsField,
+    SeasonCreateForm,
+    SeasonRulesForm,
+    TournamentForm,
+)
+
+__all__ = [
+    "BRACKET_FIELDS",
+    "SCALE_FIELDS",
+    "TOURNAMENT_FIELDS",
+    "AddEntryForm",
+    "CheckInForm",
+    "ConfirmForm",
+    "DrawForm",
+    "GameForm",
+    "LateEntryForm",
+    "LengthsField",
+    "NewPlayerForm",
+    "PaymentForm",
+    "PenaltyForm",
+    "PlayerSearchForm",
+    "SeasonCreateForm",
+    "SeasonRulesForm",
+    "SeedsForm",
+    "SideForm",
+    "TableForm",
+    "TournamentForm",
+    "TranscriptForm",
+    "VersionField",
+    "WithdrawForm",
+]

@@ -1,0 +1,159 @@
+"""The match sheet's forms: the next game, penalty points before the first one, a table,
+a side (the player who did not show, retires or lost on time), a confirmation, and a
+transcript to import. What the rules allow is the core's and the operations' to say."""
+
+from __future__ import annotations
+
+from django import forms
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy as _
+
+from ..core.scoring import GameResult, MatchState
+from ..models import Game, Match
+
+# A cube beyond this is a typo, whatever the rules say about redoubling without limit.
+MAX_CUBE = 2**20
+CUBE_CHOICES = [1, 2, 4, 8, 16, 32, 64, 128]
+
+
+class VersionField(forms.IntegerField):
+    """The match version the form was shown with (optimistic locking)."""
+
+    widget = forms.HiddenInput
+
+    def __init__(self, **kwargs):
+        super().__init__(min_value=0, max_value=2**31 - 1, **kwargs)
+
+
+class GameForm(forms.Form):
+    """The next game of a match: winner, result, cube, how it ended, beaver.
+
+    It offers only what the season and the score allow (no cube in the Crawford game, no
+    beaver where the season has none), but accepts any known value: whatever is posted,
+    `operations.record_game` replays it and refuses an illegal game with its message.
+    """
+
+    version = VersionField()
+    winner = forms.TypedChoiceField(label=_("Winner"), coerce=int, widget=forms.RadioSelect)
+    kind = forms.ChoiceField(
+        label=_("Result"), choices=Game.KIND_CHOICES, initial="single", widget=forms.RadioSelect
+    )
+    cube = forms.IntegerField(
+        label=_("Cube"), min_value=1, max_value=MAX_CUBE, initial=1, widget=forms.Select
+    )
+    how = forms.ChoiceField(
+        label=_("How it ended"),
+        choices=Game.HOW_CHOICES,
+        initial="played",
+        widget=forms.RadioSelect,
+    )
+    beaver = forms.BooleanField(label=_("A beaver was given"), required=False)
+
+    def __init__(self, *args, match: Match, state: MatchState, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.match, self.state = match, state
+        self.fields["winner"].choices = [(0, match.player1.name), (1, match.player2.name)]
+        self.fields["version"].initial = match.version
+        # Only the widgets offer what scoring says the next game may be; the fields keep
+        # every known value so that a forged or stale post reaches replay() and gets the
+        # rule's own message.
+        allowed = state.next_game
+        cubes = CUBE_CHOICES if allowed.cube else [1]
+        self.fields["cube"].widget.choices = [(cube, str(cube)) for cube in cubes]
+        self.fields["how"].widget.choices = [
+            (value, label) for value, label in Game.HOW_CHOICES if value in allowed.hows
+        ]
+        self.offers_beaver = allowed.beaver
+
+    @property
+    def result(self) -> GameResult:
+        data = self.cleaned_data
+        return GameResult(
+            winner=data["winner"],
+            kind=data["kind"],
+            cube=data["cube"],
+            how=data["how"],
+            beaver=data["beaver"],
+        )
+
+
+class SideForm(forms.Form):
+    """Which player: the one who did not come (walkover) or who retires."""
+
+    version = VersionField()
+    side = forms.TypedChoiceField(coerce=int, widget=forms.RadioSelect)
+
+    def __init__(self, *args, match: Match, **kwargs):
+        super().__init__(*args, **kwargs)
+        names = [player.name if player else "?" for player in match.players]
+        self.fields["side"].choices = list(enumerate(names))
+        self.fields["version"].initial = match.version
+
+
+class ConfirmForm(forms.Form):
+    """A correction the director has been asked to confirm."""
+
+    version = VersionField()
+    confirm = forms.BooleanField(required=False)
+
+
+class TranscriptForm(forms.Form):
+    """A .mat file onto a match; the second step carries the text back with the
+    director's choice of who is who."""
+
+    file = forms.FileField(label=_("Match file (.mat)"), required=False)
+    transcript = forms.CharField(widget=forms.HiddenInput, required=False, max_length=2**20)
+    swapped = forms.TypedChoiceField(
+        label=_("Who is who"),
+        choices=[(0, _("in the file's order")), (1, _("the other way round"))],
+        coerce=int,
+        required=False,
+        empty_value=None,  # not answered yet: the names decide, or the director is asked
+        widget=forms.RadioSelect,
+    )
+
+    def clean(self):
+        data = super().clean()
+        if not data.get("file") and not data.get("transcript"):
+            raise ValidationError(_("Choose a .mat file to import."))
+        return data
+
+
+class PenaltyForm(forms.Form):
+    """Lateness penalty points for the waiting player, before the first game."""
+
+    version = VersionField()
+    side = forms.TypedChoiceField(
+        label=_("Awarded to (the player who was kept waiting)"),
+        coerce=int,
+        widget=forms.RadioSelect,
+    )
+    points = forms.IntegerField(label=_("Points"), min_value=1, initial=1)
+    minutes_late = forms.IntegerField(
+        label=_("Minutes late"), min_value=0, max_value=600, required=False
+    )
+
+    def __init__(self, *args, match: Match, **kwargs):
+        super().__init__(*args, **kwargs)
+        names = [player.name if player else "?" for player in match.players]
+        self.fields["side"].choices = list(enumerate(names))
+        self.fields["version"].initial = match.version
+        # At most the match's length: more would decide it several times over.
+        self.fields["points"] = forms.IntegerField(
+            label=_("Points"), min_value=1, max_value=match.length, initial=1
+        )
+
+
+class TableForm(forms.Form):
+    """Another free table for a match."""
+
+    version = VersionField()
+    table = forms.ChoiceField(label=_("Table"))
+
+    def __init__(self, *args, match: Match, free: list[str], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["table"].choices = [
+            (name, _("Table %(number)s") % {"number": name} if name.isdigit() else name)
+            for name in free
+        ]
+        self.fields["version"].initial = match.version

@@ -1,0 +1,293 @@
+"""The setup forms: a season from a preset and its rules, and a tournament with its
+consolation format, tables, clock, and each bracket's match lengths, fees, payouts and
+clock. The values are checked by the core's parsers (schedule, tables, prizes, clocks)
+and by the operations' own checks, with their messages."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from django import forms
+from django.core.exceptions import ValidationError
+from django.utils.text import format_lazy
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from .. import operations
+from ..core import clocks, draw, league, prizes, schedule, tables
+from ..core.rules import PRESETS, RuleSet
+from ..models import RULE_FIELDS, Season, Tournament
+from ..models.tournaments import CLOCK_POLICY_CHOICES
+from ..rule_texts import PRESET_LABELS
+
+
+class SeasonCreateForm(forms.ModelForm):
+    preset = forms.ChoiceField(
+        label=_("Rules"),
+        choices=[(key, PRESET_LABELS[key]) for key in PRESETS],
+        initial="qgammon-2002",
+        help_text=_("The season starts with these rules; you can edit them afterwards."),
+    )
+
+    class Meta:
+        model = Season
+        fields = ["year", "name", "preset"]
+
+
+SCALE_FIELDS = ("main_points", "consolation_points", "last_chance_points")
+
+
+class SeasonRulesForm(forms.ModelForm):
+    """A season's name, rule columns and league points; new rules that would re-score
+    a recorded game are refused with the operation's message (the admin uses it too)."""
+
+    class Meta:
+        model = Season
+        fields = ["name", *RULE_FIELDS, *SCALE_FIELDS]
+
+    def clean(self):
+        data = super().clean()
+        if self.errors or not set(RULE_FIELDS) <= set(data):
+            return data  # the admin's form for a new season has no rule fields
+        try:
+            self.rules = RuleSet(**{field: data[field] for field in RULE_FIELDS})
+            for field in SCALE_FIELDS:
+                data[field] = league.format_scale(league.parse_scale(data[field]))
+        except ValueError as error:
+            raise ValidationError(str(error)) from None
+        if self.instance.pk is not None:
+            try:
+                operations.check_season_rules(self.instance, self.rules)
+            except operations.OperationError as error:
+                raise ValidationError(error.message) from None
+        return data
+
+
+class LengthsField(forms.CharField):
+    def __init__(self, **kwargs):
+        kwargs.setdefault(
+            "help_text", _("Points per round, e.g. 5,5,7,9,11; the last holds for later rounds.")
+        )
+        super().__init__(max_length=100, **kwargs)
+
+    def clean(self, value):
+        value = super().clean(value)
+        if not value:
+            return value
+        # The schedule's own rule (core.schedule), with its message.
+        try:
+            return schedule.normalize(value)
+        except schedule.ScheduleError as error:
+            raise ValidationError(error.message(gettext)) from None
+
+
+# The tournament's own fields: the admin builds its form with more (the lengths), so
+# the form's Meta.fields is not the list to save.
+TOURNAMENT_FIELDS = [
+    "season",
+    "name",
+    "date",
+    "consolation",
+    "progressive_rounds",
+    "last_chance",
+    "public",
+    "clock_policy",
+    "clock_minutes_per_point",
+    "clock_delay_seconds",
+    "clock_delay_kind",
+]
+CLOCK_FIELDS = (
+    "clock_policy",
+    "clock_minutes_per_point",
+    "clock_delay_seconds",
+    "clock_delay_kind",
+)
+BRACKET_LABELS = {
+    draw.MAIN: _("Main bracket"),
+    draw.CONSOLATION: _("Consolation"),
+    draw.LAST_CHANCE: _("Last chance"),
+}
+DEFAULT_LENGTHS = {draw.MAIN: "5,5,7,9,11", draw.CONSOLATION: "5", draw.LAST_CHANCE: "3"}
+# A bracket's settings, as the form names them: <kind>_<setting>.
+BRACKET_SETTINGS = ("lengths", "fee", "side_pool_fee", "payouts", "club_cut", "clock_policy")
+BRACKET_FIELDS = {
+    kind: [f"{kind}_{setting}" for setting in BRACKET_SETTINGS] for kind in draw.BRACKET_KINDS
+}
+
+
+class PayoutsField(forms.CharField):
+    """Percent of the pool per place (core.prizes); empty for the usual scale."""
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("help_text", _("e.g. 50,25,12.5,12.5 (1st, 2nd, 3rd, 4th); empty: usual"))
+        super().__init__(max_length=200, required=False, **kwargs)
+
+    def clean(self, value):
+        value = super().clean(value)
+        if not value:
+            return ""
+        try:
+            return prizes.format_payouts(prizes.parse_payouts(value))
+        except prizes.PrizeError as error:
+            raise ValidationError(error.message(gettext)) from None
+
+
+def _money(label) -> forms.DecimalField:
+    return forms.DecimalField(
+        label=label,
+        min_value=0,
+        max_value=prizes.MAX_MONEY,
+        max_digits=8,
+        decimal_places=2,
+        required=False,
+    )
+
+
+def _bracket_fields() -> dict[str, forms.Field]:
+    fields: dict[str, forms.Field] = {}
+    for kind, label in BRACKET_LABELS.items():
+        fields[f"{kind}_lengths"] = LengthsField(
+            label=format_lazy(_("{bracket}: match lengths"), bracket=label),
+            initial=DEFAULT_LENGTHS[kind],
+            required=kind == draw.MAIN,
+        )
+        fields[f"{kind}_fee"] = _money(format_lazy(_("{bracket}: entry fee"), bracket=label))
+        fields[f"{kind}_side_pool_fee"] = _money(
+            format_lazy(_("{bracket}: side pool fee (0 for none)"), bracket=label)
+        )
+        fields[f"{kind}_payouts"] = PayoutsField(
+            label=format_lazy(_("{bracket}: payouts, percent per place"), bracket=label)
+        )
+        fields[f"{kind}_club_cut"] = forms.DecimalField(
+            label=format_lazy(_("{bracket}: club's cut, in percent"), bracket=label),
+            min_value=0,
+            max_value=100,
+            max_digits=5,
+            decimal_places=2,
+            required=False,
+        )
+        fields[f"{kind}_clock_policy"] = forms.ChoiceField(
+            label=format_lazy(_("{bracket}: clocks"), bracket=label),
+            choices=[("", _("as the tournament")), *CLOCK_POLICY_CHOICES],
+            required=False,
+        )
+    return fields
+
+
+# Declared once, so that the admin (which builds its form from field names) finds them.
+BracketFields = type("BracketFields", (forms.Form,), _bracket_fields())
+
+
+class TablesField(forms.CharField):
+    """The tables of the day: a number, or names separated by commas (core.tables)."""
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("label", _("Tables"))
+        kwargs.setdefault(
+            "help_text", _("How many (6), or their names: Taula 1, Taula 2, Bar. Empty: none.")
+        )
+        super().__init__(max_length=2000, required=False, **kwargs)
+
+    def clean(self, value):
+        try:
+            return list(tables.parse_tables(super().clean(value)))
+        except tables.TableError as error:
+            raise ValidationError(error.message(gettext)) from None
+
+
+class TournamentForm(forms.ModelForm, BracketFields):
+    tables_text = TablesField()
+    # A clock of 0 minutes is refused here, beside the field (core.clocks gives the range).
+    clock_minutes_per_point = forms.IntegerField(
+        label=_("Clock: minutes per point"),
+        min_value=1,
+        max_value=clocks.MAX_MINUTES_PER_POINT,
+        required=False,
+        help_text=_("2, as the US and UK federations set it."),
+    )
+    clock_delay_seconds = forms.IntegerField(
+        label=_("Clock: delay in seconds"),
+        min_value=0,
+        max_value=clocks.MAX_DELAY_SECONDS,
+        required=False,
+        help_text=_("12, as the US and UK federations set it."),
+    )
+
+    class Meta:
+        model = Tournament
+        fields = TOURNAMENT_FIELDS
+        widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
+
+    def __init__(self, *args, copy_of: Tournament | None = None, **kwargs):
+        """`copy_of`: an earlier tournament whose settings a new one starts from."""
+        super().__init__(*args, **kwargs)
+        source = self.instance if self.instance.pk else copy_of
+        if source is not None:
+            self.initial["tables_text"] = tables.format_tables(source.tables or [])
+            for bracket in source.brackets.all():
+                for setting in BRACKET_SETTINGS:
+                    self.initial[f"{bracket.kind}_{setting}"] = getattr(bracket, setting)
+        if copy_of is not None and not self.instance.pk:
+            for field in TOURNAMENT_FIELDS:
+                if field not in ("name", "date"):
+                    self.initial[field] = getattr(copy_of, field)
+            self.initial["season"] = copy_of.season_id
+        # The clock has the federations' defaults: a form that leaves it out keeps them.
+        for name in CLOCK_FIELDS:
+            if name in self.fields:
+                self.fields[name].required = False
+        if self.instance.pk and "season" in self.fields:
+            # The season of a tournament with a draw is part of its results (the admin
+            # shows it read-only and leaves it out of the form).
+            self.fields["season"].disabled = self.instance.matches.exists()
+
+    def brackets(self) -> dict[str, dict]:
+        """Each bracket's settings, for the brackets given match lengths."""
+        data = self.cleaned_data
+        found = {}
+        for kind in draw.BRACKET_KINDS:
+            if not data.get(f"{kind}_lengths"):
+                continue
+            found[kind] = {
+                "lengths": data[f"{kind}_lengths"],
+                "fee": data.get(f"{kind}_fee") or Decimal(0),
+                "side_pool_fee": data.get(f"{kind}_side_pool_fee") or Decimal(0),
+                "payouts": data.get(f"{kind}_payouts") or "",
+                "club_cut": data.get(f"{kind}_club_cut") or Decimal(0),
+                "clock_policy": data.get(f"{kind}_clock_policy") or "",
+            }
+        return found
+
+    def clean(self):
+        data = super().clean()
+        for name in CLOCK_FIELDS:
+            if name in self.fields and data.get(name) in (None, ""):
+                data[name] = (
+                    getattr(self.instance, name)
+                    if self.instance.pk
+                    else Tournament._meta.get_field(name).default
+                )
+        if data.get("consolation", draw.NO_CONSOLATION) != draw.NO_CONSOLATION and not data.get(
+            "consolation_lengths"
+        ):
+            self.add_error("consolation_lengths", _("Give the consolation's match lengths."))
+        if data.get("last_chance") and not data.get("last_chance_lengths"):
+            self.add_error("last_chance_lengths", _("Give the last chance's match lengths."))
+        if self.instance.pk is not None and not self.errors:
+            try:
+                operations.check_tournament_change(self.instance, self.tournament_fields())
+            except operations.OperationError as error:
+                raise ValidationError(error.message) from None
+        return data
+
+    def tournament_fields(self) -> dict:
+        """The tournament's own fields, as far as the form has them (the admin leaves
+        out the ones it shows read-only), and its tables."""
+        found = {
+            field: self.cleaned_data[field]
+            for field in TOURNAMENT_FIELDS
+            if field in self.cleaned_data and field in self.fields
+        }
+        if "tables_text" in self.cleaned_data:
+            found["tables"] = self.cleaned_data["tables_text"]
+        return found

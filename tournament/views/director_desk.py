@@ -1,0 +1,367 @@
+"""A tournament's desk on the day: the players registered and who has arrived (check-in,
+one tap each, with a filter box and a count), who has paid, the seeds, registering a
+club player or a new one, a late player into a bye after the draw, a withdrawal; and the
+fees page with the pools and prizes. Every view needs the directors' permission; every
+write goes through `operations`, and the page says when the draw had to go.
+"""
+
+from django.contrib import messages
+from django.db.models import Count, F, Prefetch
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext
+from django.views.decorators.http import require_GET, require_POST
+
+from .. import operations
+from ..core import draw
+from ..forms import (
+    AddEntryForm,
+    CheckInForm,
+    LateEntryForm,
+    NewPlayerForm,
+    PaymentForm,
+    PlayerSearchForm,
+    SeedsForm,
+    WithdrawForm,
+)
+from ..models import Entry, Match, Payment, Player, Tournament
+from ..queries.prizes import tournament_money
+from .access import director_required
+from .director_setup import say_if_discarded
+
+SEARCH_RESULTS = 20
+
+
+def entries_of(tournament: Tournament) -> list[Entry]:
+    """The entries with their players and payments: seeded first, then by name."""
+    seeded_first = F("seed").asc(nulls_last=True)
+    return list(
+        tournament.entries.select_related("player")
+        .prefetch_related(Prefetch("payments", queryset=Payment.objects.order_by()))
+        .order_by(seeded_first, "player__name")
+    )
+
+
+def tournament_of(pk) -> Tournament:
+    return get_object_or_404(Tournament.objects.select_related("season"), pk=pk)
+
+
+def _late_entries(tournament: Tournament, entries, drawn: bool):
+    """(the byes a late player may take, the registered players not in the draw)."""
+    if not drawn:
+        return [], []
+    placed = operations.draws.drawn_players(tournament)
+    waiting = [e for e in entries if e.player_id not in placed and not e.withdrawn]
+    byes = operations.byes_open_to_late_entries(tournament) if waiting else []
+    return byes, waiting
+
+
+def _desk(request, tournament: Tournament, *, status=200, **forms):
+    """Template: director/tournament.html; context: tournament, entries, checked_in
+    (how many have arrived), main_fee (the main bracket's entry fee, if any),
+    search_form, found (players matching the search), new_player_form, namesakes (club
+    players named like a new player, offered instead), seeds_form, withdraw_form,
+    late_form (a late player into a bye), can_redraw, counts (matches per status),
+    open_matches, problems (where the draw and the entries disagree), error."""
+    entries = entries_of(tournament)
+    search_form = forms.get("search_form") or PlayerSearchForm(request.GET or None)
+    found = []
+    if search_form.is_valid() and search_form.cleaned_data["q"]:
+        found = list(
+            Player.objects.active()
+            .search(search_form.cleaned_data["q"])
+            .exclude(entries__tournament=tournament)
+            .order_by("name")[:SEARCH_RESULTS]
+        )
+    labels = dict(Match.Status.choices)
+    counts = [
+        (labels[row["status"]], row["total"])
+        for row in tournament.matches.values("status").annotate(total=Count("pk")).order_by()
+    ]
+    open_matches = (
+        tournament.matches.open()
+        .select_related("bracket", "player1", "player2")
+        .order_by("-status", "bracket_id", "round", "position")
+    )
+    seeds_form = forms.get("seeds_form") or SeedsForm(entries=entries)
+    can_redraw = operations.draw_can_be_remade(tournament)
+    if not can_redraw:
+        for field in seeds_form.fields.values():
+            field.disabled = True
+    main = tournament.brackets.filter(kind=draw.MAIN).first()
+    byes, waiting = _late_entries(tournament, entries, bool(counts))
+    context = {
+        "tournament": tournament,
+        "new_seed": operations.new_draw_seed(),
+        "entries": entries,
+        "checked_in": sum(1 for entry in entries if entry.checked_in),
+        "main_fee": main.fee if main and main.fee > 0 else None,
+        "seed_rows": seeds_form.rows(),
+        "search_form": search_form,
+        "found": found,
+        "new_player_form": forms.get("new_player_form") or NewPlayerForm(),
+        "namesakes": forms.get("namesakes", []),
+        "problems": operations.draw_problems(tournament, entries),
+        "seeds_form": seeds_form,
+        "withdraw_form": WithdrawForm(tournament=tournament),
+        "late_form": LateEntryForm(tournament=tournament, byes=byes, waiting=waiting)
+        if byes
+        else None,
+        "can_redraw": can_redraw,
+        "counts": counts,
+        "open_matches": open_matches,
+        "drawn": bool(counts),
+        "error": forms.get("error"),
+    }
+    return render(request, "director/tournament.html", context, status=status)
+
+
+@director_required
+@require_GET
+def tournament_desk(request, pk):
+    """A tournament's desk: entries and check-in, seeds, the draw, the start."""
+    return _desk(request, tournament_of(pk))
+
+
+def _back(tournament: Tournament, anchor: str = ""):
+    response = redirect("director-tournament", tournament.pk)
+    if anchor:
+        response["Location"] += f"#{anchor}"
+    return response
+
+
+@director_required
+@require_POST
+def entry_add(request, pk):
+    """Register an existing player (found by the search), checked in if they are here."""
+    tournament = tournament_of(pk)
+    form = AddEntryForm(request.POST)
+    if not form.is_valid():
+        return _desk(request, tournament, status=400, error=gettext("Choose a player to add."))
+    player = form.cleaned_data["player"]
+    try:
+        change = operations.add_entry(
+            tournament, player, checked_in=form.cleaned_data["checked_in"], user=request.user
+        )
+    except operations.OperationError as error:
+        return _desk(request, tournament, status=409, error=error.message)
+    messages.success(request, gettext("%(player)s registered.") % {"player": player})
+    say_if_discarded(request, change)
+    return _back(tournament)
+
+
+@director_required
+@require_POST
+def entry_new(request, pk):
+    """Add a player the club does not know yet, and register them. A club player named
+    the same (ignoring accents, case and spacing) is offered instead, until the director
+    confirms that this is someone new."""
+    tournament = tournament_of(pk)
+    form = NewPlayerForm(request.POST)
+    if not form.is_valid():
+        return _desk(request, tournament, status=400, new_player_form=form)
+    try:
+        change = operations.add_new_player(
+            tournament,
+            form.cleaned_data["name"],
+            form.cleaned_data["club"],
+            checked_in=form.cleaned_data["checked_in"],
+            user=request.user,
+            allow_namesake=form.someone_else,
+        )
+    except operations.NamesakeExists as namesake:
+        data = form.cleaned_data
+        form = NewPlayerForm(initial={**data, "confirmed_name": data["name"]})
+        return _desk(
+            request,
+            tournament,
+            status=409,
+            error=namesake.message,
+            new_player_form=form,
+            namesakes=namesake.players,
+        )
+    except operations.OperationError as error:
+        return _desk(request, tournament, status=409, error=error.message)
+    player = change.subject.player
+    messages.success(request, gettext("%(player)s registered.") % {"player": player})
+    say_if_discarded(request, change)
+    return _back(tournament)
+
+
+@director_required
+@require_POST
+def entry_remove(request, pk, entry_pk):
+    tournament = tournament_of(pk)
+    entry = get_object_or_404(
+        Entry.objects.select_related("player"), pk=entry_pk, tournament=tournament
+    )
+    try:
+        change = operations.remove_entry(tournament, entry, user=request.user)
+    except operations.OperationError as error:
+        return _desk(request, tournament, status=409, error=error.message)
+    messages.success(request, gettext("%(player)s removed.") % {"player": entry.player})
+    say_if_discarded(request, change)
+    return _back(tournament)
+
+
+@director_required
+@require_POST
+def check_in(request, pk):
+    """One tap: a registered player has arrived (present=1), or is taken off (present=0)."""
+    tournament = tournament_of(pk)
+    form = CheckInForm(request.POST, tournament=tournament)
+    if not form.is_valid():
+        return _desk(request, tournament, status=400, error=" ".join(form.errors["entry"]))
+    entry = form.cleaned_data["entry"]
+    try:
+        change = operations.check_in(
+            tournament, entry, present=form.cleaned_data["present"], user=request.user
+        )
+    except operations.OperationError as error:
+        return _desk(request, tournament, status=409, error=error.message)
+    say_if_discarded(request, change)
+    return _back(tournament, f"entry-{entry.pk}")
+
+
+@director_required
+@require_POST
+def check_in_everyone(request, pk):
+    """Everyone registered has come: check them all in at once."""
+    tournament = tournament_of(pk)
+    try:
+        change = operations.check_in_everyone(tournament, user=request.user)
+    except operations.OperationError as error:
+        return _desk(request, tournament, status=409, error=error.message)
+    messages.success(request, gettext("%(count)d players checked in.") % {"count": change.subject})
+    say_if_discarded(request, change)
+    return _back(tournament)
+
+
+@director_required
+@require_POST
+def late_entry(request, pk):
+    """A player who arrived after the draw, into a bye's place (the desk offers them)."""
+    tournament = tournament_of(pk)
+    entries = entries_of(tournament)
+    byes, waiting = _late_entries(tournament, entries, tournament.matches.exists())
+    form = LateEntryForm(request.POST, tournament=tournament, byes=byes, waiting=waiting)
+    if not form.is_valid():
+        return _desk(
+            request,
+            tournament,
+            status=400,
+            error=gettext("Choose a player who is not in the draw, and a bye still open."),
+        )
+    try:
+        match = operations.place_in_bye(
+            tournament, form.cleaned_data["entry"], form.cleaned_data["match"], user=request.user
+        )
+    except operations.OperationError as error:
+        return _desk(request, tournament, status=409, error=error.message)
+    messages.success(
+        request,
+        gettext("%(player)s plays match %(position)s.")
+        % {"player": form.cleaned_data["entry"].player, "position": match.position},
+    )
+    return _back(tournament)
+
+
+@director_required
+@require_POST
+def seeds(request, pk):
+    tournament = tournament_of(pk)
+    form = SeedsForm(request.POST, entries=entries_of(tournament))
+    if not form.is_valid():
+        return _desk(request, tournament, status=400, seeds_form=form)
+    try:
+        change = operations.set_seeds(tournament, form.seeds(), user=request.user)
+    except operations.OperationError as error:
+        return _desk(request, tournament, status=409, error=error.message)
+    messages.success(request, gettext("Seeds saved."))
+    say_if_discarded(request, change)
+    return _back(tournament)
+
+
+@director_required
+@require_POST
+def withdraw(request, pk):
+    """A registered player leaves: their remaining matches are walkovers."""
+    tournament = tournament_of(pk)
+    form = WithdrawForm(request.POST, tournament=tournament)
+    if not form.is_valid():
+        return _desk(request, tournament, status=400, error=gettext("Choose a player."))
+    try:
+        operations.withdraw(tournament, form.cleaned_data["player"], user=request.user)
+    except operations.OperationError as error:
+        return _desk(request, tournament, status=409, error=error.message)
+    messages.success(
+        request, gettext("%(player)s has withdrawn.") % {"player": form.cleaned_data["player"]}
+    )
+    return _back(tournament)
+
+
+def _fees(request, tournament: Tournament, *, status=200, error=None):
+    """Template: director/fees.html; context: tournament, brackets (those with a fee or
+    a side pool), rows (entry, [(bracket, fee payment, side payment)]), money (pools
+    and prizes: queries.prizes.Money), error."""
+    brackets = [
+        bracket
+        for bracket in tournament.brackets.order_by("pk")
+        if bracket.fee > 0 or bracket.side_pool_fee > 0
+    ]
+    rows = []
+    for entry in entries_of(tournament):
+        paid = {(payment.bracket, payment.side): payment for payment in entry.payments.all()}
+        cells = [
+            (bracket, paid.get((bracket.kind, False)), paid.get((bracket.kind, True)))
+            for bracket in brackets
+        ]
+        rows.append((entry, cells))
+    context = {
+        "tournament": tournament,
+        "brackets": brackets,
+        "rows": rows,
+        "money": tournament_money(tournament),
+        "error": error,
+    }
+    return render(request, "director/fees.html", context, status=status)
+
+
+@director_required
+@require_GET
+def fees(request, pk):
+    """Who paid which fee or side pool, the pools, and the prizes once places are known."""
+    return _fees(request, tournament_of(pk))
+
+
+@director_required
+@require_POST
+def pay(request, pk):
+    """A fee or a side pool's share paid (method cash or transfer), or taken back
+    (method empty). Back to the desk or the fees page (`next`)."""
+    tournament = tournament_of(pk)
+    form = PaymentForm(request.POST, tournament=tournament)
+    back_to_fees = request.POST.get("next") == "fees"
+    answer = _fees if back_to_fees else _desk
+    if not form.is_valid():
+        reasons = " ".join(form.errors.get("entry", [])) or gettext("That payment is not clear.")
+        return answer(request, tournament, status=400, error=reasons)
+    data = form.cleaned_data
+    try:
+        if data["method"]:
+            operations.pay(
+                tournament,
+                data["entry"],
+                data["bracket"],
+                method=data["method"],
+                side=data["side"],
+                user=request.user,
+            )
+        else:
+            operations.take_back_payment(
+                tournament, data["entry"], data["bracket"], side=data["side"], user=request.user
+            )
+    except operations.OperationError as error:
+        return answer(request, tournament, status=409, error=error.message)
+    if back_to_fees:
+        return redirect("director-fees", tournament.pk)
+    return _back(tournament, f"entry-{data['entry'].pk}")

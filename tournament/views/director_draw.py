@@ -1,0 +1,161 @@
+"""The draw and the start of a tournament, and the match slips to print: the draw is
+previewed from a seed, drawn again, made from the players checked in (the page says
+who is left out), and shown as made once it is; the slips of a round print together.
+Every view needs the directors' permission; every write goes through `operations`.
+"""
+
+from django.contrib import messages
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from .. import operations
+from ..core import draw, scoring
+from ..forms import DrawForm
+from ..models import Match, Player, stored_draw
+from ..queries.bracket_layout import BRACKET_LABELS, round_name
+from ..rule_texts import rules_in_one_line
+from .access import director_required
+from .director_desk import _back, _desk, entries_of, tournament_of
+
+
+def _preview(plan: draw.DrawPlan, players: dict) -> list[dict]:
+    """The draw as the director checks it: each bracket's first round, byes included."""
+    brackets = []
+    for bracket in plan.brackets:
+        first = bracket.round_matches(1)
+        rows = []
+        for planned in first:
+            sides = []
+            for source in planned.sources:
+                if source.kind == draw.ENTRANT:
+                    sides.append(players[source.entrant].name)
+                else:
+                    sides.append(source.describe(gettext, within=bracket.kind))
+            rows.append((planned.slot.position, sides))
+        brackets.append(
+            {
+                "label": BRACKET_LABELS[bracket.kind],
+                "round": round_name(bracket.kind, 1, bracket.rounds),
+                "rounds": bracket.rounds,
+                "matches": rows,
+            }
+        )
+    return brackets
+
+
+@director_required
+@require_http_methods(["GET", "POST"])
+def draw_view(request, pk):
+    """GET: the draw that was made, once there is one; before that, or with ?seed=N
+    (a new random seed: "draw again"), the preview of the draw that seed makes. POST
+    seed: make it.
+
+    Template: director/draw.html; context: tournament, seed, made (this is the stored
+    draw), brackets, can_redraw, left_out (registered players not checked in, or who
+    withdrew before the draw), problems (where the stored draw and the entries
+    disagree), error."""
+    tournament = tournament_of(pk)
+    data = request.POST if request.method == "POST" else request.GET
+    form = DrawForm(data if "seed" in data else None)
+    if form.is_bound and not form.is_valid():
+        return _desk(request, tournament, status=400, error=gettext("That is not a draw seed."))
+    if request.method == "POST":
+        try:
+            operations.make_draw(tournament, rng_seed=form.cleaned_data["seed"], user=request.user)
+        except draw.DrawError as error:
+            return _desk(request, tournament, status=409, error=error.message(gettext))
+        except operations.OperationError as error:
+            return _desk(request, tournament, status=409, error=error.message)
+        messages.success(request, gettext("Draw made."))
+        return _back(tournament)
+    stored = None if form.is_bound else stored_draw.load(tournament)
+    seed = form.cleaned_data["seed"] if form.is_bound else operations.new_draw_seed()
+    context = {
+        "tournament": tournament,
+        "seed": tournament.draw_seed if stored else seed,
+        "made": stored is not None,
+        "error": None,
+        "brackets": [],
+        "can_redraw": operations.draw_can_be_remade(tournament),
+        "new_seed": operations.new_draw_seed(),
+        # A preview leaves out who has not checked in or withdrew before it; a stored
+        # draw keeps who withdrew after it (their matches are walkovers).
+        "left_out": []
+        if stored
+        else [
+            entry.player
+            for entry in entries_of(tournament)
+            if entry.withdrawn or not entry.checked_in
+        ],
+        "problems": operations.draw_problems(tournament),
+    }
+    try:
+        plan = stored.plan if stored else operations.preview_draw(tournament, seed)
+    except draw.DrawError as error:
+        context["error"] = error.message(gettext)
+    else:
+        players = Player.objects.in_bulk(list(plan.entrants))
+        context["brackets"] = _preview(plan, players)
+    return render(request, "director/draw.html", context)
+
+
+@director_required
+@require_POST
+def start(request, pk):
+    tournament = tournament_of(pk)
+    try:
+        operations.start_tournament(tournament, user=request.user)
+    except operations.OperationError as error:
+        return _desk(request, tournament, status=409, error=error.message)
+    messages.success(request, gettext("The tournament has started."))
+    return redirect(reverse("director-desk"))
+
+
+@director_required
+@require_GET
+def slips(request, pk):
+    """The match slips of one round of one bracket (?bracket=main&round=1), or of every
+    match ready to start or under way, to print and cut: players, table, length, clock,
+    the season's rules in one line, a row per game and a box for the Crawford game.
+
+    Template: director/slips.html; context: tournament, slips (match, rows, blank rows),
+    rules, title."""
+    tournament = tournament_of(pk)
+    matches = tournament.matches.select_related("bracket", "player1", "player2").order_by(
+        "bracket_id", "round", "position"
+    )
+    kind, number = request.GET.get("bracket", ""), request.GET.get("round", "")
+    if kind in draw.BRACKET_KINDS and number.isdigit():
+        matches = matches.filter(bracket__kind=kind, round=int(number)).exclude(
+            status__in=[Match.Status.BYE, Match.Status.VOID]
+        )
+        title = f"{BRACKET_LABELS[kind]}, {gettext('round %(number)s') % {'number': number}}"
+    else:
+        matches = matches.open()
+        title = gettext("Matches ready to start or under way")
+    matches = list(matches.prefetch_related("games"))
+    for match in matches:
+        match.tournament = tournament
+    context = {
+        "tournament": tournament,
+        "title": title,
+        "rules": rules_in_one_line(tournament.season.rules),
+        "slips": [(match, _slip_rows(match)) for match in matches],
+    }
+    return render(request, "director/slips.html", context)
+
+
+def _slip_rows(match) -> dict:
+    """A match's recorded games with their outcomes, and numbered blank rows after them."""
+    games = list(match.games.all())
+    try:
+        outcomes = match.replay_games([game.as_result() for game in games]).games
+    except scoring.IllegalGame:
+        outcomes = [None] * len(games)
+    blank = max(scoring.max_games(match.length) - len(games), 0)
+    return {
+        "rows": list(zip(games, outcomes, strict=True)),
+        "blank": range(len(games) + 1, len(games) + 1 + min(blank, 15)),
+    }
