@@ -145,7 +145,7 @@ def test_a_new_season_takes_its_preset(admin_client, db):
 
 @pytest.mark.parametrize(
     "name",
-    ["player", "season", "tournament", "match", "game", "auditentry"],
+    ["player", "season", "tournament", "match", "game", "auditentry", "penalty", "payment"],
 )
 def test_every_changelist_opens(admin_client, match, name):
     operations.record_game(match, GameResult(0))
@@ -185,6 +185,19 @@ def test_a_user_without_permission_cannot_use_the_match_admin(client, started):
     assert client.get(change_url(started)).status_code == 403
     assert Tournament.objects.count() == 1
     assert Match.objects.count() == 1
+
+
+def test_directors_read_penalties_and_payments_and_never_add_them(client, db):
+    """The data migration gives the Directors group the right to read the two new
+    records; writing them is the match sheet's and the desk's job."""
+    from django.contrib.auth.models import Group, User
+
+    user = User.objects.create_user("desk", password="pw-12345-abc", is_staff=True)
+    user.groups.add(Group.objects.get(name="Directors"))
+    client.force_login(user)
+    for name in ["penalty", "payment"]:
+        assert client.get(reverse(f"admin:tournament_{name}_changelist")).status_code == 200
+        assert client.get(reverse(f"admin:tournament_{name}_add")).status_code == 403
 
 
 # --- brackets in the admin (until the director's pages) ----------------------------

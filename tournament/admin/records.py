@@ -1,10 +1,11 @@
 """What the site records by itself, to read in the admin and never to edit: games (they
-are edited on their match, where they are replayed as a whole), rating changes and the
-audit log."""
+are edited on their match, where they are replayed as a whole), penalty points and
+payments (recorded on the match sheet and the desk, through the operations), rating
+changes and the audit log."""
 
 from django.contrib import admin
 
-from ..models import AuditEntry, Game, RatingChange
+from ..models import AuditEntry, Game, Payment, Penalty, RatingChange
 from .base import ReadOnlyAdmin
 
 
@@ -16,6 +17,25 @@ class GameAdmin(ReadOnlyAdmin):
     list_filter = ["kind", "how", "crawford", "beaver", "match__tournament__season"]
     search_fields = ["match__player1__name", "match__player2__name", "match__tournament__name"]
     list_select_related = ["match__player1", "match__player2"]
+
+
+@admin.register(Penalty)
+class PenaltyAdmin(ReadOnlyAdmin):
+    """Read-only: awarded and taken back on the match sheet, where they are replayed."""
+
+    list_display = ["match", "number", "side", "points", "minutes_late", "entered_at"]
+    search_fields = ["match__player1__name", "match__player2__name", "match__tournament__name"]
+    list_select_related = ["match__player1", "match__player2"]
+
+
+@admin.register(Payment)
+class PaymentAdmin(ReadOnlyAdmin):
+    """Read-only: recorded at the desk and on the fees page, which keep the pools right."""
+
+    list_display = ["entry", "bracket", "side", "method", "amount", "at"]
+    list_filter = ["bracket", "side", "method", "entry__tournament"]
+    search_fields = ["entry__player__name", "entry__tournament__name"]
+    list_select_related = ["entry__player", "entry__tournament"]
 
 
 @admin.register(RatingChange)

@@ -7,6 +7,27 @@ from django.conf import settings
 from django.db import migrations, models
 
 
+def directors_read_penalties_and_payments(apps, schema_editor):
+    """The Directors group reads penalty points and payments in the admin (they are
+    written on the match sheet and the desk, through the operations)."""
+    from django.contrib.auth.management import create_permissions
+
+    app_config = apps.get_app_config("tournament")
+    app_config.models_module = True
+    create_permissions(app_config, apps=apps, verbosity=0)
+    app_config.models_module = None
+    Group = apps.get_model("auth", "Group")
+    Permission = apps.get_model("auth", "Permission")
+    group = Group.objects.filter(name="Directors").first()
+    if group is not None:
+        group.permissions.add(
+            *Permission.objects.filter(
+                content_type__app_label="tournament",
+                codename__in=["view_penalty", "view_payment"],
+            )
+        )
+
+
 def check_in_the_drawn(apps, schema_editor):
     """Entries of tournaments drawn before check-in existed were all in their draws:
     they count as checked in, so the draw and the entries still agree."""
@@ -211,4 +232,5 @@ class Migration(migrations.Migration):
             constraint=models.CheckConstraint(condition=models.Q(('points__gte', 1)), name='penalty_points_positive'),
         ),
         migrations.RunPython(check_in_the_drawn, migrations.RunPython.noop),
+        migrations.RunPython(directors_read_penalties_and_payments, migrations.RunPython.noop),
     ]
