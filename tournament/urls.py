@@ -6,22 +6,30 @@ from django.urls import include, path
 
 from .views import (
     api,
+    calendars,
     calls,
     director,
     director_desk,
     director_draw,
     director_match,
+    director_players,
+    director_reports,
     director_setup,
     downloads,
+    player_page,
     public,
 )
 
 MATCH = "director/tournaments/<int:tournament_pk>/matches/<int:pk>/"
 TOURNAMENT = "director/tournaments/<int:pk>/"
+# A player's private link: the token is the only credential, never logged (logfilters).
+LINK = "p/<str:token>/"
+REPORT = "director/reports/<int:pk>/"
 
 urlpatterns = [
     path("", public.home, name="home"),
     path("seasons/<int:year>/", public.season, name="season"),
+    path("seasons/<int:year>/calendar.ics", calendars.season_calendar, name="season-calendar"),
     path("seasons/<int:year>/standings/", public.season_standings, name="standings"),
     path("seasons/<int:year>/standings.xlsx", downloads.season_workbook, name="standings-xlsx"),
     path("tournaments/<int:pk>/", public.tournament, name="tournament"),
@@ -34,6 +42,12 @@ urlpatterns = [
     path("players/<int:pk>/", public.player, name="player"),
     path("api/tournaments/", api.tournaments, name="api-tournaments"),
     path("api/tournaments/<int:pk>/", api.tournament, name="api-tournament"),
+    # A player's own page, from their private link
+    path(LINK, player_page.home, name="player-page"),
+    path(LINK + "calendar.ics", calendars.player_calendar, name="player-calendar"),
+    path(LINK + "matches/<int:match_id>/report/", player_page.report, name="player-report"),
+    path(LINK + "matches/<int:match_id>/confirm/", player_page.confirm, name="player-confirm"),
+    path(LINK + "matches/<int:match_id>/dispute/", player_page.dispute, name="player-dispute"),
     # The director's desk
     path("director/", director.desk, name="director-desk"),
     path(MATCH, director.match_sheet, name="director-match"),
@@ -48,6 +62,16 @@ urlpatterns = [
     path(MATCH + "on-time/", director_match.on_time, name="director-on-time"),
     path(MATCH + "clock/", director_match.clock, name="director-clock"),
     path(MATCH + "table/", director_match.table, name="director-table"),
+    path("director/reports/", director_reports.queue, name="director-reports"),
+    path(REPORT + "accept/", director_reports.accept, name="director-report-accept"),
+    path(REPORT + "correct/", director_reports.correct, name="director-report-correct"),
+    path(REPORT + "reject/", director_reports.reject, name="director-report-reject"),
+    path("director/players/<int:pk>/", director_players.player_desk, name="director-player"),
+    path(
+        "director/players/<int:pk>/link/rotate/",
+        director_players.rotate_link,
+        name="director-player-rotate",
+    ),
     path("director/seasons/new/", director_setup.season_create, name="director-season-new"),
     path("director/seasons/<int:year>/", director_setup.season_edit, name="director-season"),
     path(

@@ -12,6 +12,7 @@ from .matches import Match, MatchQuerySet
 from .payments import Payment
 from .players import Player, PlayerQuerySet
 from .ratings import RatingChange, RatingsLock
+from .reports import GameReport, GameReportQuerySet, MatchMail, PlayerLink
 from .seasons import RULE_FIELDS, Season, validate_scale
 from .tournaments import Bracket, Entry, Tournament, TournamentQuerySet
 
@@ -21,11 +22,15 @@ __all__ = [
     "Bracket",
     "Entry",
     "Game",
+    "GameReport",
+    "GameReportQuerySet",
     "Match",
+    "MatchMail",
     "MatchQuerySet",
     "Payment",
     "Penalty",
     "Player",
+    "PlayerLink",
     "PlayerQuerySet",
     "RatingChange",
     "RatingsLock",

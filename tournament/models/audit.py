@@ -46,6 +46,10 @@ class AuditEntry(models.Model):
         TABLE_MOVED = "table_moved", _("moved to another table")
         ON_TIME = "on_time", _("lost on time")
         CLOCK_IN = "clock_in", _("clock brought in")
+        LINK_ROTATED = "link_rotated", _("player's link made anew")
+        GAME_REPORTED = "game_reported", _("game reported by a player")
+        REPORT_DISPUTED = "report_disputed", _("reported game disputed")
+        REPORT_REJECTED = "report_rejected", _("reported game rejected")
 
     at = models.DateTimeField(_("when"), default=timezone.now, db_index=True)
     user = models.ForeignKey(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
@@ -39,6 +40,13 @@ class Player(models.Model):
     # Contact details are for the directors only: never shown on a public page.
     email = models.EmailField(_("email"), blank=True)
     phone = models.CharField(_("phone"), max_length=30, blank=True)
+    # Mail only to those who agreed, in the language they read (blank: the club's).
+    mail_consent = models.BooleanField(
+        _("agrees to receive mail"),
+        default=False,
+        help_text=_("A short mail when their next match is ready."),
+    )
+    language = models.CharField(_("language"), max_length=7, choices=settings.LANGUAGES, blank=True)
     active = models.BooleanField(
         _("active"),
         default=True,

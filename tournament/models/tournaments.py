@@ -52,6 +52,14 @@ DELAY_KIND_CHOICES = [
 ]
 
 
+REPORTING_OFF, REPORTING_CONFIRM, REPORTING_DIRECTOR = "off", "confirm", "director"
+REPORTING_CHOICES = [
+    (REPORTING_CONFIRM, _("yes, the opponent confirms")),
+    (REPORTING_DIRECTOR, _("yes, the director approves every report")),
+    (REPORTING_OFF, _("no, only the director records games")),
+]
+
+
 class TournamentQuerySet(models.QuerySet):
     def public(self):
         return self.filter(public=True)
@@ -118,6 +126,17 @@ class Tournament(models.Model):
     clock_delay_kind = models.CharField(
         _("clock: kind of delay"), max_length=10, choices=DELAY_KIND_CHOICES, default=clocks.SIMPLE
     )
+    # Players report their own games from their private links (operations.reports).
+    reporting = models.CharField(
+        _("players report their games"),
+        max_length=10,
+        choices=REPORTING_CHOICES,
+        default=REPORTING_CONFIRM,
+        help_text=_(
+            "The opponent confirms a reported game; or the director approves every "
+            "report; or players do not report."
+        ),
+    )
 
     objects = TournamentQuerySet.as_manager()
 
@@ -154,6 +173,10 @@ class Tournament(models.Model):
                 & Q(clock_delay_seconds__lte=clocks.MAX_DELAY_SECONDS),
                 name="tournament_clock_sensible",
                 violation_error_message=_("A clock gives 1 to 30 minutes per point."),
+            ),
+            models.CheckConstraint(
+                condition=Q(reporting__in=[value for value, _label in REPORTING_CHOICES]),
+                name="tournament_reporting_known",
             ),
         ]
 
