@@ -38,7 +38,8 @@ run: $(VENV)/.installed messages
 	$(BIN)/python manage.py load_demo
 	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
 	HTTPS=0 DEBUG=0 $(BIN)/gunicorn tournament.wsgi --bind $(HOST):$(PORT) \
-		--workers $(WORKERS) --access-logfile -
+		--workers $(WORKERS) --access-logfile - \
+		--logger-class tournament.logfilters.RedactingGunicornLogger
 
 # Django's development server with DEBUG on, for working on the code.
 dev: $(VENV)/.installed messages

@@ -183,12 +183,36 @@ X_FRAME_OPTIONS = "DENY"
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 
+# Writes from players' private links (report, confirm, dispute), per link and per
+# address, in a minute: more is answered 429.
+PLAYER_WRITES_PER_MINUTE = env_int("PLAYER_WRITES_PER_MINUTE", 30)
+
+# Mail (operations.notifications: "your next match is ready"). Printed on the console
+# unless the environment names a mail server; its password comes from the environment
+# only, never from the repository.
+EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")
+EMAIL_PORT = env_int("EMAIL_PORT", 25)
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
+# A mail server that does not answer must not keep the request waiting for long.
+EMAIL_TIMEOUT = env_int("EMAIL_TIMEOUT", 10)
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "webmaster@localhost")
+# The site's public address ("https://qgammon.example"), for the links in mails; none
+# when blank.
+SITE_URL = os.environ.get("SITE_URL", "")
+
 # Every django-tables2 table of the site gets the site's table style.
 DJANGO_TABLES2_TABLE_ATTRS = {"class": "data-table"}
 
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    # A player's private link never reaches a log line (tournament/logfilters.py).
+    "filters": {"player_links": {"()": "tournament.logfilters.RedactPlayerLinks"}},
+    "handlers": {
+        "console": {"class": "logging.StreamHandler", "filters": ["player_links"]},
+    },
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
 }

@@ -27,6 +27,7 @@ from .match import (
     TranscriptForm,
     VersionField,
 )
+from .reports import ConfirmReportForm, DisputeForm
 from .setup import (
     BRACKET_FIELDS,
     SCALE_FIELDS,
@@ -44,6 +45,8 @@ __all__ = [
     "AddEntryForm",
     "CheckInForm",
     "ConfirmForm",
+    "ConfirmReportForm",
+    "DisputeForm",
     "DrawForm",
     "GameForm",
     "LateEntryForm",

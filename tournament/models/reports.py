@@ -157,8 +157,14 @@ class GameReport(models.Model):
         return self.status == self.Status.DISPUTED
 
     @property
-    def reporter_side(self) -> int:
-        return 0 if self.reported_by_id == self.match.player1_id else 1
+    def winner_player(self) -> Player | None:
+        return self.match.players[self.winner]
+
+    @property
+    def counter_winner_player(self) -> Player | None:
+        if self.counter_winner is None:
+            return None
+        return self.match.players[self.counter_winner]
 
     def as_result(self) -> scoring.GameResult:
         return scoring.GameResult(

@@ -76,6 +76,11 @@ class Tournament(models.Model):
         FINISHED = "finished", _("finished")
 
     IN_PLAY = (Status.DRAFT, Status.RUNNING)  # not finished
+    REPORTING_OFF, REPORTING_CONFIRM, REPORTING_DIRECTOR = (
+        REPORTING_OFF,
+        REPORTING_CONFIRM,
+        REPORTING_DIRECTOR,
+    )
 
     CONSOLATION_CHOICES = [
         (draw.NO_CONSOLATION, _("no consolation")),

@@ -39,8 +39,11 @@ def record_game(
     *,
     user=None,
     expected_version: int | None = None,
+    source=None,
 ) -> Game:
     """Record the next game of a match; when it decides the match, move the bracket on.
+    `source` says where a game reported by a player came from, for the audit log
+    ("reported by Anna, confirmed by Xavier").
 
     Raises IllegalGame if the rules forbid it, StaleMatch if the match changed since
     `expected_version`, MatchClosed if it cannot take games; nothing is saved then.
@@ -71,7 +74,8 @@ def record_game(
             "player": match.players[recorded.winner],
             "a": state.score[0],
             "b": state.score[1],
-        },
+        }
+        + (f" ({source})" if source else ""),
         before=before,
         after=audit.snapshot(match),
     )

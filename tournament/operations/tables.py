@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from ..core import tables
 from ..models import AuditEntry, Match, Tournament
-from . import audit
+from . import audit, notifications
 from .errors import MatchClosed, OperationError
 from .locks import check_version, lock_match
 
@@ -34,6 +34,8 @@ def assign_tables(tournament: Tournament) -> None:
         changed.append(match)
     if changed:
         Match.objects.bulk_update(changed, ["table"])
+    # Every change that readies a match ends here, tables given: mail its players.
+    notifications.mail_ready_matches_after_commit(tournament.pk)
 
 
 @transaction.atomic

@@ -1,11 +1,63 @@
-"""Calendars (.ics): the season's tournaments, and a player's tournaments and matches."""
+"""Calendars (.ics): the season's tournaments, public like its page; and a player's
+tournaments and matches, from their private link. `exports.calendars` writes them.
 
-from django.http import Http404
+Each costs a fixed number of queries (pinned by tests/test_calendars.py).
+"""
+
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404
+from django.views.decorators.http import require_safe
+
+from ..exports import calendars as ics
+from ..models import Entry, Match, Season
+from ..operations.links import player_by_token
+
+CALENDAR = "text/calendar; charset=utf-8"
 
 
+def _calendar_response(body: bytes, filename: str) -> HttpResponse:
+    # The filename is ours alone (a year, a fixed word): never a name someone typed.
+    response = HttpResponse(body, content_type=CALENDAR)
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+@require_safe
 def season_calendar(request, year):
-    raise Http404
+    """The season's public tournaments, one all-day event each (2 queries)."""
+    season = get_object_or_404(Season, year=year)
+    tournaments = season.tournaments.public().order_by("date", "name", "pk")
+    body = ics.season_calendar(season, tournaments, request.build_absolute_uri("/"))
+    return _calendar_response(body, f"season-{season.year}.ics")
 
 
+@require_safe
 def player_calendar(request, token):
-    raise Http404
+    """A player's public tournaments (withdrawn entries included) and their matches
+    with both players known, ready, live or decided (3 queries: the link with its
+    player, the entries, the matches).
+
+    The token is the only credential: an unknown or rotated one is a 404. Like the
+    player's page, the answer is never indexed, kept by a shared cache or sent on as a
+    referrer, and it holds no contact details.
+    """
+    player = player_by_token(token)
+    if player is None:
+        raise Http404
+    entries = (
+        Entry.objects.filter(player=player, tournament__public=True)
+        .select_related("tournament")
+        .order_by("tournament__date", "tournament__name", "pk")
+    )
+    mine = Match.objects.filter(tournament__public=True).involving(player).between_two()
+    matches = (
+        (mine.open() | mine.decided())
+        .select_related("tournament", "bracket", "player1", "player2")
+        .order_by("tournament__date", "tournament_id", "bracket_id", "round", "position", "pk")
+    )
+    body = ics.player_calendar(player, entries, matches, request.build_absolute_uri("/"))
+    response = _calendar_response(body, "qgammon-my-matches.ics")
+    response["X-Robots-Tag"] = "noindex, nofollow"
+    response["Cache-Control"] = "private, no-store"
+    response["Referrer-Policy"] = "no-referrer"
+    return response

@@ -1,10 +1,200 @@
-"""A player's own page, from their private link (being written)."""
+"""A player's own page, opened from their private link (`/p/<token>/`): no account, no
+password. It shows their open matches and their next one, refreshes live, and lets them
+report a game, or confirm or dispute the one their opponent reported.
 
+The token is the only credential: an unknown or rotated one is a 404 (the same lookup
+either way); the page is never indexed, cached or sent as a referrer, and shows no
+contact details. Every write goes through `operations.reports`, limited per link and
+per address (ratelimit).
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
 from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext
+from django.views.decorators.http import require_GET, require_POST
+
+from ..core import scoring
+from ..forms import ConfirmReportForm, DisputeForm, GameForm
+from ..models import Match, Player
+from ..operations import MatchClosed, OperationError, StaleMatch
+from ..operations.links import player_by_token
+from ..operations.reports import (
+    NotYourMatch,
+    confirm_report,
+    dispute_report,
+    report_game,
+)
+from ..queries.player_matches import change_mark, open_matches, waiting_match
+from .ratelimit import limit_link_writes
 
 
+def _player(token: str) -> Player:
+    player = player_by_token(token)
+    if player is None:
+        raise Http404
+    return player
+
+
+def _private(response):
+    """A private page: not indexed, not kept by a shared cache, its address (the
+    token) never sent to another site as a referrer."""
+    response["X-Robots-Tag"] = "noindex, nofollow"
+    response["Cache-Control"] = "private, no-store"
+    response["Referrer-Policy"] = "no-referrer"
+    return response
+
+
+def _forms(row, posted=None):
+    """The report and dispute forms of one open match (ids unique on the page)."""
+    auto_id = f"m{row.match.pk}_%s"
+    report_form = dispute_form = None
+    if row.may_report:
+        report_form = GameForm(match=row.match, state=row.state, auto_id=auto_id)
+    if row.may_dispute:
+        dispute_form = DisputeForm(
+            match=row.match,
+            state=row.state,
+            auto_id=f"d{row.match.pk}_%s",
+            initial={"report": row.report.pk},
+        )
+    if posted is not None:
+        kind, form = posted
+        report_form = form if kind == "report" else report_form
+        dispute_form = form if kind == "dispute" else dispute_form
+    return report_form, dispute_form
+
+
+def _page(request, player: Player, token: str, *, status=200, errors=None, posted=None):
+    """Template: tournament/player_page.html (tournament/includes/player_live.html alone
+    for the live refresh); context: player, token, matches (each an OpenMatch with its
+    report_form, dispute_form and error), waiting (the next match without an opponent
+    yet, when nothing is open), mark (what the live refresh compares)."""
+    errors = errors or {}
+    matches = open_matches(player)
+    for row in matches:
+        mine = posted if posted and posted[0] == row.match.pk else None
+        row.report_form, row.dispute_form = _forms(row, mine[1:] if mine else None)
+        row.error = errors.get(row.match.pk)
+    context = {
+        "player": player,
+        "token": token,
+        "matches": matches,
+        "waiting": None if matches else waiting_match(player),
+        "mark": change_mark(player, matches),
+    }
+    template = "tournament/player_page.html"
+    if request.GET.get("partial") == "matches":
+        template = "tournament/includes/player_live.html"
+    response = render(request, template, context, status=status)
+    response["X-Live-Mark"] = context["mark"]
+    return _private(response)
+
+
+@require_GET
 def home(request, token):
-    raise Http404
+    return _page(request, _player(token), token)
 
 
-report = confirm = dispute = home
+def _match_of(match_id: int) -> Match:
+    return get_object_or_404(
+        Match.objects.select_related("tournament__season", "bracket", "player1", "player2"),
+        pk=match_id,
+    )
+
+
+def _refused(request, player, token, match_id, error, posted=None):
+    """The page again, with why beside the match: 403 for another player's match,
+    400 for a game the rules forbid, 409 for a match that changed or cannot take it."""
+    if isinstance(error, scoring.IllegalGame):
+        status, message = 400, error.message(gettext)
+    else:
+        status, message = (403 if isinstance(error, NotYourMatch) else 409), error.message
+    if isinstance(error, NotYourMatch | StaleMatch | MatchClosed):
+        posted = None  # the form is no use now: show the match as it is
+    if isinstance(error, NotYourMatch):
+        messages.error(request, message)
+        return _page(request, player, token, status=status)
+    return _page(request, player, token, status=status, errors={match_id: message}, posted=posted)
+
+
+@require_POST
+@limit_link_writes
+def report(request, token, match_id):
+    """A game of one of the player's open matches, waiting for the opponent."""
+    player = _player(token)
+    match = _match_of(match_id)
+    if match.side_of(player) is None:
+        return _refused(
+            request,
+            player,
+            token,
+            match_id,
+            NotYourMatch(gettext("This is not one of your matches.")),
+        )
+    try:
+        state = match.replay()
+    except scoring.IllegalGame as illegal:
+        return _refused(request, player, token, match_id, illegal)
+    form = GameForm(request.POST, match=match, state=state, auto_id=f"m{match.pk}_%s")
+    if not form.is_valid():
+        return _page(request, player, token, status=400, posted=(match.pk, "report", form))
+    try:
+        report_game(match, player, form.result, expected_version=form.cleaned_data["version"])
+    except (OperationError, scoring.IllegalGame) as error:
+        return _refused(request, player, token, match_id, error, (match.pk, "report", form))
+    messages.success(request, gettext("Game reported: it counts once your opponent confirms it."))
+    return redirect("player-page", token=token)
+
+
+@require_POST
+@limit_link_writes
+def confirm(request, token, match_id):
+    """The opponent's report is right: the game is recorded."""
+    player = _player(token)
+    match = _match_of(match_id)
+    form = ConfirmReportForm(request.POST)
+    report_id = form.cleaned_data["report"] if form.is_valid() else None
+    try:
+        confirm_report(match, player, report_id=report_id)
+    except (OperationError, scoring.IllegalGame) as error:
+        return _refused(request, player, token, match_id, error)
+    messages.success(request, gettext("Game confirmed and recorded."))
+    return redirect("player-page", token=token)
+
+
+@require_POST
+@limit_link_writes
+def dispute(request, token, match_id):
+    """The opponent's report is wrong: it goes to the director with both versions."""
+    player = _player(token)
+    match = _match_of(match_id)
+    if match.side_of(player) is None:
+        return _refused(
+            request,
+            player,
+            token,
+            match_id,
+            NotYourMatch(gettext("This is not one of your matches.")),
+        )
+    try:
+        state = match.replay()
+    except scoring.IllegalGame as illegal:
+        return _refused(request, player, token, match_id, illegal)
+    form = DisputeForm(request.POST, match=match, state=state, auto_id=f"d{match.pk}_%s")
+    if not form.is_valid():
+        return _page(request, player, token, status=400, posted=(match.pk, "dispute", form))
+    try:
+        dispute_report(
+            match,
+            player,
+            form.result,
+            note=form.cleaned_data["note"],
+            report_id=form.cleaned_data["report"],
+        )
+    except (OperationError, scoring.IllegalGame) as error:
+        return _refused(request, player, token, match_id, error, (match.pk, "dispute", form))
+    messages.success(request, gettext("Your version went to the director, who will settle it."))
+    return redirect("player-page", token=token)

@@ -17,11 +17,31 @@
       credentials: "same-origin",
     })
       .then(function (response) {
-        return response.ok ? response.text() : null;
+        if (!response.ok) {
+          return null;
+        }
+        // A part with forms (a player's page) carries a mark of what it shows: its
+        // HTML differs on every render (the CSRF token), so the mark decides.
+        var mark = response.headers.get("X-Live-Mark");
+        if (mark && mark === region.getAttribute("data-mark")) {
+          return null;
+        }
+        return response.text().then(function (html) { return { html: html, mark: mark }; });
       })
-      .then(function (html) {
-        if (html === null || html === region.getAttribute("data-shown")) {
+      .then(function (answer) {
+        if (answer === null) {
           return;
+        }
+        var html = answer.html;
+        if (html === region.getAttribute("data-shown")) {
+          return;
+        }
+        // Someone typing in a form here keeps their input: try again next time.
+        if (region.contains(document.activeElement) && document.activeElement.form) {
+          return;
+        }
+        if (answer.mark) {
+          region.setAttribute("data-mark", answer.mark);
         }
         // Keep the reader's place: only the changed region is replaced, and its
         // sideways scroll (a bracket on a phone) is restored.

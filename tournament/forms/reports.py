@@ -1,0 +1,46 @@
+"""The forms of a player's private page: a report (the director's game form, the same
+fields), a confirmation of the opponent's report, and a dispute with the player's own
+version of the game."""
+
+from __future__ import annotations
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from ..core.scoring import GameResult
+from .match import GameForm
+
+
+class ConfirmReportForm(forms.Form):
+    """Which report is confirmed (or disputed): the one the page showed, so that a
+    report replaced meanwhile is never confirmed by mistake."""
+
+    report = forms.IntegerField(widget=forms.HiddenInput, min_value=1, required=False)
+
+
+class DisputeForm(GameForm):
+    """The opponent's own version of the game (optional) and a short note."""
+
+    report = forms.IntegerField(widget=forms.HiddenInput, min_value=1, required=False)
+    note = forms.CharField(
+        label=_("What happened (for the director)"), max_length=200, required=False
+    )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for name in ("winner", "kind", "cube", "how", "version"):
+            self.fields[name].required = False
+
+    @property
+    def result(self) -> GameResult | None:
+        """The player's version, or None when they only say the report is wrong."""
+        if self.cleaned_data.get("winner") in (None, ""):
+            return None
+        data = self.cleaned_data
+        return GameResult(
+            winner=data["winner"],
+            kind=data.get("kind") or "single",
+            cube=data.get("cube") or 1,
+            how=data.get("how") or "played",
+            beaver=data.get("beaver", False),
+        )

@@ -1,0 +1,112 @@
+"""What a player's private page shows: their open matches, each with its score, what
+the core allows next, the report waiting on it, and their next match."""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+
+from ..core import actions, scoring
+from ..models import GameReport, Match, Player, Tournament
+
+RELATED = ("tournament__season", "bracket", "player1", "player2")
+
+
+@dataclass
+class OpenMatch:
+    match: Match
+    side: int
+    state: scoring.MatchState | None
+    allowed: actions.Allowed | None
+    report: GameReport | None  # the report waiting on the match as it is now
+
+    @property
+    def opponent(self) -> Player | None:
+        return self.match.players[1 - self.side]
+
+    @property
+    def reporting(self) -> str:
+        return self.match.tournament.reporting
+
+    @property
+    def may_report(self) -> bool:
+        return (
+            self.reporting != Tournament.REPORTING_OFF
+            and self.report is None
+            and self.allowed is not None
+            and self.allowed.game
+        )
+
+    @property
+    def mine(self) -> bool:
+        """The waiting report is this player's own (the opponent confirms it)."""
+        return (
+            self.report is not None
+            and self.report.reported_by_id == self.match.players[self.side].pk
+        )
+
+    @property
+    def may_confirm(self) -> bool:
+        return (
+            self.report is not None
+            and not self.mine
+            and not self.report.is_disputed
+            and self.reporting == Tournament.REPORTING_CONFIRM
+        )
+
+    @property
+    def may_dispute(self) -> bool:
+        return self.report is not None and not self.mine and not self.report.is_disputed
+
+
+def open_matches(player: Player) -> list[OpenMatch]:
+    """The player's matches ready or under way in tournaments in play, under way first."""
+    rows = list(
+        Match.objects.open()
+        .involving(player)
+        .between_two()
+        .filter(tournament__status__in=Tournament.IN_PLAY)
+        .select_related(*RELATED)
+        .prefetch_related("games", "penalties")
+        .order_by("tournament__date", "round", "pk")
+    )
+    rows.sort(key=lambda row: not row.is_live)  # the match under way first
+    by_pk = {row.pk: row for row in rows}
+    reports = {}
+    for report in GameReport.objects.waiting().filter(match__in=rows).select_related("reported_by"):
+        report.match = by_pk[report.match_id]
+        # A report made before the match last changed has lapsed: not shown.
+        if report.version == report.match.version:
+            reports[report.match_id] = report
+    found = []
+    for match in rows:
+        try:
+            state = match.replay_games([game.as_result() for game in match.games.all()])
+            allowed = actions.allowed(match.situation(state))
+        except scoring.IllegalGame:
+            state, allowed = None, None
+        found.append(OpenMatch(match, match.side_of(player), state, allowed, reports.get(match.pk)))
+    return found
+
+
+def waiting_match(player: Player) -> Match | None:
+    """With no match open: the next one the player sits in, waiting for an opponent."""
+    return (
+        Match.objects.to_play()
+        .involving(player)
+        .filter(tournament__status__in=Tournament.IN_PLAY)
+        .select_related(*RELATED)
+        .order_by("tournament__date", "round", "pk")
+        .first()
+    )
+
+
+def change_mark(player: Player, matches: list[OpenMatch]) -> str:
+    """A short mark of what the page shows, so the live refresh replaces the page only
+    when it changed (the forms' CSRF tokens differ on every render)."""
+    parts = [
+        f"{row.match.pk}:{row.match.version}:{row.match.status}:{row.match.table}:"
+        f"{row.report.pk if row.report else ''}:{row.report.status if row.report else ''}"
+        for row in matches
+    ]
+    return hashlib.sha256(f"{player.pk}|{'|'.join(parts)}".encode()).hexdigest()[:16]
