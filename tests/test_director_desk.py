@@ -45,6 +45,7 @@ def test_query_count(director_client, tournament, players, django_assert_num_que
             status="ready",
         )
     # session, user, permissions (user's and groups'), the open matches with their
-    # players, the tournaments with their seasons: 6, however many matches.
-    with django_assert_num_queries(6):
+    # players, the tournaments with their seasons, the count of reported games waiting:
+    # 7, however many matches.
+    with django_assert_num_queries(7):
         director_client.get(URL)

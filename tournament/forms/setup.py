@@ -95,6 +95,7 @@ TOURNAMENT_FIELDS = [
     "clock_minutes_per_point",
     "clock_delay_seconds",
     "clock_delay_kind",
+    "reporting",
 ]
 CLOCK_FIELDS = (
     "clock_policy",

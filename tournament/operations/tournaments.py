@@ -55,6 +55,7 @@ def tournament_settings(tournament: Tournament) -> dict:
             tournament.clock_delay_seconds,
             tournament.clock_delay_kind,
         ],
+        "reporting": tournament.reporting,
     }
 
 
@@ -127,6 +128,7 @@ def settings_to_copy(tournament: Tournament) -> tuple[dict, dict]:
             "clock_minutes_per_point",
             "clock_delay_seconds",
             "clock_delay_kind",
+            "reporting",
         )
     }
     brackets = {

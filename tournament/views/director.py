@@ -17,7 +17,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from .. import operations
 from ..core import actions, scoring
 from ..forms import ConfirmForm, GameForm, PenaltyForm, SideForm, TableForm, TranscriptForm
-from ..models import AuditEntry, Match, Penalty, Tournament
+from ..models import AuditEntry, GameReport, Match, Penalty, Tournament
 from ..operations import transcripts
 from ..rule_texts import rules_in_one_line
 from .access import director_required
@@ -30,7 +30,7 @@ LIVE_FIRST = Case(When(status=Match.Status.LIVE, then=0), default=1, output_fiel
 def desk(request):
     """The live matches first, then those ready to start, then the tournaments.
 
-    Template: director/desk.html; context: matches, tournaments.
+    Template: director/desk.html; context: matches, tournaments, reports_waiting.
     """
     matches = (
         Match.objects.open()
@@ -41,7 +41,14 @@ def desk(request):
         )
     )
     tournaments = Tournament.objects.select_related("season").order_by("-date", "name")[:50]
-    return render(request, "director/desk.html", {"matches": matches, "tournaments": tournaments})
+    context = {
+        "matches": matches,
+        "tournaments": tournaments,
+        # Reported games waiting for the opponent or the director (lapsed ones too:
+        # the director throws those away from the queue).
+        "reports_waiting": GameReport.objects.waiting().count(),
+    }
+    return render(request, "director/desk.html", context)
 
 
 def _match(tournament_pk, pk) -> Match:

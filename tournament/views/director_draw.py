@@ -14,6 +14,7 @@ from .. import operations
 from ..core import draw, scoring
 from ..forms import DrawForm
 from ..models import Match, Player, stored_draw
+from ..operations.links import links_for
 from ..queries.bracket_layout import BRACKET_LABELS, round_name
 from ..rule_texts import rules_in_one_line
 from .access import director_required
@@ -143,6 +144,9 @@ def slips(request, pk):
         "title": title,
         "rules": rules_in_one_line(tournament.season.rules),
         "slips": [(match, _slip_rows(match)) for match in matches],
+        "player_links": links_for(
+            player for match in matches for player in match.players if player is not None
+        ),
     }
     return render(request, "director/slips.html", context)
 
