@@ -35,7 +35,7 @@ makemessages: $(VENV)/.installed
 # because this local demo is served over plain HTTP; a real deployment keeps HTTPS on.
 run: $(VENV)/.installed messages
 	$(BIN)/python manage.py migrate --noinput
-	$(BIN)/python manage.py load_demo
+	$(BIN)/python manage.py load_demo --site-url http://$(HOST):$(PORT)
 	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
 	HTTPS=0 DEBUG=0 $(BIN)/gunicorn tournament.wsgi --bind $(HOST):$(PORT) \
 		--workers $(WORKERS) --access-logfile - \
@@ -44,7 +44,7 @@ run: $(VENV)/.installed messages
 # Django's development server with DEBUG on, for working on the code.
 dev: $(VENV)/.installed messages
 	$(BIN)/python manage.py migrate --noinput
-	$(BIN)/python manage.py load_demo
+	$(BIN)/python manage.py load_demo --site-url http://$(HOST):$(PORT)
 	DEBUG=1 $(BIN)/python manage.py runserver $(HOST):$(PORT)
 
 # The import contract first (pyproject.toml: the layers, and a core without Django),

@@ -94,3 +94,18 @@ class DemoClubTests(DemoClubTestCase):
         self.assertTrue(user is not None and user.is_staff)
         self.assertTrue(user.has_perm("tournament.direct_tournaments"))
         self.assertTrue(user.has_perm("tournament.change_match"))
+
+    def test_prints_two_players_links_to_try_reporting(self):
+        from tournament.operations.links import player_by_token
+
+        out = io.StringIO()
+        call_command("load_demo", "--site-url", "http://127.0.0.1:8000/", stdout=out)
+        lines = [line for line in out.getvalue().splitlines() if "/p/" in line]
+        self.assertEqual(len(lines), 2)
+        players = []
+        for line in lines:
+            token = line.split("http://127.0.0.1:8000/p/")[1].rstrip("/")
+            players.append(player_by_token(token))
+        match = Match.objects.get(player1=players[0], player2=players[1])
+        self.assertEqual(match.status, Match.Status.READY)
+        self.assertEqual(self.client.get(f"/p/{token}/").status_code, 200)

@@ -286,3 +286,31 @@ def test_a_failing_mail_server_never_stops_a_result(
     assert not MatchMail.objects.filter(sent=True).exists()
     if backend == "RefusingBackend":
         assert RefusingBackend.attempts == 4
+
+
+def test_the_draw_mails_nobody_until_the_tournament_starts(
+    season, django_capture_on_commit_callbacks, mailoutbox
+):
+    """A draw made again before the start would otherwise mail the first round twice,
+    with other opponents: the mails go when the director starts the tournament."""
+    tournament = Tournament.objects.create(
+        season=season, name="Copa sense pressa", date="2002-06-01"
+    )
+    Bracket.objects.create(tournament=tournament, kind="main", lengths="1")
+    for name in ("Anna", "Bernat", "Carme", "David"):
+        somebody = Player.objects.create(
+            name=name, email=f"{name.lower()}@example.org", mail_consent=True
+        )
+        Entry.objects.create(tournament=tournament, player=somebody, checked_in=True)
+    with django_capture_on_commit_callbacks(execute=True):
+        operations.make_draw(tournament, rng_seed=1)
+        operations.make_draw(tournament, rng_seed=2)
+    assert mailoutbox == []
+    with django_capture_on_commit_callbacks(execute=True):
+        operations.start_tournament(tournament)
+    assert sorted(message.to[0] for message in mailoutbox) == [
+        "anna@example.org",
+        "bernat@example.org",
+        "carme@example.org",
+        "david@example.org",
+    ]

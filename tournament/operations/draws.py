@@ -16,6 +16,7 @@ from ..models import AuditEntry, Bracket, Match, Player, Tournament
 from . import audit
 from .errors import OperationError
 from .locks import lock_tournament
+from .notifications import mail_ready_matches_after_commit
 from .progress import resolve
 
 DEFAULT_LENGTHS = {draw.MAIN: "5", draw.CONSOLATION: "5", draw.LAST_CHANCE: "3"}
@@ -201,4 +202,6 @@ def start_tournament(tournament: Tournament | int, *, user=None) -> Tournament:
             tournament=tournament,
             summary=_("Tournament started"),
         )
+        # The first round's players hear of their matches now (not at the draw).
+        mail_ready_matches_after_commit(tournament.pk)
     return tournament

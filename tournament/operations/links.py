@@ -46,14 +46,22 @@ def _new_link(player: Player) -> PlayerLink:
     return link
 
 
+def _still_works(link: PlayerLink) -> bool:
+    """False for a link made under another secret key (the key was changed): its token
+    can no longer be derived, so a new one is made instead of showing a dead one."""
+    return hash_of(token_of(link)) == link.token_hash
+
+
 def link_for(player: Player | int) -> PlayerLink:
     """The player's live link, made on first use (two pages asking at once get one)."""
     player_id = player.pk if isinstance(player, Player) else player
     found = PlayerLink.objects.filter(player_id=player_id, revoked_at=None).first()
-    if found is not None:
+    if found is not None and _still_works(found):
         return found
     try:
         with transaction.atomic():
+            if found is not None:
+                PlayerLink.objects.filter(pk=found.pk).update(revoked_at=timezone.now())
             return _new_link(Player.objects.get(pk=player_id))
     except IntegrityError:
         return PlayerLink.objects.get(player_id=player_id, revoked_at=None)
@@ -65,6 +73,7 @@ def links_for(players) -> dict[int, PlayerLink]:
     found = {
         link.player_id: link
         for link in PlayerLink.objects.filter(player_id__in=ids, revoked_at=None)
+        if _still_works(link)
     }
     for player_id in ids - found.keys():
         found[player_id] = link_for(player_id)

@@ -11,7 +11,7 @@ from django.db import IntegrityError, transaction
 from django.template.loader import render_to_string
 from django.utils import translation
 
-from ..models import Match, MatchMail, Player
+from ..models import Match, MatchMail, Player, Tournament
 
 logger = logging.getLogger(__name__)
 
@@ -42,10 +42,12 @@ def mail_ready_matches_after_commit(tournament_id: int) -> None:
 def mail_ready_matches(tournament_id: int) -> int:
     """Mail every player of the tournament's open matches who agreed and has not had
     this match's mail yet; the number of mails sent. Runs outside any transaction."""
+    # Only once the tournament has started: a draw made again before the start would
+    # otherwise mail its first round twice, with different opponents.
     matches = (
         Match.objects.open()
         .between_two()
-        .filter(tournament_id=tournament_id)
+        .filter(tournament_id=tournament_id, tournament__status=Tournament.Status.RUNNING)
         .select_related("tournament", "bracket", "player1", "player2")
     )
     wanted = [

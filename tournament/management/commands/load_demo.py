@@ -22,7 +22,8 @@ from django.utils import timezone
 from ... import operations
 from ...core import draw, sample_games
 from ...core.scoring import GameResult
-from ...models import Player, Season, Tournament
+from ...models import Match, Player, Season, Tournament
+from ...operations.links import link_for, path_of
 
 DIRECTOR_USERNAME = "director"
 DIRECTOR_PASSWORD = "qgammon-demo"  # noqa: S105 - the demo's published login (README)
@@ -214,8 +215,19 @@ def cups_of_this_year(year: int, today: date) -> list[DemoCup]:
 class Command(BaseCommand):
     help = "Load the demo club (players, seasons, cups, games) once."
 
+    def add_arguments(self, parser):
+        parser.add_argument(
+            "--site-url",
+            default="",
+            help="The site's address, to print the players' links in full (make run does).",
+        )
+
+    def handle(self, *args, site_url="", **options):
+        self._load()
+        self._show_links(site_url.rstrip("/"))
+
     @transaction.atomic
-    def handle(self, *args, **options):
+    def _load(self):
         players = {name: self._player(name) for name in PLAYERS}
         today = timezone.localdate()
         seasons = {**SEASONS, today.year: ("qgammon-2002", f"Temporada {today.year}")}
@@ -233,6 +245,27 @@ class Command(BaseCommand):
             f"Demo club: {created} cups created"
             + ("; demo director created." if director_created else ".")
         )
+
+    def _show_links(self, site_url: str) -> None:
+        """Two players of a match ready to start in the running cup, with their private
+        links, so that a newcomer can report a game from one and confirm it from the
+        other (the links are printed here, never logged)."""
+        match = (
+            Match.objects.ready()
+            .between_two()
+            .filter(tournament__status=Tournament.Status.RUNNING)
+            .select_related("player1", "player2", "tournament")
+            .order_by("-tournament__date", "round", "pk")
+            .first()
+        )
+        if match is None:
+            return
+        self.stdout.write(
+            f"Try the players' own pages ({match.tournament.name}, {match}): "
+            "report a game from one, confirm it from the other."
+        )
+        for player in match.players:
+            self.stdout.write(f"  {player.name}: {site_url}{path_of(link_for(player))}")
 
     def _player(self, name: str) -> Player:
         player = Player.objects.filter(name=name).first()
