@@ -198,3 +198,13 @@ def test_links_never_reach_a_log_line(caplog, match, players):
     from django.conf import settings
 
     assert "player_links" in settings.LOGGING["handlers"]["console"]["filters"]
+
+
+def test_the_tournament_form_sets_reporting_and_a_copy_keeps_it(director_client, tournament):
+    body = director_client.get(reverse("director-tournament-new")).content.decode()
+    assert 'name="reporting"' in body
+    assert "yes, the director approves every report" in body
+    tournament.reporting = "director"
+    tournament.save()
+    fields, _brackets = operations.tournaments.settings_to_copy(tournament)
+    assert fields["reporting"] == "director"

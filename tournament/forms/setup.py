@@ -233,14 +233,18 @@ class TournamentForm(forms.ModelForm, BracketFields):
                 if field not in ("name", "date"):
                     self.initial[field] = getattr(copy_of, field)
             self.initial["season"] = copy_of.season_id
-        # The clock has the federations' defaults: a form that leaves it out keeps them.
-        for name in CLOCK_FIELDS:
+        # The clock has the federations' defaults, and players' reporting its own: a
+        # form that leaves them out keeps them.
+        for name in (*CLOCK_FIELDS, "reporting"):
             if name in self.fields:
                 self.fields[name].required = False
         if self.instance.pk and "season" in self.fields:
             # The season of a tournament with a draw is part of its results (the admin
             # shows it read-only and leaves it out of the form).
             self.fields["season"].disabled = self.instance.matches.exists()
+
+    def clean_reporting(self):
+        return self.cleaned_data.get("reporting") or self.instance.reporting
 
     def brackets(self) -> dict[str, dict]:
         """Each bracket's settings, for the brackets given match lengths."""

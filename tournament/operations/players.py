@@ -12,7 +12,16 @@ from ..models import AuditEntry, Player
 from . import audit
 from .errors import OperationError, full_clean
 
-EDITABLE = ("name", "membership_number", "club", "email", "phone", "active")
+EDITABLE = (
+    "name",
+    "membership_number",
+    "club",
+    "email",
+    "phone",
+    "mail_consent",
+    "language",
+    "active",
+)
 
 
 class NamesakeExists(OperationError):
