@@ -229,7 +229,7 @@ def test_player_calendar_is_private(players, day):
     response = calendar_of(players[0])
     assert "noindex" in response["X-Robots-Tag"]
     assert response["Cache-Control"] == "private, no-store"
-    assert response["Referrer-Policy"] == "no-referrer"
+    assert response["Referrer-Policy"] == "strict-origin"
     assert response["Content-Disposition"] == 'attachment; filename="qgammon-my-matches.ics"'
     assert str(read(response)["X-WR-CALNAME"]) == "Q-gammon: matches of Anna Bosch"
 

@@ -51,7 +51,7 @@ def test_the_private_page_shows_the_open_match_and_is_never_indexed(client, matc
     assert '<meta name="robots" content="noindex, nofollow">' in body
     assert response["X-Robots-Tag"] == "noindex, nofollow"
     assert response["Cache-Control"] == "private, no-store"
-    assert response["Referrer-Policy"] == "no-referrer"
+    assert response["Referrer-Policy"] == "strict-origin"
     assert response["X-Live-Mark"]
 
 

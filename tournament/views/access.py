@@ -18,3 +18,14 @@ def director_required(view):
         return view(request, *args, **kwargs)
 
     return wrapped
+
+
+def private(response):
+    """A page reached by a player's private link: never indexed, never kept by a shared
+    cache, and its address (the token) never sent on as a referrer. `strict-origin`
+    sends the origin alone: `no-referrer` would make browsers post `Origin: null`,
+    which the CSRF check refuses."""
+    response["X-Robots-Tag"] = "noindex, nofollow"
+    response["Cache-Control"] = "private, no-store"
+    response["Referrer-Policy"] = "strict-origin"
+    return response

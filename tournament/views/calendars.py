@@ -11,6 +11,7 @@ from django.views.decorators.http import require_safe
 from ..exports import calendars as ics
 from ..models import Entry, Match, Season
 from ..operations.links import player_by_token
+from .access import private
 
 CALENDAR = "text/calendar; charset=utf-8"
 
@@ -56,8 +57,4 @@ def player_calendar(request, token):
         .order_by("tournament__date", "tournament_id", "bracket_id", "round", "position", "pk")
     )
     body = ics.player_calendar(player, entries, matches, request.build_absolute_uri("/"))
-    response = _calendar_response(body, "qgammon-my-matches.ics")
-    response["X-Robots-Tag"] = "noindex, nofollow"
-    response["Cache-Control"] = "private, no-store"
-    response["Referrer-Policy"] = "no-referrer"
-    return response
+    return private(_calendar_response(body, "qgammon-my-matches.ics"))

@@ -28,6 +28,7 @@ from ..operations.reports import (
     report_game,
 )
 from ..queries.player_matches import change_mark, open_matches, waiting_match
+from .access import private
 from .ratelimit import limit_link_writes
 
 
@@ -36,15 +37,6 @@ def _player(token: str) -> Player:
     if player is None:
         raise Http404
     return player
-
-
-def _private(response):
-    """A private page: not indexed, not kept by a shared cache, its address (the
-    token) never sent to another site as a referrer."""
-    response["X-Robots-Tag"] = "noindex, nofollow"
-    response["Cache-Control"] = "private, no-store"
-    response["Referrer-Policy"] = "no-referrer"
-    return response
 
 
 def _forms(row, posted=None):
@@ -90,7 +82,7 @@ def _page(request, player: Player, token: str, *, status=200, errors=None, poste
         template = "tournament/includes/player_live.html"
     response = render(request, template, context, status=status)
     response["X-Live-Mark"] = context["mark"]
-    return _private(response)
+    return private(response)
 
 
 @require_GET
