@@ -1,6 +1,7 @@
 """Shared fixtures: a season, players, a match, and a client that speaks English."""
 
 import os
+from pathlib import Path
 
 import pytest
 from django.contrib.auth.models import Group, Permission, User
@@ -129,3 +130,49 @@ def director_client(director):
     client = Client(headers={"accept-language": "en"})
     client.force_login(director)
     return client
+
+
+# --- The browser tests' Chromium: one for the whole run, shared by every module that
+# drives it (Playwright's sync API cannot start twice in one thread).
+
+CHROMIUM = "/usr/bin/chromium"
+SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
+# The machine's network is closed: Chromium must not try to reach Google's services.
+ARGUMENTS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+PHONE = {"width": 390, "height": 844}
+
+
+def _missing() -> str | None:
+    if not Path(CHROMIUM).exists():
+        return f"Chromium is not installed at {CHROMIUM} (apt-get install chromium)"
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "Playwright for Python is not installed (requirements-test.txt)"
+    return None
+
+
+@pytest.fixture(scope="session")
+def chromium():
+    reason = _missing()
+    if reason:
+        if os.environ.get("REQUIRE_BROWSER") == "1":
+            pytest.fail(f"REQUIRE_BROWSER=1 but {reason}")
+        pytest.skip(reason)
+    # Playwright's sync API runs an event loop in this thread; the test's own ORM calls
+    # are still plain synchronous code, so Django's async guard would be a false alarm.
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    from playwright.sync_api import sync_playwright
+
+    SCREENSHOTS.mkdir(exist_ok=True)
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGUMENTS)
+        yield browser
+        browser.close()

@@ -8,63 +8,19 @@ skip into a failure. Screenshots go to tests/screenshots/ (ignored by git).
 """
 
 import io
-import os
 import re
-from pathlib import Path
 
 import pytest
 from django.core.management import call_command
 from django.utils import translation
 from django.utils.translation import gettext
 
-from conftest import directors_group
+from conftest import PHONE, SCREENSHOTS, directors_group
 from tournament import operations
 from tournament.core.scoring import GameResult
 from tournament.models import Player, Season, Tournament
 
-CHROMIUM = "/usr/bin/chromium"
-SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
-# The machine's network is closed: Chromium must not try to reach Google's services.
-ARGUMENTS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-PHONE = {"width": 390, "height": 844}
-
 pytestmark = pytest.mark.browser
-
-
-def _missing() -> str | None:
-    if not Path(CHROMIUM).exists():
-        return f"Chromium is not installed at {CHROMIUM} (apt-get install chromium)"
-    try:
-        import playwright.sync_api  # noqa: F401
-    except ImportError:
-        return "Playwright for Python is not installed (requirements-test.txt)"
-    return None
-
-
-@pytest.fixture(scope="session")
-def chromium():
-    reason = _missing()
-    if reason:
-        if os.environ.get("REQUIRE_BROWSER") == "1":
-            pytest.fail(f"REQUIRE_BROWSER=1 but {reason}")
-        pytest.skip(reason)
-    # Playwright's sync API runs an event loop in this thread; the test's own ORM calls
-    # are still plain synchronous code, so Django's async guard would be a false alarm.
-    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
-    from playwright.sync_api import sync_playwright
-
-    SCREENSHOTS.mkdir(exist_ok=True)
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGUMENTS)
-        yield browser
-        browser.close()
 
 
 @pytest.fixture

@@ -10,8 +10,8 @@ tests/test_browser.py.
 import pytest
 from django.core.cache import cache
 from django.urls import reverse
-from test_browser import PHONE, SCREENSHOTS, chromium  # noqa: F401 (a fixture)
 
+from conftest import PHONE, SCREENSHOTS
 from tournament import operations
 from tournament.models import (
     AuditEntry,
@@ -51,7 +51,7 @@ def cup(transactional_db):
 
 
 @pytest.fixture
-def phone(chromium):  # noqa: F811 (the fixture)
+def phone(chromium):
     """Opens a page in its own context (its own cookies), sized and behaving like a
     phone; the contexts close after the test (their live refresh stops)."""
     contexts = []
