@@ -51,11 +51,6 @@ class GameReportQuerySet(models.QuerySet):
         and disputed (for the director)."""
         return self.filter(status__in=GameReport.WAITING)
 
-    def current(self):
-        """Waiting reports still about the match as it is: a report made before the
-        director recorded something on the match has lapsed."""
-        return self.waiting().filter(version=models.F("match__version"))
-
 
 class GameReport(models.Model):
     """A game a player reported from their link. The match does not change until the
