@@ -112,27 +112,32 @@ def _refused(request, player, token, match_id, error, posted=None):
     return _page(request, player, token, status=status, errors={match_id: message}, posted=posted)
 
 
+def _posted_game(request, player, token, match_id, form_class, id_prefix):
+    """(match, bound and valid form) for a posted game of the player's own match, or
+    (the page answering why not, None)."""
+    match = _match_of(match_id)
+    if match.side_of(player) is None:
+        mismatch = NotYourMatch(gettext("This is not one of your matches."))
+        return _refused(request, player, token, match_id, mismatch), None
+    try:
+        state = match.replay()
+    except scoring.IllegalGame as illegal:
+        return _refused(request, player, token, match_id, illegal), None
+    form = form_class(request.POST, match=match, state=state, auto_id=f"{id_prefix}{match.pk}_%s")
+    if not form.is_valid():
+        kind = "report" if id_prefix == "m" else "dispute"
+        return _page(request, player, token, status=400, posted=(match.pk, kind, form)), None
+    return match, form
+
+
 @require_POST
 @limit_link_writes
 def report(request, token, match_id):
     """A game of one of the player's open matches, waiting for the opponent."""
     player = _player(token)
-    match = _match_of(match_id)
-    if match.side_of(player) is None:
-        return _refused(
-            request,
-            player,
-            token,
-            match_id,
-            NotYourMatch(gettext("This is not one of your matches.")),
-        )
-    try:
-        state = match.replay()
-    except scoring.IllegalGame as illegal:
-        return _refused(request, player, token, match_id, illegal)
-    form = GameForm(request.POST, match=match, state=state, auto_id=f"m{match.pk}_%s")
-    if not form.is_valid():
-        return _page(request, player, token, status=400, posted=(match.pk, "report", form))
+    match, form = _posted_game(request, player, token, match_id, GameForm, "m")
+    if not isinstance(match, Match):
+        return match  # the refusal, or the form again with its errors
     try:
         report_game(match, player, form.result, expected_version=form.cleaned_data["version"])
     except (OperationError, scoring.IllegalGame) as error:
@@ -162,22 +167,9 @@ def confirm(request, token, match_id):
 def dispute(request, token, match_id):
     """The opponent's report is wrong: it goes to the director with both versions."""
     player = _player(token)
-    match = _match_of(match_id)
-    if match.side_of(player) is None:
-        return _refused(
-            request,
-            player,
-            token,
-            match_id,
-            NotYourMatch(gettext("This is not one of your matches.")),
-        )
-    try:
-        state = match.replay()
-    except scoring.IllegalGame as illegal:
-        return _refused(request, player, token, match_id, illegal)
-    form = DisputeForm(request.POST, match=match, state=state, auto_id=f"d{match.pk}_%s")
-    if not form.is_valid():
-        return _page(request, player, token, status=400, posted=(match.pk, "dispute", form))
+    match, form = _posted_game(request, player, token, match_id, DisputeForm, "d")
+    if not isinstance(match, Match):
+        return match
     try:
         dispute_report(
             match,
