@@ -10,7 +10,7 @@ import pytest
 import segno
 from django.core.cache import cache
 from django.core.management import call_command
-from django.test import Client, override_settings
+from django.test import override_settings
 from django.urls import reverse
 
 from director_checks import assert_protected
@@ -186,17 +186,14 @@ def test_a_new_secret_key_gives_a_new_working_link(players):
     assert PlayerLink.objects.filter(player=players[0], revoked_at=None).count() == 1
 
 
-def test_links_never_reach_a_log_line(caplog, match, players):
+def test_links_never_reach_a_log_line(players, settings):
+    """Django's "Not Found: /p/<token>/" and the like: the site's log handler blanks the
+    token (the filter sits on the handler, so it is checked on a record directly)."""
     path = path_of(link_for(players[0]))
-    with caplog.at_level(logging.WARNING, logger="django.request"):
-        Client().get(path + "nothing-here/")
     record = logging.LogRecord("x", logging.WARNING, "", 0, "Not Found: %s", (path,), None)
     RedactPlayerLinks().filter(record)
     assert token_of(link_for(players[0])) not in record.getMessage()
-    assert "/p/<private>" in record.getMessage()
-    # Django's own 404 warning goes through the same filter in the site's logging.
-    from django.conf import settings
-
+    assert record.getMessage() == "Not Found: /p/<private>/"
     assert "player_links" in settings.LOGGING["handlers"]["console"]["filters"]
 
 

@@ -20,7 +20,7 @@ from django.utils.translation import gettext_lazy as _
 from ..core import scoring
 from ..models import AuditEntry, Game, GameReport, Match, Player, Tournament
 from . import audit
-from .errors import MatchClosed, OperationError
+from .errors import OperationError
 from .games import check_open_for_games, record_game
 from .locks import check_version, lock_match
 
@@ -90,10 +90,7 @@ def report_game(
     _check_reporting(match)
     check_version(match, expected_version)
     played = match.game_results()
-    current = match.replay_games(played)
-    if current.finished:
-        raise MatchClosed(_("This match is decided: it takes no more games."))
-    check_open_for_games(match, current)
+    check_open_for_games(match, match.replay_games(played))
     match.replay_games([*played, result])  # IllegalGame, with the rule's own message
     _lapse_old_reports(match)
     waiting = waiting_report(match)
