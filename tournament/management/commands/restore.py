@@ -1,0 +1,24 @@
+"""`manage.py restore FILE`: load a backup into an empty, migrated database, in one
+transaction (operations.backups); refused with nothing written otherwise."""
+
+from django.core.management.base import BaseCommand, CommandError
+
+from ...operations.backups import BackupRefused, restore
+
+
+class Command(BaseCommand):
+    help = (
+        "Load a file written by `manage.py backup` into an empty database (run "
+        "`manage.py migrate` first). Refuses a database that holds data, a damaged file "
+        "and a file from a newer version, writing nothing."
+    )
+
+    def add_arguments(self, parser):
+        parser.add_argument("file", help="the backup file")
+
+    def handle(self, *args, file, **options):
+        try:
+            summary = restore(file)
+        except BackupRefused as error:
+            raise CommandError(f"Nothing was restored. {error.message}") from None
+        self.stdout.write(f"Restored {summary.total} rows from {summary.path}.")
