@@ -66,9 +66,21 @@ def local_secret_key(path: Path) -> str:
 
 
 DEBUG = env_bool("DEBUG", False)
-SECRET_KEY = os.environ.get("SECRET_KEY") or local_secret_key(
-    Path(os.environ.get("SECRET_KEY_FILE", BASE_DIR / ".secret_key"))
-)
+# Several servers (README, "Running it for your club"): gunicorn on more than one machine,
+# sharing one PostgreSQL and one Redis. REDIS_URL says so. Then nothing may live on one
+# server's disk: not the key (each server would make its own, and reject the sessions,
+# CSRF tokens and players' links signed by the others), not the database.
+REDIS_URL = os.environ.get("REDIS_URL", "").strip()
+SEVERAL_SERVERS = bool(REDIS_URL)
+SECRET_KEY = os.environ.get("SECRET_KEY", "")
+if not SECRET_KEY:
+    if SEVERAL_SERVERS and not DEBUG:
+        raise ImproperlyConfigured(
+            "SECRET_KEY must come from the environment when several servers share one "
+            "Redis (REDIS_URL is set): a key file on one server's disk would sign sessions, "
+            "CSRF tokens and players' links that the other servers reject."
+        )
+    SECRET_KEY = local_secret_key(Path(os.environ.get("SECRET_KEY_FILE", BASE_DIR / ".secret_key")))
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
 
@@ -86,6 +98,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Content Security Policy: outermost after security, so every answer gets the header.
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -134,6 +148,29 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         ),
     }
 
+if SEVERAL_SERVERS and not DEBUG and DATABASES["default"]["ENGINE"].endswith("sqlite3"):
+    raise ImproperlyConfigured(
+        "Several servers (REDIS_URL is set) need one shared database: set DATABASE_URL to "
+        "PostgreSQL; an SQLite file would live on one server's disk."
+    )
+
+# Django's cache holds what every server must agree on, such as the players' write
+# limits (views.ratelimit). In Redis when there are several servers; otherwise in each
+# process's memory, enough for one server (the live pages' marks are read from the
+# database, which every server shares).
+if REDIS_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            # Clubs sharing one Redis keep apart by prefix.
+            "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", "qgammon"),
+        }
+    }
+    # Sessions read from Redis, written through to the database: a login survives a
+    # Redis restart and works on every server.
+    SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -160,7 +197,8 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+# Where collectstatic puts the files whitenoise serves (built on each server at deploy).
+STATIC_ROOT = Path(os.environ.get("STATIC_ROOT", BASE_DIR / "staticfiles"))
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
@@ -182,6 +220,35 @@ SESSION_COOKIE_HTTPONLY = True
 X_FRAME_OPTIONS = "DENY"
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
+
+# --- Content Security Policy (django-csp) -------------------------------------------------
+# Every page says where its scripts, styles, images and fetches may come from: this site
+# alone. The templates hold no inline script, event handler or style attribute (the
+# print buttons are static/tournament/js/print.js; the rating chart styles its SVG
+# through classes in site.css; the QR codes are segno's inline SVG, drawn with
+# presentation attributes), so a <script> or style="..." that slipped past the escaping
+# would not run. No data: images: nothing of the site or of Django's admin uses one.
+# Enforced, never report-only, in development and production alike, so what
+# tests/test_browser_csp.py checks (no violation on any page) is what visitors get.
+# Django 5.2's admin keeps to the same policy unchanged (its templates carry no inline
+# script or style; its widgets style through the CSSOM, which CSP allows), so it gets no
+# exception: the browser test opens its lists, forms, inlines and widgets to prove it.
+_SELF, _NONE = "'self'", "'none'"
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [_SELF],
+        "script-src": [_SELF],
+        "style-src": [_SELF],
+        "img-src": [_SELF],
+        "connect-src": [_SELF],  # live.js asks the server again for a page's live parts
+        "font-src": [_SELF],
+        "object-src": [_NONE],
+        "base-uri": [_SELF],
+        "form-action": [_SELF],
+        "frame-ancestors": [_NONE],  # X_FRAME_OPTIONS = "DENY", for CSP-aware browsers
+    },
+}
+# --- end of Content Security Policy --------------------------------------------------------
 
 # Writes from players' private links (report, confirm, dispute), per link and per
 # address, in a minute: more is answered 429.

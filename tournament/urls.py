@@ -12,6 +12,7 @@ from .views import (
     director_desk,
     director_draw,
     director_match,
+    director_members,
     director_players,
     director_reports,
     director_setup,
@@ -66,6 +67,16 @@ urlpatterns = [
     path(REPORT + "accept/", director_reports.accept, name="director-report-accept"),
     path(REPORT + "correct/", director_reports.correct, name="director-report-correct"),
     path(REPORT + "reject/", director_reports.reject, name="director-report-reject"),
+    path(
+        "director/players/import/",
+        director_members.import_members,
+        name="director-members-import",
+    ),
+    path(
+        "director/players/import/confirm/",
+        director_members.confirm_import,
+        name="director-members-confirm",
+    ),
     path("director/players/<int:pk>/", director_players.player_desk, name="director-player"),
     path(
         "director/players/<int:pk>/link/rotate/",

@@ -3,6 +3,8 @@ it, on which tournament or match, and the state before and after."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from ..models import AuditEntry, Match, Tournament
 
 SUBJECT_LENGTH = AuditEntry._meta.get_field("subject").max_length
@@ -74,3 +76,22 @@ def snapshot(match: Match) -> dict:
             for game in match.games.order_by("number")
         ],
     }
+
+
+def record_many(action: str, entries: Iterable[tuple[object, object, dict]], *, user) -> None:
+    """One entry per (subject, summary, after), written in bulk: an import adds
+    thousands of players in one transaction, and each keeps its own entry."""
+    who = acting(user)
+    AuditEntry.objects.bulk_create(
+        (
+            AuditEntry(
+                user=who,
+                action=action,
+                subject=str(subject)[:SUBJECT_LENGTH],
+                summary=str(summary)[:SUMMARY_LENGTH],
+                after=after,
+            )
+            for subject, summary, after in entries
+        ),
+        batch_size=500,
+    )

@@ -1,8 +1,9 @@
 """`manage.py bench` (run by `make bench` on its own SQLite file): builds a season of
 20,000 games once, then prints, as JSON lines, the time and peak memory of the season
-standings page, the bracket page of a 128-player cup, the season export, and the same
+standings page, the bracket page of a 128-player cup, the season export, the same
 cells written by plain openpyxl in write-only mode (the floor the export is measured
-against). A benchmark, not a test: it prints figures and the targets beside them.
+against), and a member list of 10,000 rows previewed and imported (`member_bench`).
+A benchmark, not a test: it prints figures and the targets beside them.
 """
 
 import json
@@ -23,6 +24,7 @@ from ... import operations
 from ...core import draw, sample_games
 from ...exports import season_sheets, tournament_sheets, write_workbook
 from ...models import Game, Player, Season, Tournament
+from .. import member_bench
 
 BENCH_YEAR, SMALL_YEAR = 2099, 2098
 TARGET_GAMES = 20_000
@@ -78,6 +80,7 @@ class Command(BaseCommand):
                 "peak_memory_ratio": round(export["peak_mib"] / max(one["peak_mib"], 0.01), 2),
             }
         )
+        member_bench.run(self._emit, repeat)
 
     # --- building the season once ---------------------------------------------------
 

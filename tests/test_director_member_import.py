@@ -1,0 +1,239 @@
+"""The member-list import at the director's desk: upload, preview (every row sorted,
+nothing saved), then import the new rows, or nothing, as the director chooses; the file
+is read again from the session on confirming, never from what the browser posts."""
+
+from __future__ import annotations
+
+import io
+import re
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from openpyxl import Workbook
+
+from director_checks import (
+    assert_csrf_required,
+    assert_forbidden_without_permission,
+    assert_login_required,
+    assert_method_not_allowed,
+)
+from tournament.models import AuditEntry, Player
+
+IMPORT = "/director/players/import/"
+CONFIRM = "/director/players/import/confirm/"
+HEADERS = ["Nom", "Cognoms", "Número de soci", "Correu", "Telèfon", "Club"]
+
+
+def xlsx(rows) -> bytes:
+    book = Workbook()
+    book.active.append(HEADERS)
+    for row in rows:
+        book.active.append(row)
+    output = io.BytesIO()
+    book.save(output)
+    return output.getvalue()
+
+
+GOOD_AND_BAD = [
+    ["Núria", "Ferrer", 57, "nuria@example.org", "600 11 22 33", "Q-gammon"],
+    [],
+    ["Jordi", "Puig", 58],
+    ["NURIA", "ferrer", 57],
+    ["Anna", "Bosch"],
+    ["Pere", "Vila", 59, "pere@"],
+    ["<script>alert(1)</script>", "Soler", 60],
+]
+
+
+def upload(client, data: bytes, name="socis.xlsx"):
+    return client.post(IMPORT, {"file": SimpleUploadedFile(name, data)})
+
+
+def confirm_fields(response) -> dict:
+    """The preview form's fields as the browser would post them back."""
+    html = response.content.decode()
+    form = html[html.index(f'action="{CONFIRM}"') :]
+    form = form[: form.index("</form>")]
+    fields = dict(re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)"', form))
+    fields.setdefault("mode", "good")
+    return fields
+
+
+@pytest.fixture
+def club(players):
+    """Anna Bosch and Xavier Roca are already in the club."""
+    return players
+
+
+def test_anonymous_visitors_are_sent_to_the_login(db):
+    assert_login_required(IMPORT)
+    assert_login_required(IMPORT, "post")
+    assert_login_required(CONFIRM, "post")
+
+
+def test_players_without_the_permission_get_403(db):
+    assert_forbidden_without_permission(IMPORT)
+    assert_forbidden_without_permission(IMPORT, "post")
+    assert_forbidden_without_permission(CONFIRM, "post")
+
+
+def test_both_posts_need_the_csrf_token(director):
+    assert_csrf_required(director, IMPORT, {"file": SimpleUploadedFile("a.csv", b"Nom\nA\n")})
+    assert_csrf_required(director, CONFIRM, {"digest": "0" * 64, "mode": "good"})
+
+
+def test_wrong_methods_are_405(director_client):
+    assert_method_not_allowed(director_client, IMPORT, "put")
+    assert_method_not_allowed(director_client, CONFIRM, "get")
+
+
+def test_the_desk_links_to_the_upload_form(director_client):
+    assert IMPORT in director_client.get("/director/").content.decode()
+    response = director_client.get(IMPORT)
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert 'enctype="multipart/form-data"' in html
+    assert "csrfmiddlewaretoken" in html
+
+
+def test_the_preview_sorts_every_row_and_saves_nothing(director_client, club):
+    response = upload(director_client, xlsx(GOOD_AND_BAD))
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "3 new players" in html
+    assert "2 already here" in html
+    assert "1 row refused" in html
+    assert "“pere@” is not a valid email address" in html
+    assert "the same member as line 2" in html
+    assert f'href="/director/players/{club[0].pk}/">already here: Anna Bosch' in html
+    assert "Import 3 new players" in html
+    # User text is data: escaped, never markup.
+    assert "<script>alert(1)</script>" not in html
+    assert "&lt;script&gt;alert(1)&lt;/script&gt; Soler" in html
+    assert Player.objects.count() == 2
+    assert not AuditEntry.objects.exists()
+
+
+def test_the_preview_shows_line_numbers_as_the_spreadsheet_does(director_client, club):
+    html = upload(director_client, xlsx(GOOD_AND_BAD)).content.decode()
+    refused = html[html.index('id="refused-heading"') : html.index('id="new-heading"')]
+    assert re.search(r'<td class="number">7</td><td>Pere Vila</td>', refused)
+
+
+def test_the_preview_query_count_does_not_grow_with_the_file(
+    director_client, club, django_assert_num_queries
+):
+    # The session and the user (2), the director's permissions, own and group's (2),
+    # the club's players (1), and the session saved with the file (a savepoint, the
+    # update, its release: 3). The same for 3 rows as for 300: the club is one query.
+    small = xlsx(GOOD_AND_BAD)
+    big = xlsx([[f"Soci {n}", "Cognom", 1000 + n] for n in range(300)])
+    director_client.get(IMPORT)  # the session row exists before counting
+    for data in (small, big):
+        with django_assert_num_queries(8):
+            assert upload(director_client, data).status_code == 200
+
+
+def test_confirming_imports_the_new_rows_once(director_client, director, club):
+    preview = upload(director_client, xlsx(GOOD_AND_BAD))
+    fields = confirm_fields(preview)
+    response = director_client.post(CONFIRM, fields, follow=True)
+    assert response.redirect_chain == [(IMPORT, 302)]
+    assert "3 players added to the club; 2 already here, 1 refused." in response.content.decode()
+    assert sorted(Player.objects.values_list("name", "membership_number")) == [
+        ("<script>alert(1)</script> Soler", "60"),
+        ("Anna Bosch", ""),
+        ("Jordi Puig", "58"),
+        ("Núria Ferrer", "57"),
+        ("Xavier Roca", ""),
+    ]
+    assert AuditEntry.objects.filter(user=director, action="player_added").count() == 3
+    # The file left the session: the same form cannot import it twice.
+    again = director_client.post(CONFIRM, fields)
+    assert again.status_code == 409
+    assert "no longer available" in again.content.decode()
+    assert Player.objects.count() == 5
+
+
+def test_only_if_none_is_refused_imports_nothing(director_client, club):
+    fields = confirm_fields(upload(director_client, xlsx(GOOD_AND_BAD)))
+    response = director_client.post(CONFIRM, {**fields, "mode": "all"})
+    assert response.status_code == 409
+    assert "Nothing was imported: 1 row is refused." in response.content.decode()
+    assert Player.objects.count() == 2
+
+
+def test_a_clean_file_has_no_choice_to_make(director_client, club):
+    preview = upload(director_client, xlsx([["Núria", "Ferrer", 57]]))
+    html = preview.content.decode()
+    assert 'name="mode" value="good"' in html and 'value="all"' not in html
+    director_client.post(CONFIRM, confirm_fields(preview))
+    assert Player.objects.filter(name="Núria Ferrer", membership_number="57").exists()
+
+
+def test_the_club_changed_since_the_preview(director_client, club):
+    fields = confirm_fields(upload(director_client, xlsx(GOOD_AND_BAD)))
+    Player.objects.create(name="Jordi Puig", membership_number="58")
+    response = director_client.post(CONFIRM, fields)
+    html = response.content.decode()
+    assert response.status_code == 409
+    assert "changed since the preview" in html
+    assert "2 new players" in html  # the file sorted again, against the club as it is
+    assert Player.objects.count() == 3
+
+
+def test_the_confirmation_reads_the_previewed_file_not_the_posted_fields(director_client, club):
+    first = confirm_fields(upload(director_client, xlsx([["Núria", "Ferrer", 57]])))
+    upload(director_client, xlsx([["Jordi", "Puig", 58]]))
+    # The first preview's form, posted after a second file was previewed (another tab).
+    response = director_client.post(CONFIRM, {**first, "name": "Intrús", "new": "1"})
+    assert response.status_code == 409
+    forged = director_client.post(CONFIRM, {**first, "digest": "f" * 64})
+    assert forged.status_code == 409
+    assert Player.objects.count() == 2
+
+
+def test_a_confirmation_without_a_preview(director_client, club):
+    response = director_client.post(CONFIRM, {"digest": "a" * 64, "mode": "good"})
+    assert response.status_code == 409
+    assert Player.objects.count() == 2
+
+
+@pytest.mark.parametrize(
+    ("name", "data", "message"),
+    [
+        ("socis.xls", b"whatever", "Import an .xlsx, .ods or .csv file"),
+        ("socis.xlsx", b"this is no workbook", "This file is not an .xlsx spreadsheet."),
+        ("socis.ods", b"PK\x03\x04garbage", "This file is not an .ods spreadsheet."),
+        ("socis.csv", b"", "The submitted file is empty."),
+        ("socis.csv", b"\n \n", "The file is empty."),
+        ("socis.csv", b"Correu;Club\na@b.org;Q\n", "No column of names was found"),
+        ("socis.csv", b"\x00\x01\x02binary", "not text in UTF-8 or Windows-1252"),
+    ],
+)
+def test_bad_files_are_a_clear_400_and_nothing_is_saved(director_client, club, name, data, message):
+    response = upload(director_client, data, name)
+    assert response.status_code == 400
+    assert message in response.content.decode()
+    assert Player.objects.count() == 2
+    assert "member_import" not in director_client.session
+
+
+def test_no_file_at_all_is_a_400(director_client, club):
+    response = director_client.post(IMPORT, {})
+    assert response.status_code == 400
+    assert "This field is required." in response.content.decode()
+
+
+def test_a_file_over_the_limit_is_refused_before_it_is_read(director_client, club, monkeypatch):
+    monkeypatch.setattr("tournament.forms.members.MAX_FILE_BYTES", 1024)
+    response = upload(director_client, b"Nom\n" + b"Anna Bosch\n" * 200, "socis.csv")
+    assert response.status_code == 400
+    assert "larger than" in response.content.decode()
+
+
+def test_the_file_name_is_never_shown_nor_trusted(director_client, club):
+    name = "<img src=x onerror=alert(1)>.csv"
+    response = upload(director_client, "Nom\nNúria Ferrer\n".encode(), name)
+    assert response.status_code == 200
+    assert "onerror" not in response.content.decode()

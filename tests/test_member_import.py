@@ -1,0 +1,676 @@
+"""The club's member spreadsheet: headers in three languages, rows sorted into new,
+already here and refused, the three formats read from real files (written by openpyxl,
+odfpy, LibreOffice, and CSV bytes as LibreOffice and Excel save them), the operation
+that saves the good rows in one transaction, and `manage.py import_players`.
+
+The files in tests/data/members/ were saved by LibreOffice 7.4 from a workbook with
+formulas (tests/data/members/make_libreoffice_files.py): their formulas carry the
+values LibreOffice calculated."""
+
+from __future__ import annotations
+
+import io
+import re
+import zipfile
+from pathlib import Path
+
+import pytest
+from django.contrib.auth.models import User
+from django.core.management import CommandError, call_command
+from odf.opendocument import OpenDocumentSpreadsheet
+from odf.table import Table, TableCell, TableRow
+from odf.text import P
+from openpyxl import Workbook
+
+from tournament.core import member_sheets
+from tournament.core.member_sheets import (
+    Member,
+    MemberFileError,
+    Row,
+    columns_of,
+    header_key,
+    kind_of,
+    read_members,
+)
+from tournament.core.members import HERE, NEW, REFUSED, ClubPlayer, sort_members
+from tournament.imports import workbooks
+from tournament.imports.member_files import read_member_file
+from tournament.models import AuditEntry, Player
+from tournament.operations import OperationError, members
+
+DATA = Path(__file__).resolve().parent / "data" / "members"
+HEADERS = ["Nom", "Cognoms", "Número de soci", "Correu", "Telèfon", "Club"]
+
+
+def xlsx(rows, title="Socis") -> bytes:
+    book = Workbook()
+    book.active.title = title
+    for row in rows:
+        book.active.append(row)
+    output = io.BytesIO()
+    book.save(output)
+    return output.getvalue()
+
+
+def with_saved_values(data: bytes, values: dict[str, str]) -> bytes:
+    """The workbook as a spreadsheet program saves it: each formula cell named in
+    `values` followed by the value it calculated (openpyxl writes the formula alone)."""
+    source = zipfile.ZipFile(io.BytesIO(data))
+    output = io.BytesIO()
+    with zipfile.ZipFile(output, "w", zipfile.ZIP_DEFLATED) as target:
+        for item in source.infolist():
+            content = source.read(item.filename)
+            if item.filename == "xl/worksheets/sheet1.xml":
+                text = content.decode()
+                for cell, value in values.items():
+                    text, count = re.subn(
+                        rf'(<c r="{cell}"[^>]*?)(?: t="\w+")?(>\s*<f>[^<]*</f>)\s*(<v\s*/>)?',
+                        rf'\1 t="str"\2<v>{value}</v>',
+                        text,
+                    )
+                    assert count == 1, cell
+                content = text.encode()
+            target.writestr(item, content)
+    return output.getvalue()
+
+
+def sorted_rows(data: bytes, kind: str, club=()):
+    listing = read_member_file(data, kind)
+    return sort_members(listing.members, club, email_ok=members.email_ok)
+
+
+def by_line(sorting) -> dict[int, tuple[str, str]]:
+    return {
+        verdict.member.line: (verdict.status, verdict.note.message() if verdict.note else "")
+        for verdict in sorting.verdicts
+    }
+
+
+# --- headers ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("header", "field"),
+    [
+        ("Nom", "name"),
+        ("NOMBRE", "name"),
+        ("Name", "name"),
+        ("Cognoms", "surname"),
+        ("apellidos", "surname"),
+        ("Surname", "surname"),
+        ("Número de soci", "membership_number"),
+        ("numero soci", "membership_number"),
+        ("Nº de socio", "membership_number"),
+        ("N.º socio", "membership_number"),
+        ("Member number", "membership_number"),
+        ("Correu electrònic", "email"),
+        ("E-mail", "email"),
+        ("Correo electrónico", "email"),
+        ("TELÈFON", "phone"),
+        ("Teléfono", "phone"),
+        ("Phone", "phone"),
+        ("Club", "club"),
+        ("Nom i cognoms", "full_name"),
+        ("Nombre y apellidos", "full_name"),
+    ],
+)
+def test_headers_in_catalan_spanish_and_english(header, field):
+    columns = columns_of(["Nom", header] if field != "name" else [header])
+    assert columns is not None
+    assert columns.fields[field] == ((1,) if field != "name" else (0,))
+
+
+def test_a_header_row_without_a_name_column_is_not_a_header_row():
+    assert columns_of(["Cognoms", "Correu", "Telèfon"]) is None
+    assert header_key(" Nº  de SOCI ") == header_key("no soci")
+
+
+def test_name_and_surnames_are_joined_and_spaces_tidied():
+    rows = [
+        Row(1, ("Nom", "Primer cognom", "Segon cognom", "Notes")),
+        Row(2, ("  Núria ", "Ferrer", " i  Puig", "x")),
+        Row(3, ("Jordi", "", "Vidal")),
+    ]
+    listing = read_members([("", rows)])
+    assert [member.name for member in listing.members] == ["Núria Ferrer i Puig", "Jordi Vidal"]
+    assert listing.columns.ignored == ("Notes",)
+    assert listing.columns.read["surname"] == "Primer cognom + Segon cognom"
+
+
+def test_the_header_row_may_sit_under_a_title_and_the_first_sheet_without_one_is_skipped():
+    cover = [Row(1, ("Club Q-gammon",)), Row(2, ("Resum",))]
+    members = [Row(3, ("Socis 2024",)), Row(5, ("Name", "Club")), Row(6, ("Anna Bosch", "Q"))]
+    listing = read_members([("Portada", cover), ("Socis", members)])
+    assert (listing.sheet, listing.header_line) == ("Socis", 5)
+    assert listing.members == (Member(line=6, name="Anna Bosch", club="Q"),)
+
+
+def test_no_header_anywhere_is_a_refusal_naming_the_expected_headers():
+    with pytest.raises(MemberFileError) as refusal:
+        read_members([("", [Row(1, ("a", "b")), Row(2, ("c", "d"))])])
+    assert "Nom, Cognoms" in refusal.value.message()
+
+
+def test_more_rows_than_an_import_takes_is_refused(monkeypatch):
+    monkeypatch.setattr(member_sheets, "MAX_ROWS", 3)
+    rows = [Row(1, ("Nom",)), *(Row(line, (f"Soci {line}",)) for line in range(2, 6))]
+    with pytest.raises(MemberFileError, match="more than 3 rows"):
+        read_members([("", rows)])
+    assert len(read_members([("", rows[:4])]).members) == 3
+
+
+@pytest.mark.parametrize(
+    ("name", "kind"),
+    [("socis.xlsx", "xlsx"), ("SOCIS.ODS", "ods"), ("a.b.csv", "csv")],
+)
+def test_the_format_is_the_file_names_extension(name, kind):
+    assert kind_of(name) == kind
+
+
+@pytest.mark.parametrize("name", ["socis.xls", "socis.pdf", "socis", "", "csv"])
+def test_other_extensions_are_refused(name):
+    with pytest.raises(MemberFileError, match=r"\.xlsx, \.ods or \.csv"):
+        kind_of(name)
+
+
+# --- sorting ------------------------------------------------------------------------
+
+
+def member(line, name, number="", email=""):
+    return Member(line=line, name=name, membership_number=number, email=email)
+
+
+def sort(rows, club=()):
+    return sort_members(rows, club, email_ok=lambda address: "@" in address[1:-1])
+
+
+def test_new_here_by_number_here_by_name_ignoring_accents_case_and_spacing():
+    club = [ClubPlayer(1, "Núria Ferrer", "57"), ClubPlayer(2, "Anna Bosch", "")]
+    sorting = sort(
+        [
+            member(2, "Nuria  FERRER", "57"),
+            member(3, "anna bosch", "12"),
+            member(4, "Jordi Puig", "58"),
+        ],
+        club,
+    )
+    assert [(v.status, v.player_id) for v in sorting.verdicts] == [
+        (HERE, 1),
+        (HERE, 2),
+        (NEW, None),
+    ]
+    assert sorting.verdicts[0].note.message() == "already here: Núria Ferrer"
+    assert sorting.counts == {NEW: 1, HERE: 2, REFUSED: 0}
+
+
+def test_refused_rows_say_why():
+    club = [ClubPlayer(1, "Núria Ferrer", "57"), ClubPlayer(2, "Anna Bosch", "12")]
+    sorting = sort(
+        [
+            member(2, "", "60"),
+            member(3, "Pere Vila", "57"),
+            member(4, "Marta Soler", "", "marta@"),
+            member(5, "Anna Bosch", "99"),
+            member(6, "X" * 101),
+            Member(line=7, name="Àlex", uncalculated=("Cognoms",)),
+        ],
+        club,
+    )
+    assert by_line(sorting) == {
+        2: (REFUSED, "no name"),
+        3: (REFUSED, "member number 57 belongs to Núria Ferrer"),
+        4: (REFUSED, "“marta@” is not a valid email address"),
+        5: (
+            REFUSED,
+            "Anna Bosch is already here with member number 12: if this is someone else, "
+            "add them by hand",
+        ),
+        6: (REFUSED, "the name is longer than 100 characters"),
+        7: (
+            REFUSED,
+            "the formula in “Cognoms” was never calculated: open the file in a spreadsheet "
+            "program and save it again",
+        ),
+    }
+
+
+def test_a_member_listed_twice_is_new_once():
+    sorting = sort(
+        [
+            member(2, "Núria Ferrer", "57"),
+            member(3, "NURIA FERRER", "57"),
+            member(4, "Nuria Ferrer"),
+            member(5, "Marta Soler", "57"),
+            member(6, "Núria Ferrer", "58"),
+        ]
+    )
+    assert by_line(sorting) == {
+        2: (NEW, ""),
+        3: (HERE, "the same member as line 2"),
+        4: (HERE, "the same member as line 2"),
+        5: (REFUSED, "member number 57 is also on line 2, for Núria Ferrer"),
+        6: (
+            REFUSED,
+            "Núria Ferrer is also on line 2 with member number 57: if this is someone else, "
+            "add them by hand",
+        ),
+    }
+
+
+def test_a_refused_row_claims_nothing():
+    sorting = sort([member(2, "Núria Ferrer", "57", "bad"), member(3, "Núria Ferrer", "57")])
+    assert [verdict.status for verdict in sorting.verdicts] == [REFUSED, NEW]
+
+
+# --- reading the formats ------------------------------------------------------------
+
+
+def expect_libreoffice_rows(sorting):
+    """The rows of tests/data/members: the same answer from each format."""
+    assert by_line(sorting) == {
+        4: (NEW, ""),
+        5: (REFUSED, "“jordi@example” is not a valid email address"),
+        7: (NEW, ""),
+        8: (HERE, "the same member as line 4"),
+        9: (REFUSED, "no name"),
+        10: (REFUSED, "member number 101 is also on line 4, for Núria Ferrer"),
+        11: (HERE, "already here: Anna Bosch"),
+    }
+    alex = sorting.verdicts[2].member
+    # The formulas =UPPER("martínez") and =C4+2, read as the values LibreOffice saved.
+    assert (alex.name, alex.membership_number, alex.club) == ("Àlex MARTÍNEZ", "103", "Q-gammon")
+    nuria = sorting.verdicts[0].member
+    assert (nuria.name, nuria.email, nuria.phone) == (
+        "Núria Ferrer",
+        "nuria@example.org",
+        "600 11 22 33",
+    )
+
+
+@pytest.mark.parametrize("kind", ["xlsx", "ods", "csv"])
+def test_files_saved_by_libreoffice(kind):
+    data = (DATA / f"libreoffice.{kind}").read_bytes()
+    if kind == "csv":
+        assert "Núria".encode("cp1252") in data  # Windows-1252, semicolons, no BOM
+    listing = read_member_file(data, kind)
+    assert listing.header_line == 3
+    assert listing.columns.ignored == ("Quota",)
+    expect_libreoffice_rows(sorted_rows(data, kind, [ClubPlayer(1, "Anna Bosch", "")]))
+
+
+def test_an_xlsx_written_by_openpyxl_with_accents_duplicates_blank_rows_and_bad_rows():
+    data = xlsx(
+        [
+            HEADERS,
+            ["Núria", "Ferrer", 57, "nuria@example.org", 600112233, "Q-gammon"],
+            [],
+            [None, None, None, None, None, None],
+            ["ÀLEX", "Martínez", 58.0, None, None, None],
+            ["nuria", "FERRER", "57", None, None, None],
+            ["Anna", "Bosch", None, None, None, None],
+            [None, None, 59, "pere@example.org"],
+            ["Marta", "Soler", 60, "marta.example.org"],
+        ]
+    )
+    sorting = sorted_rows(data, "xlsx", [ClubPlayer(7, "Anna Bosch", "12")])
+    assert by_line(sorting) == {
+        2: (NEW, ""),
+        5: (NEW, ""),
+        6: (HERE, "the same member as line 2"),
+        7: (HERE, "already here: Anna Bosch"),
+        8: (REFUSED, "no name"),
+        9: (REFUSED, "“marta.example.org” is not a valid email address"),
+    }
+    nuria, alex = sorting.verdicts[0].member, sorting.verdicts[1].member
+    # Numbers typed as numbers come back as the digits typed, not "600112233.0".
+    assert (nuria.membership_number, nuria.phone) == ("57", "600112233")
+    assert (alex.name, alex.membership_number) == ("ÀLEX Martínez", "58")
+
+
+def test_an_openpyxl_formula_without_a_saved_value_refuses_the_rows_that_need_it():
+    data = xlsx(
+        [
+            HEADERS,
+            ["Núria", "Ferrer", 57],
+            ["Àlex", '=UPPER("martínez")', "=C2+1"],
+            ["Marta", "Soler", 60, None, None, "=C2"],
+        ]
+    )
+    assert by_line(sorted_rows(data, "xlsx")) == {
+        2: (NEW, ""),
+        3: (
+            REFUSED,
+            "the formula in “Cognoms”, “Número de soci” was never calculated: open the file "
+            "in a spreadsheet program and save it again",
+        ),
+        4: (
+            REFUSED,
+            "the formula in “Club” was never calculated: open the file in a spreadsheet "
+            "program and save it again",
+        ),
+    }
+
+
+def test_an_xlsx_formula_is_read_as_its_saved_value():
+    data = with_saved_values(
+        xlsx([HEADERS, ["Núria", "Ferrer", 57], ["Àlex", '=UPPER("martínez")', "=C2+1"]]),
+        {"B3": "MARTÍNEZ", "C3": "58"},
+    )
+    sorting = sorted_rows(data, "xlsx")
+    assert [verdict.status for verdict in sorting.verdicts] == [NEW, NEW]
+    alex = sorting.verdicts[1].member
+    assert (alex.name, alex.membership_number) == ("Àlex MARTÍNEZ", "58")
+
+
+def test_in_a_calculated_xlsx_a_formula_without_a_value_is_an_empty_result():
+    data = with_saved_values(
+        xlsx([HEADERS, ["Núria", "Ferrer", "=56+1", None, None, '=IF(C2>100,"Q","")']]),
+        {"C2": "57"},
+    )
+    (verdict,) = sorted_rows(data, "xlsx").verdicts
+    assert (verdict.status, verdict.member.membership_number, verdict.member.club) == (
+        NEW,
+        "57",
+        "",
+    )
+
+
+def ods(rows) -> bytes:
+    """rows: (repeat, [(text or None, columns repeated, formula)]) as odfpy writes them."""
+    document = OpenDocumentSpreadsheet()
+    table = Table(name="Socis")
+    for repeat, cells in rows:
+        row = TableRow(numberrowsrepeated=repeat) if repeat > 1 else TableRow()
+        for text, columns, formula in cells:
+            attributes = {"numbercolumnsrepeated": columns} if columns > 1 else {}
+            if formula:
+                attributes["formula"] = formula
+            if text is None:
+                cell = TableCell(**attributes)
+            elif isinstance(text, float):
+                cell = TableCell(valuetype="float", value=text, **attributes)
+                cell.addElement(P(text=f"{text:g}"))
+            else:
+                cell = TableCell(valuetype="string", **attributes)
+                cell.addElement(P(text=text))
+            row.addElement(cell)
+        table.addElement(row)
+    document.spreadsheet.addElement(table)
+    output = io.BytesIO()
+    document.write(output)
+    return output.getvalue()
+
+
+def cells(*values):
+    return [(value, 1, None) for value in values]
+
+
+def test_an_ods_file_with_repeated_rows_and_columns_and_formulas():
+    data = ods(
+        [
+            (1, cells("Nom", "Cognoms", "Nº de soci", "Correu", "Club")),
+            (1, cells("Núria", "Ferrer", 57.0, None, "Q-gammon")),
+            # Two identical rows, saved as one row repeated: both are seen.
+            (2, [("Jordi", 1, None), ("Puig", 1, None), (None, 2, None), ("Q", 1, None)]),
+            (3, [(None, 1024, None)]),
+            (1, [("Àlex", 1, None), ("MARTÍNEZ", 1, 'of:=UPPER("martínez")'), (None, 3, None)]),
+            (1, [("Marta", 1, None), (None, 1, "of:=[.B2]"), (60.0, 1, None)]),
+            # No name: a run of two empty cells, then a number and an address.
+            (1, [(None, 2, None), (61.0, 1, None), ("p@example.org", 1, None), (None, 9, None)]),
+        ]
+    )
+    sorting = sorted_rows(data, "ods")
+    assert by_line(sorting) == {
+        2: (NEW, ""),
+        3: (NEW, ""),
+        4: (HERE, "the same member as line 3"),
+        8: (NEW, ""),
+        9: (
+            REFUSED,
+            "the formula in “Cognoms” was never calculated: open the file in a spreadsheet "
+            "program and save it again",
+        ),
+        10: (REFUSED, "no name"),
+    }
+    jordi, alex = sorting.verdicts[1].member, sorting.verdicts[3].member
+    assert (jordi.name, jordi.membership_number, jordi.club) == ("Jordi Puig", "", "Q")
+    assert (alex.name, sorting.verdicts[0].member.membership_number) == ("Àlex MARTÍNEZ", "57")
+
+
+def test_an_ods_number_without_its_value_is_a_broken_file_not_a_crash():
+    document = OpenDocumentSpreadsheet()
+    table = Table(name="Socis")
+    for texts in (["Nom", "Número de soci"], ["Núria Ferrer", None]):
+        row = TableRow()
+        for text in texts:
+            cell = TableCell(valuetype="string") if text else TableCell(valuetype="float")
+            cell.addElement(P(text=text or "57"))
+            row.addElement(cell)
+        table.addElement(row)
+    document.spreadsheet.addElement(table)
+    output = io.BytesIO()
+    document.write(output)
+    with pytest.raises(MemberFileError, match=r"not an \.ods spreadsheet"):
+        read_member_file(output.getvalue(), "ods")
+
+
+CSV_TEXT = (
+    "Nom;Cognoms;Número de soci;Correu;Telèfon\r\n"
+    "Núria;Ferrer;57;nuria@example.org;600 11 22 33\r\n"
+    ";;;;\r\n"
+    '"Jordi";"Puig; i Vidal";58;;\r\n'
+    "NÚRIA;ferrer;57;;\r\n"
+    "Pere;;59;pere@;\r\n"
+)
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        pytest.param(CSV_TEXT.encode("utf-8-sig"), id="utf-8 with BOM"),
+        pytest.param(CSV_TEXT.encode("utf-8"), id="utf-8"),
+        pytest.param(CSV_TEXT.encode("cp1252"), id="windows-1252"),
+        pytest.param(CSV_TEXT.encode("utf-16"), id="utf-16 with BOM"),
+        pytest.param(CSV_TEXT.replace(";", ",").encode("cp1252"), id="commas"),
+    ],
+)
+def test_csv_with_semicolons_or_commas_in_each_encoding(data):
+    if b"," in data and b";" not in data:
+        data = data.replace(b"Puig, i Vidal", b"Puig i Vidal")
+    sorting = sorted_rows(data, "csv")
+    assert by_line(sorting) == {
+        2: (NEW, ""),
+        4: (NEW, ""),
+        5: (HERE, "the same member as line 2"),
+        6: (REFUSED, "“pere@” is not a valid email address"),
+    }
+    nuria, jordi = sorting.verdicts[0].member, sorting.verdicts[1].member
+    assert nuria.name == "Núria Ferrer"
+    assert jordi.name in ("Jordi Puig; i Vidal", "Jordi Puig i Vidal")
+
+
+def test_a_csv_title_line_with_commas_does_not_mislead_the_delimiter():
+    data = "Socis del club, temporada 2024, Q-gammon\nNom;Correu\nNúria Ferrer, Jr.;n@example.org\n"
+    (verdict,) = sorted_rows(data.encode(), "csv").verdicts
+    assert (verdict.member.line, verdict.member.name) == (3, "Núria Ferrer, Jr.")
+
+
+def test_a_quoted_line_break_keeps_the_row_numbers_a_spreadsheet_shows():
+    data = 'Nom,Club\n"Núria\nFerrer",Q\nJordi Puig,Q\n'.encode()
+    assert [(v.member.line, v.member.name) for v in sorted_rows(data, "csv").verdicts] == [
+        (2, "Núria Ferrer"),
+        (3, "Jordi Puig"),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("data", "kind", "message"),
+    [
+        (b"", "csv", "The file is empty."),
+        (b"   \n\n", "csv", "The file is empty."),
+        (b"PK\x03\x04 not really a zip", "xlsx", "not an .xlsx spreadsheet"),
+        (b"Nom;Cognoms\nAnna;Bosch\n", "xlsx", "not an .xlsx spreadsheet"),
+        (b"Nom;Cognoms\nAnna;Bosch\n", "ods", "not an .ods spreadsheet"),
+        (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "csv", "not text in UTF-8 or Windows-1252"),
+        (b"Cognoms;Correu\nBosch;a@b.org\n", "csv", "No column of names"),
+        (b"Nom;Cognoms\n", "doc", r"\.xlsx, \.ods or \.csv"),
+    ],
+)
+def test_files_that_cannot_be_read(data, kind, message):
+    with pytest.raises(MemberFileError, match=message):
+        read_member_file(data, kind)
+
+
+def test_an_xlsx_without_a_name_column_and_a_zip_that_is_no_workbook():
+    with pytest.raises(MemberFileError, match="No column of names"):
+        read_member_file(xlsx([["Correu", "Telèfon"], ["a@b.org", "600"]]), "xlsx")
+    output = io.BytesIO()
+    with zipfile.ZipFile(output, "w") as archive:
+        archive.writestr("hello.txt", "hello")
+    with pytest.raises(MemberFileError, match=r"not an \.xlsx spreadsheet"):
+        read_member_file(output.getvalue(), "xlsx")
+
+
+def test_a_zip_that_would_unpack_too_large_is_refused_before_parsing(monkeypatch):
+    data = xlsx([HEADERS, ["Núria", "Ferrer"]])
+    monkeypatch.setattr(workbooks, "MAX_UNZIPPED_BYTES", 2000)
+    with pytest.raises(MemberFileError, match="too large"):
+        read_member_file(data, "xlsx")
+
+
+def test_a_file_over_the_size_limit_is_refused(monkeypatch):
+    monkeypatch.setattr("tournament.imports.member_files.MAX_FILE_BYTES", 100)
+    with pytest.raises(MemberFileError, match="larger than"):
+        read_member_file(("Nom\n" + "Anna Bosch\n" * 20).encode(), "csv")
+
+
+# --- the operation ------------------------------------------------------------------
+
+
+@pytest.fixture
+def libreoffice_listing():
+    return read_member_file((DATA / "libreoffice.xlsx").read_bytes(), "xlsx")
+
+
+def test_importing_adds_the_new_rows_with_an_audit_entry_each(db, libreoffice_listing):
+    Player.objects.create(name="Anna Bosch")
+    user = User.objects.create_user("secretaria")
+    sorting = members.import_members(libreoffice_listing, user=user)
+    assert sorting.counts == {NEW: 2, HERE: 2, REFUSED: 3}
+    assert sorted(Player.objects.values_list("name", "membership_number", "club")) == [
+        ("Anna Bosch", "", ""),
+        ("Núria Ferrer", "101", "Q-gammon"),
+        ("Àlex MARTÍNEZ", "103", "Q-gammon"),
+    ]
+    nuria = Player.objects.get(membership_number="101")
+    assert (nuria.email, nuria.phone) == ("nuria@example.org", "600 11 22 33")
+    # Found by the director's search, which reads the key the bulk insert had to set.
+    assert list(Player.objects.search("nuria ferrer")) == [nuria]
+    entries = AuditEntry.objects.filter(action=AuditEntry.Action.PLAYER_ADDED).order_by("pk")
+    assert [(entry.subject, entry.user) for entry in entries] == [
+        ("Núria Ferrer", user),
+        ("Àlex MARTÍNEZ", user),
+    ]
+    assert "email" not in entries[0].after
+    # Importing the same file again adds nobody.
+    again = members.import_members(libreoffice_listing)
+    assert again.counts == {NEW: 0, HERE: 4, REFUSED: 3}
+    assert Player.objects.count() == 3
+
+
+def test_all_or_nothing_with_a_refused_row_imports_nothing(db, libreoffice_listing):
+    with pytest.raises(members.RowsRefused, match="3 rows are refused"):
+        members.import_members(libreoffice_listing, all_or_nothing=True)
+    assert not Player.objects.exists()
+    assert not AuditEntry.objects.exists()
+
+
+def test_the_preview_counts_must_still_hold(db, libreoffice_listing):
+    preview = members.sort(libreoffice_listing)
+    Player.objects.create(name="Nuria Ferrer", membership_number="101")
+    with pytest.raises(members.PreviewOutdated) as refusal:
+        members.import_members(libreoffice_listing, expected=preview.counts)
+    assert refusal.value.sorting.counts == {NEW: 2, HERE: 2, REFUSED: 3}
+    assert Player.objects.count() == 1
+
+
+def test_a_member_number_taken_meanwhile_imports_nothing(db, libreoffice_listing, monkeypatch):
+    """Another director's import took number 101 between the sorting and the insert:
+    the database's constraint refuses it, and the whole import is undone."""
+    stale = members.sort(libreoffice_listing)
+
+    def sort_then_someone_else_adds(listing):
+        Player.objects.create(name="Someone Else", membership_number="101")
+        return stale
+
+    monkeypatch.setattr(members, "sort", sort_then_someone_else_adds)
+    with pytest.raises(OperationError, match="at the same time"):
+        members.import_members(libreoffice_listing)
+    assert not Player.objects.filter(membership_number="103").exists()
+    assert not AuditEntry.objects.exists()
+
+
+def test_sorting_reads_the_club_in_one_query(db, libreoffice_listing, django_assert_num_queries):
+    Player.objects.bulk_create(Player(name=f"Soci {n}", name_key=f"soci{n}") for n in range(50))
+    with django_assert_num_queries(1):
+        members.sort(libreoffice_listing)
+
+
+# --- manage.py import_players -------------------------------------------------------
+
+
+def run(*args):
+    output = io.StringIO()
+    call_command("import_players", *args, stdout=output)
+    return output.getvalue()
+
+
+def test_the_command_imports_the_good_rows_and_lists_the_refused_ones(db):
+    output = run(str(DATA / "libreoffice.ods"))
+    assert "3 new, 1 already here, 3 refused." in output
+    assert "line 5, Jordi Puig i Vidal, refused: “jordi@example” is not a valid email" in output
+    assert "line 9, —, refused: no name" in output
+    assert "line 10, Marta Soler, refused: member number 101 is also on line 4" in output
+    assert "\nline 4," not in output  # the good rows only with --verbosity 2
+    assert "3 players added to the club." in output
+    assert Player.objects.count() == 3
+
+
+def test_the_command_dry_run_changes_nothing(db):
+    output = run(str(DATA / "libreoffice.csv"), "--dry-run", "--verbosity", "2")
+    assert "3 new, 1 already here, 3 refused." in output
+    assert "line 4, Núria Ferrer, new" in output
+    assert "line 8, NÚRIA ferrer, already here: the same member as line 4" in output
+    assert "Dry run: nothing was changed." in output
+    assert not Player.objects.exists()
+
+
+@pytest.mark.parametrize("dry_run", [[], ["--dry-run"]])
+def test_the_command_all_or_nothing_fails_and_imports_nothing(db, dry_run):
+    with pytest.raises(CommandError, match="Nothing imported"):
+        run(str(DATA / "libreoffice.xlsx"), "--all-or-nothing", *dry_run)
+    assert not Player.objects.exists()
+
+
+def test_the_command_all_or_nothing_imports_a_clean_file(db, tmp_path):
+    path = tmp_path / "socis.csv"
+    path.write_bytes("Nom;Cognoms\nNúria;Ferrer\nJordi;Puig\n".encode("cp1252"))
+    assert "2 new, 0 already here, 0 refused." in run(str(path), "--all-or-nothing")
+    assert sorted(Player.objects.values_list("name", flat=True)) == ["Jordi Puig", "Núria Ferrer"]
+
+
+@pytest.mark.parametrize(
+    ("name", "content", "message"),
+    [
+        ("socis.xls", b"whatever", r"\.xlsx, \.ods or \.csv"),
+        ("socis.xlsx", b"not a workbook", "not an .xlsx spreadsheet"),
+        ("missing.csv", None, "Cannot read"),
+    ],
+)
+def test_the_command_refuses_files_it_cannot_read(db, tmp_path, name, content, message):
+    path = tmp_path / name
+    if content is not None:
+        path.write_bytes(content)
+    with pytest.raises(CommandError, match=message):
+        run(str(path))
+    assert not Player.objects.exists()

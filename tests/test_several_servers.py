@@ -1,0 +1,274 @@
+"""Several servers on one PostgreSQL and one Redis: two gunicorns on two ports, a game
+recorded through one is seen through the other, and the players' write limits are
+counted once for both. A several-server setting refuses to start with anything on one
+server's disk (a key file, an SQLite database)."""
+
+import http.cookiejar
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+import uuid
+from pathlib import Path
+
+import psycopg
+import pytest
+import redis
+from test_settings import PRODUCTION, run_manage
+
+ROOT = Path(__file__).resolve().parent.parent
+PG_SERVER = "postgres://postgres@127.0.0.1:5432"
+REDIS_SERVER = "redis://127.0.0.1:6379/0"
+IN_CI = bool(os.environ.get("EXPECT_DB_VENDOR"))
+
+
+def test_without_a_secret_key_several_servers_refuse_to_start(tmp_path):
+    key_file = tmp_path / "secret"
+    env = {
+        "DEBUG": "0",
+        "REDIS_URL": REDIS_SERVER,
+        "DATABASE_URL": "postgres://postgres@127.0.0.1:5432/qgammon_unused",
+        "SECRET_KEY_FILE": str(key_file),
+        "ALLOWED_HOSTS": "club.example.org",
+    }
+    result = run_manage("check", env=env)
+    assert result.returncode != 0
+    assert "SECRET_KEY must come from the environment" in result.stderr
+    assert not key_file.exists()
+
+
+def test_several_servers_refuse_an_sqlite_file(tmp_path):
+    env = {**PRODUCTION, "REDIS_URL": REDIS_SERVER}
+    result = run_manage("check", env=env)
+    assert result.returncode != 0
+    assert "need one shared database" in result.stderr
+
+
+def test_redis_url_puts_the_cache_and_sessions_in_redis():
+    env = {**PRODUCTION, "REDIS_URL": REDIS_SERVER, "DATABASE_URL": f"{PG_SERVER}/unused"}
+    code = (
+        "from django.conf import settings as s; "
+        "print(s.CACHES['default']['BACKEND'], s.CACHES['default']['LOCATION'], "
+        "s.SESSION_ENGINE)"
+    )
+    result = run_manage("shell", "-c", code, env=env)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip().splitlines()[-1].split() == [
+        "django.core.cache.backends.redis.RedisCache",
+        REDIS_SERVER,
+        "django.contrib.sessions.backends.cached_db",
+    ]
+
+
+# Two servers -----------------------------------------------------------------------
+
+
+def services_or_skip() -> None:
+    try:
+        redis.Redis.from_url(REDIS_SERVER, socket_connect_timeout=3).ping()
+        psycopg.connect(f"{PG_SERVER}/postgres", connect_timeout=3).close()
+    except (redis.RedisError, psycopg.OperationalError):
+        if IN_CI:
+            raise  # CI runs on this machine, where both answer
+        pytest.skip("no PostgreSQL and Redis on 127.0.0.1 for two servers to share")
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def shared(tmp_path_factory):
+    """A migrated PostgreSQL database holding the demo club, a Redis key prefix of
+    their own, and the settings both servers start with."""
+    services_or_skip()
+    name = f"qgammon_servers_{os.getpid()}"
+    with psycopg.connect(f"{PG_SERVER}/postgres", autocommit=True) as pg:
+        pg.execute(f'DROP DATABASE IF EXISTS "{name}"')
+        pg.execute(f'CREATE DATABASE "{name}"')
+    prefix = f"qgammon-test-{uuid.uuid4().hex[:8]}"
+    env = {
+        "PATH": os.environ["PATH"],
+        "DJANGO_SETTINGS_MODULE": "tournament.settings",
+        "DATABASE_URL": f"{PG_SERVER}/{name}",
+        "REDIS_URL": REDIS_SERVER,
+        "CACHE_KEY_PREFIX": prefix,
+        "SECRET_KEY": "several-servers-test-" + uuid.uuid4().hex * 2,
+        "DEBUG": "0",
+        "HTTPS": "0",
+        "ALLOWED_HOSTS": "127.0.0.1",
+        "STATIC_ROOT": str(tmp_path_factory.mktemp("static")),
+        "PLAYER_WRITES_PER_MINUTE": "4",
+        "LANGUAGE_CODE": "en",
+    }
+    for command in (
+        ["migrate", "--verbosity", "0"],
+        ["load_demo"],
+        ["collectstatic", "--noinput", "--verbosity", "0"],
+    ):
+        subprocess.run(
+            [sys.executable, "manage.py", *command],
+            cwd=ROOT,
+            env=env,
+            check=True,
+            timeout=300,
+            stdout=subprocess.DEVNULL,
+        )
+    yield env
+    store = redis.Redis.from_url(REDIS_SERVER)
+    for key in store.scan_iter(f"{prefix}:*"):
+        store.delete(key)
+    with psycopg.connect(f"{PG_SERVER}/postgres", autocommit=True) as pg:
+        pg.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+def start_server(env: dict) -> tuple[subprocess.Popen, str]:
+    port = free_port()
+    server = subprocess.Popen(
+        [
+            str(Path(sys.executable).parent / "gunicorn"),
+            "tournament.wsgi",
+            "--bind",
+            f"127.0.0.1:{port}",
+            "--workers",
+            "1",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    address = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            raise AssertionError(server.stderr.read().decode())
+        try:
+            urllib.request.urlopen(address + "/accounts/login/", timeout=2).close()
+            return server, address
+        except (urllib.error.URLError, ConnectionError):
+            time.sleep(0.2)
+    server.kill()
+    raise AssertionError("the server did not answer within a minute")
+
+
+@pytest.fixture(scope="module")
+def servers(shared):
+    started = [start_server(shared), start_server(shared)]
+    yield [address for _server, address in started]
+    for server, _address in started:
+        server.terminate()
+        server.wait(timeout=30)
+
+
+class Browser:
+    """One visitor's cookies, on whichever server it asks."""
+
+    def __init__(self):
+        self.opener = urllib.request.build_opener(
+            urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()),
+            NoRedirects(),
+        )
+
+    def get(self, url: str) -> tuple[int, str]:
+        return self._open(urllib.request.Request(url))
+
+    def post(self, url: str, form_page: str, data: dict) -> tuple[int, str]:
+        token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', form_page).group(1)
+        body = urllib.parse.urlencode({"csrfmiddlewaretoken": token, **data}).encode()
+        origin = re.match(r"https?://[^/]+", url).group(0)
+        request = urllib.request.Request(url, data=body, headers={"Referer": url, "Origin": origin})
+        return self._open(request)
+
+    def _open(self, request) -> tuple[int, str]:
+        try:
+            with self.opener.open(request, timeout=20) as response:
+                return response.status, response.read().decode()
+        except urllib.error.HTTPError as error:
+            return error.code, error.read().decode()
+
+
+class NoRedirects(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args, **kwargs):
+        return None
+
+
+def demo(env: dict, code: str) -> str:
+    """A value read from the shared database by a management shell."""
+    result = subprocess.run(
+        [sys.executable, "manage.py", "shell", "-c", code],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    return result.stdout.strip().splitlines()[-1]
+
+
+def test_a_game_recorded_through_one_server_is_seen_through_the_other(shared, servers):
+    first, second = servers
+    match_id, tournament_id = demo(
+        shared,
+        "from tournament.models import Match; "
+        "m = Match.objects.to_play().between_two().filter(tournament__status='running')"
+        ".order_by('pk').first(); "
+        "print(m.pk, m.tournament_id)",
+    ).split()
+    sheet = f"/director/tournaments/{tournament_id}/matches/{match_id}/"
+    public = f"/matches/{match_id}/?partial=score"
+
+    director = Browser()
+    status, login = director.get(first + "/accounts/login/")
+    status, _ = director.post(
+        first + "/accounts/login/", login, {"username": "director", "password": "qgammon-demo"}
+    )
+    assert status == 302
+    # The session made on the first server is good on the second: sessions and the key
+    # are shared, not kept by one server.
+    status, page = director.get(second + sheet)
+    assert status == 200
+    _status, before = Browser().get(second + public)
+    version = re.search(r'name="version" value="(\d+)"', page).group(1)
+
+    status, _ = director.post(
+        first + sheet,
+        page,
+        {"version": version, "winner": "0", "kind": "single", "cube": "1", "how": "played"},
+    )
+    assert status == 302
+
+    _status, after = Browser().get(second + public)
+    first_score, second_score = (int(score) for score in scores(before))
+    assert scores(after) == [str(first_score + 1), str(second_score)]
+
+
+def scores(score_part: str) -> list[str]:
+    return re.findall(r"</th>\s*<td>(\d+)</td>", score_part)
+
+
+def test_the_players_write_limit_is_counted_once_for_both_servers(shared, servers):
+    first, second = servers
+    token = demo(
+        shared,
+        "from tournament.models import Player; "
+        "from tournament.operations.links import link_for, token_of; "
+        "print(token_of(link_for(Player.objects.order_by('pk').first())))",
+    )
+    page = f"/p/{token}/matches/999999/confirm/"
+    player = Browser()
+    _status, home = player.get(first + f"/p/{token}/")
+    answers = [
+        player.post((first, second)[attempt % 2] + page, home, {})[0] for attempt in range(6)
+    ]
+    # Four writes a minute (PLAYER_WRITES_PER_MINUTE) whichever server takes them.
+    assert answers[:4] == [404] * 4
+    assert answers[4:] == [429, 429]

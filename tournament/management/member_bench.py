@@ -1,0 +1,133 @@
+"""`make bench`'s figures for the member-list import: a spreadsheet of 10,000 members
+(a few of them listed twice or with a bad address) previewed on the director's page
+and imported, and the same rows read from .ods and .csv. Each import is rolled back,
+so the bench's database keeps no member and every run measures the same import."""
+
+from __future__ import annotations
+
+import csv
+import io
+import tempfile
+import time
+import tracemalloc
+from pathlib import Path
+
+from django.contrib.auth.models import User
+from django.contrib.sessions.backends.db import SessionStore
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.db import transaction
+from django.test import RequestFactory
+from django.urls import resolve, reverse
+from odf.opendocument import OpenDocumentSpreadsheet
+from odf.table import Table, TableCell, TableRow
+from odf.text import P
+from openpyxl import Workbook
+
+from ..imports.member_files import read_member_file
+from ..operations import members
+
+ROWS = 10_000
+HEADERS = ["Nom", "Cognoms", "Número de soci", "Correu electrònic", "Telèfon", "Club"]
+
+
+def member_rows(count: int = ROWS) -> list[list[object]]:
+    rows = []
+    for number in range(1, count + 1):
+        # One in a hundred is listed twice; one in a hundred has a bad address.
+        listed = number - 1 if number % 100 == 0 else number
+        email = f"soci{listed}@example" if number % 100 == 50 else f"soci{listed}@example.org"
+        rows.append(
+            [
+                f"Núria {listed}",
+                "Ferrer i Solà",
+                90_000 + listed,
+                email,
+                600_000_000 + listed,
+                "Q-gammon",
+            ]
+        )
+    return rows
+
+
+def write_files(folder: Path, rows: list[list[object]]) -> dict[str, Path]:
+    paths = {kind: folder / f"socis.{kind}" for kind in ("xlsx", "ods", "csv")}
+    book = Workbook(write_only=True)
+    sheet = book.create_sheet("Socis")
+    for row in [HEADERS, *rows]:
+        sheet.append(row)
+    book.save(paths["xlsx"])
+    document = OpenDocumentSpreadsheet()
+    table = Table(name="Socis")
+    for row in [HEADERS, *rows]:
+        line = TableRow()
+        for value in row:
+            cell = TableCell(valuetype="string")
+            cell.addElement(P(text=str(value)))
+            line.addElement(cell)
+        table.addElement(line)
+    document.spreadsheet.addElement(table)
+    document.save(str(paths["ods"]))
+    text = io.StringIO()
+    csv.writer(text, delimiter=";").writerows([HEADERS, *rows])
+    paths["csv"].write_bytes(text.getvalue().encode("cp1252"))
+    return paths
+
+
+def _preview(data: bytes):
+    """The preview page as a director gets it: read, sorted, rendered."""
+    url = reverse("director-members-import")
+    request = RequestFactory().post(url, {"file": SimpleUploadedFile("socis.xlsx", data)})
+    # A superuser that is never saved, and a session that is never stored: the bench
+    # writes nothing but through the operations. Hence no test Client, which would
+    # need both; the view is the one the address leads to, its decorators included.
+    request.user = User(username="bench", is_superuser=True, is_active=True)
+    request.session = SessionStore()
+    response = resolve(url).func(request)
+    if response.status_code != 200:
+        raise RuntimeError(f"the preview answered {response.status_code}")
+
+
+def _import(data: bytes) -> None:
+    with transaction.atomic():
+        sorting = members.import_members(read_member_file(data, "xlsx"))
+        transaction.set_rollback(True)
+    if not sorting.new:
+        raise RuntimeError("the bench's import found nobody new")
+
+
+def _measure(emit, name: str, repeat: int, run, extra: dict) -> None:
+    times = []
+    for _ in range(repeat):
+        started = time.perf_counter()
+        run()
+        times.append(time.perf_counter() - started)
+    tracemalloc.start()
+    run()
+    _current, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    emit(
+        {
+            "name": name,
+            "rows": ROWS,
+            "seconds": round(min(times), 3),
+            "peak_mib": round(peak / 2**20, 2),
+            **extra,
+        }
+    )
+
+
+def run(emit, repeat: int) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        paths = write_files(Path(folder), member_rows())
+        data = {kind: path.read_bytes() for kind, path in paths.items()}
+    size = {"bytes": len(data["xlsx"])}
+    _measure(emit, "member_import_preview_page", repeat, lambda: _preview(data["xlsx"]), size)
+    _measure(emit, "member_import_xlsx", repeat, lambda: _import(data["xlsx"]), size)
+    for kind in ("ods", "csv"):
+        _measure(
+            emit,
+            f"member_file_read_{kind}",
+            repeat,
+            lambda kind=kind: read_member_file(data[kind], kind),
+            {"bytes": len(data[kind])},
+        )

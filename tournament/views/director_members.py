@@ -1,0 +1,140 @@
+"""The club's member spreadsheet at the director's desk: upload it, see every row sorted
+(new, already here, refused with its reason), then import the new ones, or nothing if
+any row is refused, as the director chooses.
+
+Between the preview and the import the file's bytes wait in the director's session
+(bounded by `MAX_FILE_BYTES`), keyed by their SHA-256 digest, which the preview's form
+carries: the import reads and sorts that file again and never trusts rows posted back,
+and a form from an older preview (another tab) cannot import a newer file.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+
+from django.contrib import messages
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext, ngettext
+from django.views.decorators.http import require_http_methods, require_POST
+
+from ..core.member_sheets import MAX_FILE_BYTES, MemberFileError, MemberList
+from ..core.members import HERE, NEW, REFUSED, Sorting
+from ..forms.members import ALL_OR_NOTHING, MemberFileForm, MemberImportForm
+from ..imports.member_files import read_member_file
+from ..operations import OperationError, members
+from .access import director_required
+
+SESSION_KEY = "member_import"
+TEMPLATE = "director/members_import.html"
+
+
+def _upload_page(request, form=None, *, error=None, status=200):
+    context = {"form": form or MemberFileForm(), "error": error, "max_mb": MAX_FILE_BYTES // 2**20}
+    return render(request, TEMPLATE, context, status=status)
+
+
+def _rows(sorting: Sorting, status: str) -> list[dict]:
+    """What the table shows of each row, its note in the director's language."""
+    return [
+        {
+            "member": verdict.member,
+            "note": verdict.note.message(gettext) if verdict.note else "",
+            "player_id": verdict.player_id,
+        }
+        for verdict in sorting.verdicts
+        if verdict.status == status
+    ]
+
+
+def _preview(
+    request, listing: MemberList, sorting: Sorting, digest: str, *, error=None, status=200
+):
+    counts = sorting.counts
+    form = MemberImportForm(initial={"digest": digest, **counts})
+    context = {
+        "listing": listing,
+        "counts": counts,
+        "refused_rows": _rows(sorting, REFUSED),
+        "new_rows": _rows(sorting, NEW),
+        "here_rows": _rows(sorting, HERE),
+        "confirm_form": form,
+        "error": error,
+    }
+    return render(request, TEMPLATE, context, status=status)
+
+
+@director_required
+@require_http_methods(["GET", "POST"])
+def import_members(request):
+    """GET: the upload form. POST with a file: the preview, nothing saved.
+
+    Template: director/members_import.html; context: form, max_mb and error (the upload
+    form), or listing (the file's sheet and columns), counts, refused_rows, new_rows,
+    here_rows (each: member, note, player_id) and confirm_form (the preview)."""
+    if request.method == "GET":
+        return _upload_page(request)
+    form = MemberFileForm(request.POST, request.FILES)
+    if not form.is_valid():
+        return _upload_page(request, form, status=400)
+    data = form.cleaned_data["file"].read(MAX_FILE_BYTES + 1)
+    try:
+        listing = read_member_file(data, form.kind)
+    except MemberFileError as refusal:
+        return _upload_page(request, form, error=refusal.message(gettext), status=400)
+    digest = hashlib.sha256(data).hexdigest()
+    request.session[SESSION_KEY] = {
+        "digest": digest,
+        "kind": form.kind,
+        "data": base64.b64encode(data).decode("ascii"),
+    }
+    return _preview(request, listing, members.sort(listing), digest)
+
+
+@director_required
+@require_POST
+def confirm_import(request):
+    """The preview's answer: the file kept in the session is read and sorted again and
+    its new rows imported (or nothing, if the director asked for all or nothing and a
+    row is refused, or if the club changed since the preview: the new sorting is shown).
+
+    Template: director/members_import.html, as `import_members`."""
+    form = MemberImportForm(request.POST)
+    kept = request.session.get(SESSION_KEY)
+    if not form.is_valid() or kept is None or kept.get("digest") != form.cleaned_data["digest"]:
+        error = gettext(
+            "This preview is no longer available (another file was previewed since, or "
+            "the session ended): choose the file again."
+        )
+        return _upload_page(request, error=error, status=409)
+    digest = kept["digest"]
+    try:
+        listing = read_member_file(base64.b64decode(kept["data"]), kept["kind"])
+        sorting = members.import_members(
+            listing,
+            user=request.user,
+            all_or_nothing=form.cleaned_data["mode"] == ALL_OR_NOTHING,
+            expected=form.expected,
+        )
+    except MemberFileError as refusal:
+        return _upload_page(request, error=refusal.message(gettext), status=400)
+    except (members.PreviewOutdated, members.RowsRefused) as refusal:
+        return _preview(
+            request, listing, refusal.sorting, digest, error=refusal.message, status=409
+        )
+    except OperationError as refusal:
+        return _preview(
+            request, listing, members.sort(listing), digest, error=refusal.message, status=409
+        )
+    del request.session[SESSION_KEY]
+    counts = sorting.counts
+    messages.success(
+        request,
+        ngettext(
+            "%(new)d player added to the club; %(here)d already here, %(refused)d refused.",
+            "%(new)d players added to the club; %(here)d already here, %(refused)d refused.",
+            counts[NEW],
+        )
+        % counts,
+    )
+    return redirect("director-members-import")
