@@ -16,6 +16,7 @@ from ..core.members import ClubPlayer, Limits, Sorting, name_key, sort_members
 from ..models import AuditEntry, Player
 from . import audit
 from .errors import OperationError
+from .players import logged_fields
 
 LIMITS = Limits(
     **{
@@ -77,16 +78,6 @@ def sort(members: MemberList) -> Sorting:
     return sort_members(members.members, club, email_ok=email_ok, limits=LIMITS)
 
 
-def _logged(player: Player) -> dict:
-    # As operations.players logs a player: contact details stay out of the log.
-    return {
-        "name": player.name,
-        "membership_number": player.membership_number,
-        "club": player.club,
-        "active": player.active,
-    }
-
-
 @transaction.atomic
 def import_members(
     members: MemberList,
@@ -133,7 +124,7 @@ def import_members(
             (
                 player.name,
                 _("%(player)s added to the club from the member list") % {"player": player.name},
-                _logged(player),
+                logged_fields(player),
             )
             for player in players
         ),

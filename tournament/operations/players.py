@@ -36,7 +36,7 @@ class NamesakeExists(OperationError):
         )
 
 
-def _fields(player: Player) -> dict:
+def logged_fields(player: Player) -> dict:
     # Contact details stay out of the log: it is read by every director.
     return {
         "name": player.name,
@@ -60,7 +60,7 @@ def create_player(fields: Mapping, *, user=None, allow_namesake: bool = False) -
         user=user,
         subject=player.name,
         summary=_("%(player)s added to the club") % {"player": player},
-        after=_fields(player),
+        after=logged_fields(player),
     )
     return player
 
@@ -68,7 +68,7 @@ def create_player(fields: Mapping, *, user=None, allow_namesake: bool = False) -
 @transaction.atomic
 def change_player(player: Player, fields: Mapping, *, user=None) -> Player:
     player = Player.objects.select_for_update().get(pk=player.pk)
-    before = _fields(player)
+    before = logged_fields(player)
     for key, value in fields.items():
         if key in EDITABLE:
             setattr(player, key, value)
@@ -80,7 +80,7 @@ def change_player(player: Player, fields: Mapping, *, user=None) -> Player:
         subject=player.name,
         summary=_("%(player)s's details changed") % {"player": player},
         before=before,
-        after=_fields(player),
+        after=logged_fields(player),
     )
     return player
 
@@ -122,7 +122,7 @@ def delete_player(player: Player, *, user=None) -> None:
             _("%(player)s has registrations or results: deactivate them instead.")
             % {"player": player}
         )
-    before = _fields(player)
+    before = logged_fields(player)
     player.delete()
     audit.record(
         AuditEntry.Action.PLAYER_DELETED,
