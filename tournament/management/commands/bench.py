@@ -2,7 +2,8 @@
 20,000 games once, then prints, as JSON lines, the time and peak memory of the season
 standings page, the bracket page of a 128-player cup, the season export, the same
 cells written by plain openpyxl in write-only mode (the floor the export is measured
-against), and a member list of 10,000 rows previewed and imported (`member_bench`).
+against), a member list of 10,000 rows previewed and imported (`member_bench`), and a round of
+a 200-player Swiss paired (`pairing_bench`).
 A benchmark, not a test: it prints figures and the targets beside them.
 """
 
@@ -24,7 +25,7 @@ from ... import operations
 from ...core import draw, sample_games
 from ...exports import season_sheets, tournament_sheets, write_workbook
 from ...models import Game, Player, Season, Tournament
-from .. import member_bench
+from .. import member_bench, pairing_bench
 
 BENCH_YEAR, SMALL_YEAR = 2099, 2098
 TARGET_GAMES = 20_000
@@ -81,6 +82,7 @@ class Command(BaseCommand):
             }
         )
         member_bench.run(self._emit, repeat)
+        pairing_bench.run(self._emit)
 
     # --- building the season once ---------------------------------------------------
 
