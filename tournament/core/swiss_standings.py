@@ -1,0 +1,112 @@
+"""The standings of a Swiss or round-robin field, with its tie-breaks in order: wins,
+then Median-Buchholz (the opponents' wins without the best and the worst, as Challonge
+counts it), then Buchholz (all the opponents' wins), then points won minus lost, then
+head-to-head among the players still tied.
+
+Pure Python: the pages, the workbook and the league points rank a club night here, so
+they never disagree. A bye is a win worth the match length (as clubs count it) and has
+no opponent: it adds to the player's wins and points, to nobody's Buchholz.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Hashable, Iterable
+from dataclasses import dataclass, field
+
+Key = Hashable
+
+
+@dataclass(frozen=True)
+class Result:
+    """One decided match: `winner` is `a` or `b`; points as scored (capped)."""
+
+    a: Key
+    b: Key
+    winner: Key
+    points_a: int
+    points_b: int
+
+
+@dataclass(frozen=True)
+class Bye:
+    player: Key
+    length: int
+
+
+@dataclass
+class Row:
+    player: Key
+    place: int = 0
+    wins: int = 0
+    median_buchholz: int = 0
+    buchholz: int = 0
+    points_difference: int = 0
+    opponents: list = field(default_factory=list)
+    beat: set = field(default_factory=set)
+
+    @property
+    def sort_key(self) -> tuple[int, int, int, int]:
+        return (self.wins, self.median_buchholz, self.buchholz, self.points_difference)
+
+
+def standings(
+    players: Iterable[Key], results: Iterable[Result], byes: Iterable[Bye] = ()
+) -> list[Row]:
+    """Every player's row, best first; players tied on every tie-break share a place."""
+    rows = {player: Row(player) for player in players}
+    for result in results:
+        first, second = rows[result.a], rows[result.b]
+        first.opponents.append(result.b)
+        second.opponents.append(result.a)
+        first.points_difference += result.points_a - result.points_b
+        second.points_difference += result.points_b - result.points_a
+        winner, loser = (first, second) if result.winner == result.a else (second, first)
+        if result.winner not in (result.a, result.b):
+            raise ValueError(f"the winner of {result.a!r} v {result.b!r} is neither")
+        winner.wins += 1
+        winner.beat.add(loser.player)
+    for bye in byes:
+        rows[bye.player].wins += 1
+        rows[bye.player].points_difference += bye.length
+    for row in rows.values():
+        faced = sorted(rows[opponent].wins for opponent in row.opponents)
+        row.buchholz = sum(faced)
+        # Without the best and the worst: one lucky or unlucky pairing weighs less.
+        row.median_buchholz = sum(faced[1:-1])
+    ordered = _ranked(list(rows.values()))
+    _place(ordered)
+    return ordered
+
+
+def _ranked(rows: list[Row]) -> list[Row]:
+    groups: dict[tuple, list[Row]] = defaultdict(list)
+    for row in rows:
+        groups[row.sort_key].append(row)
+    ordered: list[Row] = []
+    for key in sorted(groups, reverse=True):
+        ordered.extend(_head_to_head(groups[key]))
+    return ordered
+
+
+def _head_to_head(tied: list[Row]) -> list[Row]:
+    """Among players tied on everything else: the wins they took from each other (a
+    mini-league of the tied players; for two, who beat whom)."""
+    if len(tied) == 1:
+        return tied
+    members = {row.player for row in tied}
+    score = {row.player: len(row.beat & members) for row in tied}
+    return sorted(tied, key=lambda row: -score[row.player])
+
+
+def _place(ordered: list[Row]) -> None:
+    previous = None
+    for index, row in enumerate(ordered, start=1):
+        members_key = (row.sort_key, _h2h_of(row, ordered))
+        row.place = previous[1] if previous and previous[0] == members_key else index
+        previous = (members_key, row.place)
+
+
+def _h2h_of(row: Row, ordered: list[Row]) -> int:
+    tied = {other.player for other in ordered if other.sort_key == row.sort_key}
+    return len(row.beat & tied)
