@@ -8,8 +8,6 @@ from __future__ import annotations
 import csv
 import io
 import tempfile
-import time
-import tracemalloc
 from pathlib import Path
 
 from django.contrib.auth.models import User
@@ -25,6 +23,7 @@ from openpyxl import Workbook
 
 from ..imports.member_files import read_member_file
 from ..operations import members
+from .measure import measure
 
 ROWS = 10_000
 HEADERS = ["Nom", "Cognoms", "Número de soci", "Correu electrònic", "Telèfon", "Club"]
@@ -96,24 +95,7 @@ def _import(data: bytes) -> None:
 
 
 def _measure(emit, name: str, repeat: int, run, extra: dict) -> None:
-    times = []
-    for _ in range(repeat):
-        started = time.perf_counter()
-        run()
-        times.append(time.perf_counter() - started)
-    tracemalloc.start()
-    run()
-    _current, peak = tracemalloc.get_traced_memory()
-    tracemalloc.stop()
-    emit(
-        {
-            "name": name,
-            "rows": ROWS,
-            "seconds": round(min(times), 3),
-            "peak_mib": round(peak / 2**20, 2),
-            **extra,
-        }
-    )
+    emit(measure(name, run, repeat, rows=ROWS, **extra))
 
 
 def run(emit, repeat: int) -> None:

@@ -11,7 +11,6 @@ import json
 import random
 import tempfile
 import time
-import tracemalloc
 from datetime import date, timedelta
 
 from django.core.management import call_command
@@ -26,6 +25,7 @@ from ...core import draw, sample_games
 from ...exports import season_sheets, tournament_sheets, write_workbook
 from ...models import Game, Player, Season, Tournament
 from .. import member_bench, pairing_bench
+from ..measure import measure
 
 BENCH_YEAR, SMALL_YEAR = 2099, 2098
 TARGET_GAMES = 20_000
@@ -140,23 +140,7 @@ class Command(BaseCommand):
         self.stdout.write(json.dumps(data))
 
     def _measure(self, name: str, games: int, run, extra=None) -> dict:
-        times = []
-        for _ in range(self.repeat):
-            started = time.perf_counter()
-            run()
-            times.append(time.perf_counter() - started)
-        # Memory in a separate run: tracemalloc slows the code it watches.
-        tracemalloc.start()
-        run()
-        _current, peak = tracemalloc.get_traced_memory()
-        tracemalloc.stop()
-        data = {
-            "name": name,
-            "games": games,
-            "seconds": round(min(times), 3),
-            "peak_mib": round(peak / 2**20, 2),
-            **(extra or {}),
-        }
+        data = measure(name, run, self.repeat, games=games, **(extra or {}))
         self._emit(data)
         return data
 
