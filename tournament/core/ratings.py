@@ -15,7 +15,8 @@ PROVISIONAL_EXPERIENCE = 100
 # Which matches are rated, as the federations that use the FIBS formula decide it: a
 # match that was not played between the two players (a walkover; a bye is never a
 # match), a 1-point match (a single game says little) and a friendly (a match outside
-# any tournament bracket) are not rated. A retirement is rated: the match was played.
+# any bracket or Swiss or round-robin round) are not rated. A retirement is rated: the
+# match was played.
 UNRATED_DECISIONS = ("walkover",)
 MIN_RATED_LENGTH = 2
 

@@ -50,6 +50,7 @@ class AuditEntry(models.Model):
         GAME_REPORTED = "game_reported", _("game reported by a player")
         REPORT_DISPUTED = "report_disputed", _("reported game disputed")
         REPORT_REJECTED = "report_rejected", _("reported game rejected")
+        ROUND_PAIRED = "round_paired", _("round paired")
 
     at = models.DateTimeField(_("when"), default=timezone.now, db_index=True)
     user = models.ForeignKey(

@@ -135,6 +135,9 @@ class Match(models.Model):
         blank=True,
         verbose_name=_("second slot's match"),
     )
+    # A round robin's group (1, 2, ...); 0 outside groups. A Swiss or round-robin match
+    # has a round and a position but no bracket.
+    group = models.PositiveSmallIntegerField(_("group"), default=0)
     length = models.PositiveSmallIntegerField(_("length (points)"), default=5)
 
     # Caches of scoring.replay() and of the bracket's resolve step, written only by
@@ -179,7 +182,7 @@ class Match(models.Model):
         verbose_name = _("match")
         verbose_name_plural = _("matches")
         # Id columns, not relations: ordering by a relation joins its table to every query.
-        ordering = ["tournament_id", "bracket_id", "round", "position", "pk"]
+        ordering = ["tournament_id", "bracket_id", "round", "group", "position", "pk"]
         constraints = [
             models.CheckConstraint(
                 condition=Q(player1__isnull=True)
@@ -219,6 +222,12 @@ class Match(models.Model):
                 condition=Q(bracket__isnull=False),
                 name="match_slot_unique_in_bracket",
                 violation_error_message=_("That round and position are taken in this bracket."),
+            ),
+            models.UniqueConstraint(
+                fields=["tournament", "group", "round", "position"],
+                condition=Q(bracket__isnull=True, round__isnull=False),
+                name="match_slot_unique_in_rounds",
+                violation_error_message=_("That round and position are taken in this tournament."),
             ),
             models.UniqueConstraint(
                 fields=["tournament", "table"],
@@ -264,6 +273,11 @@ class Match(models.Model):
     def replay(self, extra: tuple[scoring.GameResult, ...] = ()) -> scoring.MatchState:
         """The match's games (and `extra` after them) through the scoring core."""
         return self.replay_games([*self.game_results(), *extra])
+
+    @property
+    def in_rounds(self) -> bool:
+        """A match of a Swiss or a round robin (a round, no bracket)."""
+        return self.bracket_id is None and self.round is not None
 
     @property
     def bracket_kind(self) -> str | None:

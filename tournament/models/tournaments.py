@@ -11,7 +11,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from ..core import clocks, draw, prizes, schedule, tables
+from ..core import clocks, club_nights, draw, prizes, schedule, tables
 from .players import Player
 from .seasons import Season
 
@@ -82,6 +82,17 @@ class Tournament(models.Model):
         REPORTING_DIRECTOR,
     )
 
+    FORMAT_CHOICES = [
+        (club_nights.CUP, _("knockout cup")),
+        (club_nights.SWISS, _("Swiss")),
+        (club_nights.ROUND_ROBIN, _("round robin")),
+    ]
+    KNOCKOUT_CHOICES = [
+        (0, _("no knockout")),
+        (1, _("the group winners")),
+        (2, _("the group winners and runners-up")),
+    ]
+
     CONSOLATION_CHOICES = [
         (draw.NO_CONSOLATION, _("no consolation")),
         (draw.FIRST_ROUND, _("first-round losers")),
@@ -95,6 +106,36 @@ class Tournament(models.Model):
     date = models.DateField(_("date"), default=timezone.localdate)
     status = models.CharField(
         _("status"), max_length=10, choices=Status.choices, default=Status.DRAFT
+    )
+    format = models.CharField(
+        _("format"), max_length=12, choices=FORMAT_CHOICES, default=club_nights.CUP
+    )
+    # A Swiss: how many rounds; a Swiss or a round robin: the length of each round.
+    rounds = models.PositiveSmallIntegerField(
+        _("Swiss rounds"),
+        default=club_nights.DEFAULT_ROUNDS,
+        help_text=_("How many rounds a Swiss plays (3 by default)."),
+    )
+    round_lengths = models.CharField(
+        _("match length per round"),
+        max_length=100,
+        default="5",
+        validators=[validate_lengths],
+        help_text=_(
+            "For a Swiss or a round robin: points per round, e.g. 5,5,7; "
+            "the last one holds for later rounds."
+        ),
+    )
+    group_size = models.PositiveSmallIntegerField(
+        _("round robin: groups of"),
+        null=True,
+        blank=True,
+        help_text=_("Players per group at most; empty for the whole field in one group."),
+    )
+    knockout = models.PositiveSmallIntegerField(
+        _("round robin: then a knockout cup of"),
+        choices=KNOCKOUT_CHOICES,
+        default=0,
     )
     consolation = models.CharField(
         _("consolation"), max_length=12, choices=CONSOLATION_CHOICES, default=draw.NO_CONSOLATION
@@ -180,6 +221,22 @@ class Tournament(models.Model):
                 violation_error_message=_("A clock gives 1 to 30 minutes per point."),
             ),
             models.CheckConstraint(
+                condition=Q(format__in=list(club_nights.FORMATS)),
+                name="tournament_format_known",
+            ),
+            models.CheckConstraint(
+                condition=Q(rounds__gte=1) & Q(rounds__lte=club_nights.MAX_ROUNDS),
+                name="tournament_rounds_sensible",
+                violation_error_message=_("A Swiss plays 1 to 20 rounds."),
+            ),
+            models.CheckConstraint(
+                condition=Q(group_size__isnull=True)
+                | Q(group_size__gte=club_nights.MIN_GROUP, group_size__lte=club_nights.MAX_GROUP),
+                name="tournament_group_size_sensible",
+                violation_error_message=_("A group has 3 to 16 players."),
+            ),
+            models.CheckConstraint(condition=Q(knockout__lte=2), name="tournament_knockout_known"),
+            models.CheckConstraint(
                 condition=Q(reporting__in=[value for value, _label in REPORTING_CHOICES]),
                 name="tournament_reporting_known",
             ),
@@ -210,6 +267,32 @@ class Tournament(models.Model):
             self.clock_delay_seconds,
             self.clock_delay_kind,
         )
+
+    @property
+    def is_cup(self) -> bool:
+        return self.format == club_nights.CUP
+
+    @property
+    def is_swiss(self) -> bool:
+        return self.format == club_nights.SWISS
+
+    @property
+    def is_round_robin(self) -> bool:
+        return self.format == club_nights.ROUND_ROBIN
+
+    @property
+    def is_club_night(self) -> bool:
+        """A Swiss or a round robin: played in rounds, not in brackets."""
+        return self.format in club_nights.CLUB_NIGHT_FORMATS
+
+    def length_for_round(self, number: int) -> int:
+        """A Swiss or round-robin round's match length (stored schedules are checked
+        when written; an old row reads as the default)."""
+        try:
+            lengths = schedule.parse_lengths(self.round_lengths)
+        except schedule.ScheduleError:
+            lengths = schedule.DEFAULT
+        return schedule.length_for_round(lengths, number)
 
     @property
     def has_consolation(self) -> bool:

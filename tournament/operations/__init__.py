@@ -18,6 +18,8 @@ players report, confirmed or settled), `notifications` (next-match mail, after c
 underneath them all.
 """
 
+from .club_nights import check_can_pair, pair_next_round, pair_round_again
+from .club_nights import preview as preview_club_draw
 from .corrections import affected_by_change, correction_impact
 from .decisions import bring_in_clock, lose_on_time, reopen, retire, walkover
 from .draws import (
@@ -94,6 +96,7 @@ __all__ = [
     "change_player",
     "change_season_rules",
     "change_tournament",
+    "check_can_pair",
     "check_in",
     "check_in_everyone",
     "check_season_rules",
@@ -122,8 +125,11 @@ __all__ = [
     "may_delete_tournament",
     "move_to_table",
     "new_draw_seed",
+    "pair_next_round",
+    "pair_round_again",
     "pay",
     "place_in_bye",
+    "preview_club_draw",
     "preview_draw",
     "record_game",
     "remove_entry",

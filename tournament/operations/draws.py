@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy as _
 
 from ..core import draw
 from ..models import AuditEntry, Bracket, Match, Player, Tournament
-from . import audit
+from . import audit, club_nights
 from .errors import OperationError
 from .locks import lock_tournament
 from .notifications import mail_ready_matches_after_commit
@@ -87,10 +87,15 @@ def draw_problems(tournament: Tournament, entries=None) -> list[str]:
     if entries is None:
         entries = list(tournament.entries.select_related("player"))
     registered = {entry.player_id for entry in entries}
+    # A Swiss under way takes a late arrival at its next pairing: not a problem.
+    late_joins = tournament.is_swiss and has_results(tournament)
     problems = [
         str(_("%(player)s is checked in but not in the draw.") % {"player": entry.player})
         for entry in entries
-        if entry.player_id not in drawn and entry.checked_in and not entry.withdrawn
+        if entry.player_id not in drawn
+        and entry.checked_in
+        and not entry.withdrawn
+        and not late_joins
     ]
     strangers = Player.objects.filter(pk__in=drawn - registered) if drawn - registered else []
     problems += [
@@ -132,6 +137,8 @@ def make_draw(tournament: Tournament | int, *, rng_seed: int, user=None) -> draw
         raise OperationError(
             _("The draw cannot be made again: results have been recorded in this tournament.")
         )
+    if tournament.is_club_night:
+        return _make_club_draw(tournament, rng_seed, user)
     plan = preview_draw(tournament, rng_seed)
     tournament.matches.all().delete()
     bracket_rows = {}
@@ -177,6 +184,25 @@ def make_draw(tournament: Tournament | int, *, rng_seed: int, user=None) -> draw
     )
     resolve(tournament, user)
     return plan
+
+
+def _make_club_draw(tournament: Tournament, rng_seed: int, user) -> club_nights.ClubDraw:
+    """A Swiss's first round, or every round of a round robin, stored."""
+    tournament.matches.all().delete()
+    made = club_nights.store_draw(tournament, rng_seed)
+    entrants = [player for group in made.groups for player in group]
+    tournament.draw_seed = rng_seed
+    tournament.save(update_fields=["draw_seed"])
+    audit.record(
+        AuditEntry.Action.DRAW_MADE,
+        user=user,
+        tournament=tournament,
+        summary=_("Draw made with seed %(seed)s: %(count)d entrants")
+        % {"seed": rng_seed, "count": len(entrants)},
+        after={"seed": rng_seed, "entrants": entrants},
+    )
+    resolve(tournament, user)
+    return made
 
 
 @transaction.atomic

@@ -29,12 +29,16 @@ UNDER_WAY = _(
 )
 
 
-def _change_the_draw(tournament: Tournament, *, user, reason) -> bool:
+def _change_the_draw(tournament: Tournament, *, user, reason, joining=False) -> bool:
     """Before a change to who plays: the draw, if made, is discarded while nothing has
-    been played from it, and the change is refused after."""
+    been played from it, and the change is refused after; except that a player who
+    arrives (`joining`) once a Swiss is under way is paired from its next round, with
+    no wins."""
     if not is_drawn(tournament):
         return False
     if has_results(tournament):
+        if joining and tournament.is_swiss:
+            return False
         raise OperationError(UNDER_WAY)
     return discard_draw(tournament, user=user, reason=reason)
 
@@ -63,7 +67,10 @@ def add_entry(
     discarded = False
     if checked_in:
         discarded = _change_the_draw(
-            tournament, user=user, reason=_("%(player)s checked in") % {"player": player}
+            tournament,
+            user=user,
+            reason=_("%(player)s checked in") % {"player": player},
+            joining=True,
         )
     entry = Entry.objects.create(
         tournament=tournament,
@@ -142,7 +149,7 @@ def check_in(tournament: Tournament, entry: Entry, *, present=True, user=None) -
     # Who is checked in is who is drawn: a change touches a draw, unless the player
     # is already placed in it (a late entry into a bye).
     if present != (entry.player_id in drawn_players(tournament)):
-        discarded = _change_the_draw(tournament, user=user, reason=what)
+        discarded = _change_the_draw(tournament, user=user, reason=what, joining=present)
     _checked_in(entry, present)
     audit.record(
         AuditEntry.Action.CHECK_IN,

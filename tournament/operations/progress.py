@@ -9,7 +9,7 @@ from django.utils.translation import gettext_lazy as _
 
 from ..core import draw
 from ..models import Match, Tournament, stored_draw
-from . import ratings
+from . import club_nights, ratings
 from .errors import BracketInconsistent
 from .results import decide_without_games, outcome
 from .tables import assign_tables
@@ -31,8 +31,12 @@ def resolve(tournament: Tournament, user=None) -> None:
     """Carry every result through the bracket until nothing changes.
 
     Byes move their player on; a withdrawn player's new match is a walkover; the
-    tournament is finished when every bracket has its champion.
+    tournament is finished when every bracket has its champion. A Swiss or a round
+    robin moves on by its rounds instead (`club_nights.progress`).
     """
+    if tournament.is_club_night:
+        club_nights.progress(tournament, user)
+        return
     withdrawn = set(tournament.entries.filter(withdrawn=True).values_list("player_id", flat=True))
     while True:
         stored = stored_draw.load(tournament)
@@ -91,7 +95,7 @@ def after_change(match: Match, before: tuple[bool, int | None], user) -> None:
     """After who won may have changed: the bracket moves on, and the ratings follow."""
     if outcome(match) == before:
         return
-    if match.bracket_id is not None:
+    if match.bracket_id is not None or match.in_rounds:
         resolve(match.tournament, user)
     else:
         assign_tables(match.tournament)

@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from ..core.ratings import (
@@ -34,7 +35,8 @@ def rated_matches():
         Match.objects.decided()
         .between_two()
         .exclude(decided_by__in=UNRATED_DECISIONS)
-        .filter(length__gte=MIN_RATED_LENGTH, bracket__isnull=False)
+        .filter(length__gte=MIN_RATED_LENGTH)
+        .filter(Q(bracket__isnull=False) | Q(round__isnull=False))
         .order_by("decided_at", "pk")
     )
 

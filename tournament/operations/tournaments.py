@@ -20,7 +20,15 @@ from .locks import lock_tournament
 from .tables import assign_tables
 
 # The settings a stored draw was made for.
-BRACKET_SETTINGS = ("consolation", "progressive_rounds", "last_chance")
+BRACKET_SETTINGS = (
+    "format",
+    "rounds",
+    "group_size",
+    "knockout",
+    "consolation",
+    "progressive_rounds",
+    "last_chance",
+)
 
 
 # A bracket's settings (the lengths, the money, the clock), as the forms give them.
@@ -42,6 +50,11 @@ def tournament_settings(tournament: Tournament) -> dict:
         "season": tournament.season_id,
         "name": tournament.name,
         "date": tournament.date.isoformat() if tournament.date else None,
+        "format": tournament.format,
+        "rounds": tournament.rounds,
+        "round_lengths": tournament.round_lengths,
+        "group_size": tournament.group_size,
+        "knockout": tournament.knockout,
         "consolation": tournament.consolation,
         "progressive_rounds": tournament.progressive_rounds,
         "last_chance": tournament.last_chance,
@@ -155,9 +168,7 @@ def check_tournament_change(tournament: Tournament, fields: Mapping) -> None:
     if season_id is not None and season_id != stored.season_id and is_drawn(stored):
         raise OperationError(_("The season of a tournament cannot change once its draw is made."))
     if format_changes(stored, fields) and has_results(stored):
-        raise OperationError(
-            _("The consolation format cannot change once results have been recorded.")
-        )
+        raise OperationError(_("The format cannot change once results have been recorded."))
 
 
 @transaction.atomic
@@ -189,7 +200,7 @@ def change_tournament(
     before = tournament_settings(tournament)
     discarded = False
     if format_changes(tournament, fields):
-        discarded = discard_draw(tournament, user=user, reason=_("the consolation format changed"))
+        discarded = discard_draw(tournament, user=user, reason=_("the format changed"))
     for key, value in fields.items():
         setattr(tournament, key, value)
     full_clean(tournament)

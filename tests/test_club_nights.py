@@ -1,0 +1,232 @@
+"""Swiss and round-robin tournaments through the operations: the draw stores round 1
+(a Swiss) or every round (a round robin), the next Swiss round is paired when the last
+match of the round is decided, withdrawals and late arrivals, and the finish."""
+
+from itertools import combinations
+
+import pytest
+
+from tournament import operations
+from tournament.core import club_nights
+from tournament.core.scoring import GameResult
+from tournament.models import AuditEntry, Match, Player, Tournament
+
+
+def make_club_night(season, count, *, format=club_nights.SWISS, **settings):
+    tournament = Tournament.objects.create(
+        season=season, name=f"Nit de club {format}", date="2002-11-09", format=format, **settings
+    )
+    players = [Player.objects.create(name=f"Jugador {number:02}") for number in range(count)]
+    for player in players:
+        operations.add_entry(tournament, player, checked_in=True)
+    return tournament, players
+
+
+def win(match, side=0):
+    """Play the match out: `side` wins it with single games."""
+    match.refresh_from_db()
+    while not match.is_decided:
+        operations.record_game(match, GameResult(side))
+        match.refresh_from_db()
+
+
+def play_round(tournament, number, pick=lambda match: 0):
+    for match in tournament.matches.filter(round=number).open():
+        win(match, pick(match))
+
+
+def rounds_of(tournament):
+    found = {}
+    for match in tournament.matches.filter(round__isnull=False):
+        found.setdefault((match.group, match.round), []).append(match)
+    return found
+
+
+@pytest.mark.django_db
+class TestSwiss:
+    def test_the_draw_pairs_round_one_only_with_a_bye_for_an_odd_field(self, season):
+        tournament, players = make_club_night(season, 11)
+        operations.make_draw(tournament, rng_seed=7)
+        matches = list(tournament.matches.all())
+        assert {match.round for match in matches} == {1}
+        byes = [match for match in matches if match.status == Match.Status.BYE]
+        assert len(byes) == 1 and byes[0].winner_id == byes[0].player1_id
+        seated = [p for match in matches for p in (match.player1_id, match.player2_id) if p]
+        assert sorted(seated) == sorted(player.pk for player in players)
+        assert all(match.bracket_id is None for match in matches)
+
+    def test_the_same_seed_gives_the_same_round_one(self, season):
+        tournament, _players = make_club_night(season, 8)
+        first = operations.preview_club_draw(tournament, 99)
+        assert operations.preview_club_draw(tournament, 99) == first
+        assert operations.preview_club_draw(tournament, 100) != first
+
+    def test_seeds_meet_the_lower_half_in_round_one(self, season):
+        tournament, players = make_club_night(season, 8)
+        operations.set_seeds(tournament, {players[5].pk: 1, players[2].pk: 2})
+        made = operations.preview_club_draw(tournament, 1)
+        pairs = made.rounds[0].pairs
+        assert pairs[0][0] == players[5].pk and pairs[1][0] == players[2].pk
+        assert {players[5].pk, players[2].pk} not in [set(pair) for pair in pairs]
+
+    def test_the_next_round_is_paired_when_the_last_match_is_decided(self, season):
+        tournament, _players = make_club_night(season, 8)
+        operations.make_draw(tournament, rng_seed=3)
+        operations.start_tournament(tournament)
+        first = list(tournament.matches.filter(round=1))
+        for match in first[:-1]:
+            win(match)
+        assert not tournament.matches.filter(round=2).exists()
+        win(first[-1])
+        second = list(tournament.matches.filter(round=2))
+        assert len(second) == 4
+        winners = {match.winner_id for match in first}
+        # Winners meet winners: with 4 winners of 8 every pair is of equal wins.
+        for match in second:
+            assert (match.player1_id in winners) == (match.player2_id in winners)
+        met = {frozenset((m.player1_id, m.player2_id)) for m in first}
+        assert not met & {frozenset((m.player1_id, m.player2_id)) for m in second}
+        assert AuditEntry.objects.filter(action=AuditEntry.Action.ROUND_PAIRED).count() == 1
+
+    def test_the_tournament_finishes_after_its_rounds_and_reopens_on_undo(self, season):
+        tournament, _players = make_club_night(season, 6, rounds=3)
+        operations.make_draw(tournament, rng_seed=3)
+        operations.start_tournament(tournament)
+        for number in (1, 2, 3):
+            play_round(tournament, number)
+        tournament.refresh_from_db()
+        assert tournament.is_finished
+        assert not tournament.matches.filter(round=4).exists()
+        last = tournament.matches.filter(round=3).first()
+        operations.undo_last_game(last)
+        tournament.refresh_from_db()
+        assert tournament.is_running
+
+    def test_no_second_bye_while_someone_has_none(self, season):
+        tournament, players = make_club_night(season, 5, rounds=5)
+        operations.make_draw(tournament, rng_seed=11)
+        operations.start_tournament(tournament)
+        for number in range(1, 6):
+            play_round(tournament, number)
+        byes = list(
+            tournament.matches.filter(status=Match.Status.BYE).values_list("player1", flat=True)
+        )
+        assert sorted(byes) == sorted(player.pk for player in players)
+
+    def test_a_withdrawn_player_loses_the_open_match_and_is_not_paired_again(self, season):
+        tournament, players = make_club_night(season, 6)
+        operations.make_draw(tournament, rng_seed=5)
+        operations.start_tournament(tournament)
+        leaver = players[0]
+        operations.withdraw(tournament, leaver)
+        mine = tournament.matches.filter(round=1).involving(leaver).get()
+        assert mine.is_decided and mine.by_walkover and mine.winner_id != leaver.pk
+        play_round(tournament, 1)
+        second = tournament.matches.filter(round=2)
+        assert not second.involving(leaver).exists()
+        assert second.filter(status=Match.Status.BYE).count() == 1  # 5 players left
+
+    def test_a_late_arrival_joins_the_next_round_with_no_wins(self, season):
+        tournament, _players = make_club_night(season, 6)
+        operations.make_draw(tournament, rng_seed=5)
+        operations.start_tournament(tournament)
+        first = tournament.matches.filter(round=1).first()
+        win(first)
+        late = Player.objects.create(name="Núria Puig")
+        changed = operations.add_entry(tournament, late, checked_in=True)
+        assert not changed.draw_discarded
+        assert operations.draw_problems(tournament) == []
+        play_round(tournament, 1)
+        assert tournament.matches.filter(round=2).involving(late).exists()
+
+    def test_the_director_pairs_a_round_again_before_it_starts(self, season):
+        tournament, _players = make_club_night(season, 6)
+        operations.make_draw(tournament, rng_seed=5)
+        operations.start_tournament(tournament)
+        play_round(tournament, 1)
+        late = Player.objects.create(name="Núria Puig")
+        operations.add_entry(tournament, late, checked_in=True)
+        assert not tournament.matches.filter(round=2).involving(late).exists()
+        operations.pair_round_again(tournament)
+        assert tournament.matches.filter(round=2).involving(late).exists()
+        win(tournament.matches.filter(round=2).open().first())
+        with pytest.raises(operations.OperationError, match="has started"):
+            operations.pair_round_again(tournament)
+
+    def test_pairing_by_hand_is_refused_while_the_round_is_played(self, season):
+        tournament, _players = make_club_night(season, 6)
+        operations.make_draw(tournament, rng_seed=5)
+        with pytest.raises(operations.OperationError, match="still being played"):
+            operations.pair_next_round(tournament)
+
+    def test_round_lengths_follow_the_schedule(self, season):
+        tournament, _players = make_club_night(season, 4, round_lengths="3,5,7", rounds=3)
+        operations.make_draw(tournament, rng_seed=5)
+        operations.start_tournament(tournament)
+        play_round(tournament, 1)
+        play_round(tournament, 2)
+        lengths = dict(tournament.matches.values_list("round", "length").distinct())
+        assert lengths == {1: 3, 2: 5, 3: 7}
+
+    def test_club_night_matches_are_rated(self, season):
+        tournament, _players = make_club_night(season, 4)
+        operations.make_draw(tournament, rng_seed=5)
+        operations.start_tournament(tournament)
+        play_round(tournament, 1)
+        assert set(operations.ratings.rated_matches()) == set(
+            tournament.matches.filter(round=1).decided()
+        )
+
+
+@pytest.mark.django_db
+class TestRoundRobin:
+    def test_every_round_of_every_group_is_stored_at_the_draw(self, season):
+        tournament, players = make_club_night(
+            season, 10, format=club_nights.ROUND_ROBIN, group_size=5
+        )
+        operations.make_draw(tournament, rng_seed=2)
+        rounds = rounds_of(tournament)
+        assert sorted({group for group, _number in rounds}) == [1, 2]
+        for group in (1, 2):
+            matches = [m for (g, _n), ms in rounds.items() if g == group for m in ms]
+            pairs = [frozenset((m.player1_id, m.player2_id)) for m in matches if m.player2_id]
+            members = {m.player1_id for m in matches}
+            assert len(members) == 5
+            assert sorted(pairs, key=sorted) == sorted(
+                (frozenset(pair) for pair in combinations(members, 2)), key=sorted
+            )
+            assert sum(1 for m in matches if m.status == Match.Status.BYE) == 5
+
+    def test_the_whole_field_plays_everyone_once(self, season):
+        tournament, players = make_club_night(season, 4, format=club_nights.ROUND_ROBIN)
+        operations.make_draw(tournament, rng_seed=2)
+        assert tournament.matches.count() == 6
+        assert set(tournament.matches.values_list("group", flat=True)) == {0}
+
+    def test_the_round_robin_finishes_when_every_match_is_decided(self, season):
+        tournament, _players = make_club_night(season, 4, format=club_nights.ROUND_ROBIN)
+        operations.make_draw(tournament, rng_seed=2)
+        operations.start_tournament(tournament)
+        for number in (1, 2, 3):
+            play_round(tournament, number)
+        tournament.refresh_from_db()
+        assert tournament.is_finished
+
+    def test_a_late_arrival_cannot_join_a_round_robin_under_way(self, season):
+        tournament, _players = make_club_night(season, 4, format=club_nights.ROUND_ROBIN)
+        operations.make_draw(tournament, rng_seed=2)
+        operations.start_tournament(tournament)
+        win(tournament.matches.open().first())
+        with pytest.raises(operations.OperationError):
+            operations.add_entry(tournament, Player.objects.create(name="Tard"), checked_in=True)
+
+
+@pytest.mark.django_db
+def test_changing_the_format_discards_a_draw_with_no_results(season):
+    tournament, _players = make_club_night(season, 4)
+    operations.make_draw(tournament, rng_seed=2)
+    changed = operations.change_tournament(
+        tournament, {"format": club_nights.ROUND_ROBIN}, {}
+    )
+    assert changed.draw_discarded
+    assert not tournament.matches.exists()

@@ -1,0 +1,75 @@
+"""The formats of a club night beside the cups: a Swiss of a set number of rounds, and a
+round robin of the whole field or of groups. What they need besides the pairing itself
+(`core.swiss`): the suggested number of rounds, the first round's order, the groups.
+
+Pure Python: no Django import and no I/O.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable, Mapping, Sequence
+from math import ceil, log2
+
+CUP, SWISS, ROUND_ROBIN = "cup", "swiss", "round_robin"
+FORMATS = (CUP, SWISS, ROUND_ROBIN)
+CLUB_NIGHT_FORMATS = (SWISS, ROUND_ROBIN)
+
+DEFAULT_ROUNDS = 3
+MAX_ROUNDS = 20
+# A group smaller than 3 is a single match; larger than 16 is a season, not a night.
+MIN_GROUP, MAX_GROUP = 3, 16
+
+Key = Hashable
+
+
+def suggested_rounds(players: int) -> int:
+    """Rounds for one player alone on top with all wins: ceil(log2 n) (at least 1)."""
+    if players < 2:
+        return 1
+    return max(1, ceil(log2(players)))
+
+
+def seeded_order(keys: Sequence[Key], seeds: Mapping[Key, int], rng_seed: int) -> list[Key]:
+    """The field in draw order: the seeded players by seed, then the others in an order
+    fixed by the stored seed alone (not by the order the entries were made in)."""
+    seeded = sorted((key for key in keys if seeds.get(key)), key=lambda key: seeds[key])
+    others = sorted((key for key in keys if not seeds.get(key)), key=repr)
+    random.Random(rng_seed).shuffle(others)  # noqa: S311 - a fair draw, not a secret
+    return seeded + others
+
+
+def first_round(order: Sequence[Key]) -> tuple[list[tuple[Key, Key]], Key | None]:
+    """Round 1 of a Swiss from the draw order: the top half meets the bottom half (seed 1
+    v the first of the lower half, and so on), so seeds do not meet early; with an odd
+    field the last player in the order has the bye."""
+    order = list(order)
+    bye = order.pop() if len(order) % 2 else None
+    half = len(order) // 2
+    return [(order[i], order[i + half]) for i in range(half)], bye
+
+
+def group_count(players: int, size: int | None) -> int:
+    """How many groups of at most `size` players (None: the whole field in one)."""
+    if not size or players <= size:
+        return 1
+    return ceil(players / size)
+
+
+def split_groups(order: Sequence[Key], size: int | None) -> list[list[Key]]:
+    """Groups of nearly equal size, dealt like cards in a snake (1-2-3-3-2-1 ...), so
+    each group gets one of the best seeds, one of the next, and so on."""
+    count = group_count(len(order), size)
+    groups: list[list[Key]] = [[] for _ in range(count)]
+    for index, key in enumerate(order):
+        lap, seat = divmod(index, count)
+        groups[seat if lap % 2 == 0 else count - 1 - seat].append(key)
+    return groups
+
+
+def knockout_seeds(group_places: Sequence[Sequence[Key]], per_group: int) -> list[Key]:
+    """Who goes on to the knockout, in seed order: every group winner (group 1's first),
+    then every runner-up, and so on for `per_group` places."""
+    return [
+        places[rank] for rank in range(per_group) for places in group_places if rank < len(places)
+    ]

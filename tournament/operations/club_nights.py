@@ -1,0 +1,274 @@
+"""Swiss and round-robin tournaments: the first round (a Swiss) or every round (a round
+robin) stored when the draw is made, each next Swiss round paired when the last match
+of the round is decided (or by the director), a withdrawn player's matches lost by
+walkover and never paired again, and the tournament finished when its last round is.
+
+The pairing is the core's (`core.swiss`); these functions store it as match rows with a
+round, a position and no bracket, the bye as a settled match of one player.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.utils.translation import gettext_lazy as _
+
+from ..core import club_nights, swiss
+from ..models import AuditEntry, Match, Tournament
+from . import audit
+from .errors import OperationError
+from .locks import lock_tournament
+from .results import decide_without_games
+from .tables import assign_tables
+
+ENTRANT, BYE = "entrant", "bye"
+
+
+@dataclass(frozen=True)
+class Round:
+    """One round of one group, as stored or about to be: pairs top boards first."""
+
+    group: int
+    number: int
+    pairs: tuple[tuple[int, int], ...]
+    bye: int | None
+
+
+@dataclass(frozen=True)
+class ClubDraw:
+    """What the draw of a Swiss or a round robin stores: the groups (one for a Swiss or
+    a whole-field round robin) in draw order, and the rounds it pairs now."""
+
+    groups: tuple[tuple[int, ...], ...]
+    rounds: tuple[Round, ...]
+
+
+def _field(tournament: Tournament) -> tuple[list[int], dict[int, int]]:
+    entries = tournament.entries.filter(checked_in=True, withdrawn=False).order_by("pk")
+    players = [entry.player_id for entry in entries]
+    return players, {entry.player_id: entry.seed for entry in entries if entry.seed}
+
+
+def preview(tournament: Tournament, rng_seed: int) -> ClubDraw:
+    """The draw `store_draw` makes with this seed, of the players checked in."""
+    players, seeds = _field(tournament)
+    if len(players) < 2:
+        raise OperationError(_("A draw needs at least two players checked in."))
+    order = club_nights.seeded_order(players, seeds, rng_seed)
+    if tournament.is_swiss:
+        pairs, bye = club_nights.first_round(order)
+        return ClubDraw((tuple(order),), (Round(0, 1, tuple(pairs), bye),))
+    groups = club_nights.split_groups(order, tournament.group_size)
+    numbered = len(groups) > 1
+    rounds = []
+    for index, group in enumerate(groups, start=1):
+        for number, matches in enumerate(swiss.round_robin(group), start=1):
+            pairs = tuple((a, b) for a, b in matches if b is not None)
+            byes = [a for a, b in matches if b is None]
+            rounds.append(Round(index if numbered else 0, number, pairs, byes[0] if byes else None))
+    return ClubDraw(tuple(tuple(group) for group in groups), tuple(rounds))
+
+
+def _store_round(tournament: Tournament, stored: Round) -> list[Match]:
+    length = tournament.length_for_round(stored.number)
+    rows = [
+        Match(
+            tournament=tournament,
+            group=stored.group,
+            round=stored.number,
+            position=position,
+            length=length,
+            status=Match.Status.READY,
+            source1_kind=ENTRANT,
+            source2_kind=ENTRANT,
+            player1_id=first,
+            player2_id=second,
+        )
+        for position, (first, second) in enumerate(stored.pairs, start=1)
+    ]
+    if stored.bye is not None:
+        # The bye is a match of one player, settled: the player is paired, and has won.
+        rows.append(
+            Match(
+                tournament=tournament,
+                group=stored.group,
+                round=stored.number,
+                position=len(stored.pairs) + 1,
+                length=length,
+                status=Match.Status.BYE,
+                source1_kind=ENTRANT,
+                source2_kind=BYE,
+                player1_id=stored.bye,
+                winner_id=stored.bye,
+            )
+        )
+    return Match.objects.bulk_create(rows)
+
+
+def store_draw(tournament: Tournament, rng_seed: int) -> ClubDraw:
+    """Store the first round of a Swiss, or every round of a round robin (the caller
+    has locked the tournament, removed any earlier draw and writes the audit entry)."""
+    made = preview(tournament, rng_seed)
+    for stored in made.rounds:
+        _store_round(tournament, stored)
+    return made
+
+
+# --- a Swiss moves on -----------------------------------------------------------------
+
+
+def _current_round(tournament: Tournament) -> int:
+    return max(tournament.matches.values_list("round", flat=True), default=0) or 0
+
+
+def round_settled(tournament: Tournament, number: int) -> bool:
+    matches = tournament.matches.filter(round=number)
+    return matches.exists() and not matches.to_play().exists()
+
+
+def next_swiss_round(tournament: Tournament) -> Round:
+    """The pairing of the next round from the results so far: every player checked in
+    and not withdrawn (a late entry with no wins), through `core.swiss`."""
+    players, _seeds = _field(tournament)
+    wins = dict.fromkeys(players, 0)
+    played, had_bye = set(), set()
+    rows = tournament.matches.filter(round__isnull=False).values_list(
+        "player1_id", "player2_id", "status", "winner_id"
+    )
+    for first, second, status, winner in rows:
+        if status == Match.Status.BYE:
+            had_bye.add(first)
+        elif first is not None and second is not None:
+            played.add(frozenset((first, second)))
+        if winner in wins:
+            wins[winner] += 1
+    number = _current_round(tournament) + 1
+    seed = (tournament.draw_seed or 0) + number
+    pairs, bye = swiss.swiss_pairings(wins, played, had_bye, seed=seed)
+    return Round(0, number, tuple(pairs), bye)
+
+
+def _pair(tournament: Tournament, user) -> Round:
+    paired = next_swiss_round(tournament)
+    if not paired.pairs and paired.bye is None:
+        raise OperationError(_("Nobody is left to pair."))
+    _store_round(tournament, paired)
+    audit.record(
+        AuditEntry.Action.ROUND_PAIRED,
+        user=user,
+        tournament=tournament,
+        summary=_("Round %(number)s paired: %(count)d matches")
+        % {"number": paired.number, "count": len(paired.pairs)},
+        after={"round": paired.number, "pairs": [list(pair) for pair in paired.pairs]},
+    )
+    return paired
+
+
+def check_can_pair(tournament: Tournament) -> int:
+    """The number of the round a director may pair now, or OperationError saying why not."""
+    if not tournament.is_swiss:
+        raise OperationError(_("Only a Swiss is paired round by round."))
+    current = _current_round(tournament)
+    if current == 0:
+        raise OperationError(_("Make the draw first: it pairs round 1."))
+    if current >= tournament.rounds:
+        raise OperationError(
+            _("All %(count)d rounds have been paired.") % {"count": tournament.rounds}
+        )
+    if not round_settled(tournament, current):
+        raise OperationError(
+            _(
+                "Round %(number)s is still being played: the next one is paired when its "
+                "last match is decided."
+            )
+            % {"number": current}
+        )
+    return current + 1
+
+
+@transaction.atomic
+def pair_next_round(tournament: Tournament | int, *, user=None) -> Round:
+    """The director pairs the next round of a Swiss whose round is settled (it is
+    paired by itself when the last match is decided; this is for a round that settled
+    otherwise, e.g. with nobody left to pair at the time)."""
+    tournament = lock_tournament(tournament)
+    check_can_pair(tournament)
+    paired = _pair(tournament, user)
+    progress(tournament, user)
+    return paired
+
+
+@transaction.atomic
+def pair_round_again(tournament: Tournament | int, *, user=None) -> Round:
+    """Pair the newest round again while none of its matches has started (a late
+    arrival or a withdrawal after the pairing): its rows go, the pairing is made anew."""
+    tournament = lock_tournament(tournament)
+    current = _current_round(tournament)
+    if not tournament.is_swiss or current < 2:
+        raise OperationError(_("Only a Swiss round after the first is paired again."))
+    newest = tournament.matches.filter(round=current)
+    if newest.started().exists():
+        raise OperationError(
+            _("Round %(number)s has started: its pairing stays.") % {"number": current}
+        )
+    newest.delete()
+    paired = _pair(tournament, user)
+    progress(tournament, user)
+    return paired
+
+
+def _walkovers_for_withdrawn(tournament: Tournament, user) -> None:
+    withdrawn = list(tournament.entries.filter(withdrawn=True).values_list("player_id", flat=True))
+    if not withdrawn:
+        return
+    for row in tournament.matches.ready().filter(round__isnull=False).involving(*withdrawn):
+        row.tournament = tournament
+        loser = 0 if row.player1_id in withdrawn else 1
+        player = row.player1 if loser == 0 else row.player2
+        decide_without_games(
+            row,
+            1 - loser,
+            Match.DecidedBy.WALKOVER,
+            user,
+            _("Walkover: %(player)s has withdrawn") % {"player": player},
+        )
+
+
+def is_complete(tournament: Tournament) -> bool:
+    """Every round played: a Swiss's last round settled, every round-robin match."""
+    matches = tournament.matches.filter(round__isnull=False)
+    if not matches.exists() or matches.to_play().exists():
+        return False
+    if tournament.is_swiss:
+        return _current_round(tournament) >= tournament.rounds
+    return True
+
+
+def _due_to_pair(tournament: Tournament) -> bool:
+    current = _current_round(tournament)
+    return (
+        0 < current < tournament.rounds
+        and round_settled(tournament, current)
+        and len(_field(tournament)[0]) >= 2
+    )
+
+
+def progress(tournament: Tournament, user=None) -> None:
+    """After a result changed (the tournament is locked): a withdrawn player's ready
+    matches are walkovers; a Swiss round whose last match is decided brings the next
+    one; the tournament is finished when every round is (running again if a result
+    is taken back); free tables go to the ready matches."""
+    _walkovers_for_withdrawn(tournament, user)
+    # A round can settle at once (every match a withdrawn player's walkover): go on.
+    while tournament.is_swiss and _due_to_pair(tournament):
+        _pair(tournament, user)
+        _walkovers_for_withdrawn(tournament, user)
+    complete = is_complete(tournament)
+    if complete and not tournament.is_finished:
+        tournament.status = Tournament.Status.FINISHED
+        tournament.save(update_fields=["status"])
+    elif not complete and tournament.is_finished:
+        tournament.status = Tournament.Status.RUNNING
+        tournament.save(update_fields=["status"])
+    assign_tables(tournament)
