@@ -6,40 +6,10 @@ from itertools import combinations
 
 import pytest
 
+from tests.club_night_setup import make_club_night, play_round, rounds_of, win
 from tournament import operations
 from tournament.core import club_nights
-from tournament.core.scoring import GameResult
-from tournament.models import AuditEntry, Match, Player, Tournament
-
-
-def make_club_night(season, count, *, format=club_nights.SWISS, **settings):
-    tournament = Tournament.objects.create(
-        season=season, name=f"Nit de club {format}", date="2002-11-09", format=format, **settings
-    )
-    players = [Player.objects.create(name=f"Jugador {number:02}") for number in range(count)]
-    for player in players:
-        operations.add_entry(tournament, player, checked_in=True)
-    return tournament, players
-
-
-def win(match, side=0):
-    """Play the match out: `side` wins it with single games."""
-    match.refresh_from_db()
-    while not match.is_decided:
-        operations.record_game(match, GameResult(side))
-        match.refresh_from_db()
-
-
-def play_round(tournament, number, pick=lambda match: 0):
-    for match in tournament.matches.filter(round=number).open():
-        win(match, pick(match))
-
-
-def rounds_of(tournament):
-    found = {}
-    for match in tournament.matches.filter(round__isnull=False):
-        found.setdefault((match.group, match.round), []).append(match)
-    return found
+from tournament.models import AuditEntry, Match, Player
 
 
 @pytest.mark.django_db
@@ -181,7 +151,7 @@ class TestSwiss:
 @pytest.mark.django_db
 class TestRoundRobin:
     def test_every_round_of_every_group_is_stored_at_the_draw(self, season):
-        tournament, players = make_club_night(
+        tournament, _players = make_club_night(
             season, 10, format=club_nights.ROUND_ROBIN, group_size=5
         )
         operations.make_draw(tournament, rng_seed=2)
@@ -198,7 +168,7 @@ class TestRoundRobin:
             assert sum(1 for m in matches if m.status == Match.Status.BYE) == 5
 
     def test_the_whole_field_plays_everyone_once(self, season):
-        tournament, players = make_club_night(season, 4, format=club_nights.ROUND_ROBIN)
+        tournament, _players = make_club_night(season, 4, format=club_nights.ROUND_ROBIN)
         operations.make_draw(tournament, rng_seed=2)
         assert tournament.matches.count() == 6
         assert set(tournament.matches.values_list("group", flat=True)) == {0}
@@ -225,8 +195,6 @@ class TestRoundRobin:
 def test_changing_the_format_discards_a_draw_with_no_results(season):
     tournament, _players = make_club_night(season, 4)
     operations.make_draw(tournament, rng_seed=2)
-    changed = operations.change_tournament(
-        tournament, {"format": club_nights.ROUND_ROBIN}, {}
-    )
+    changed = operations.change_tournament(tournament, {"format": club_nights.ROUND_ROBIN}, {})
     assert changed.draw_discarded
     assert not tournament.matches.exists()

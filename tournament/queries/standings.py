@@ -1,5 +1,6 @@
 """The figures of a season or a tournament, read from the rows in a fixed number of
-queries: finishing places (through the stored draws), league points (core.league),
+queries: finishing places (through the stored draws, or a Swiss's or round robin's
+standings), league points (core.league),
 matches, games and points won and lost. The standings pages, the tournament results
 and the spreadsheet all take their numbers from here, so they always agree.
 """
@@ -19,6 +20,7 @@ from ..core import draw, league
 from ..models import Entry, Game, Match, Player, Season, Tournament
 from ..models.matches import DECIDED
 from ..models.stored_draw import StoredDraw
+from .club_nights import final_places as club_final_places
 
 
 @dataclass(slots=True)
@@ -40,6 +42,10 @@ class MatchRow:
     source2_match_id: int | None
     status: str
     winner_id: int | None
+    group: int
+    score1: int
+    score2: int
+    length: int
 
     @property
     def winner_side(self) -> int | None:
@@ -63,6 +69,10 @@ MATCH_ROW_FIELDS = [
     "source2_match_id",
     "status",
     "winner_id",
+    "group",
+    "score1",
+    "score2",
+    "length",
 ]
 
 
@@ -133,6 +143,13 @@ def _records_for(tournaments: Sequence[Tournament], season: Season) -> Standings
                 record(players[match.winner_id]).matches_won += 1
                 record(players[loser]).matches_lost += 1
         tournament = by_id[tournament_id]
+        if tournament.is_club_night:
+            # A Swiss or a round robin: its final places count as a main bracket's.
+            for player_id, place in club_final_places(tournament, matches).items():
+                player = players[player_id]
+                points = league.points_for(scale, draw.MAIN, place[0])
+                record(player).add_place(tournament, draw.MAIN, place, scale)
+                places.append(Place(tournament, draw.MAIN, place, player, points))
         stored = StoredDraw.load(tournament, matches)
         if stored is None:
             continue

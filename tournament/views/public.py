@@ -14,6 +14,7 @@ from ..core import equity, league, scoring
 from ..core.names import normalize_name
 from ..models import Match, Player, Season, Tournament
 from ..queries.bracket_layout import BRACKET_LABELS, lay_out, next_match_of, path_of
+from ..queries.club_nights import club_night
 from ..queries.prizes import tournament_money
 from ..queries.standings import player_history, tournament_standings
 from ..queries.standings import season_standings as season_standings_of
@@ -115,6 +116,8 @@ def tournament(request, pk):
     tournament = get_object_or_404(Tournament.objects.public().select_related("season"), pk=pk)
     found, candidates, query = _looked_for(request, tournament)
     matches = list(tournament.matches.select_related("player1", "player2", "winner", "bracket"))
+    if tournament.is_club_night:
+        return _club_night(request, tournament, matches, found, candidates, query)
     brackets = lay_out(
         tournament, matches, tournament.brackets.all(), highlight=found.pk if found else None
     )
@@ -129,6 +132,25 @@ def tournament(request, pk):
     }
     if request.GET.get("partial") == "brackets":
         return render(request, "tournament/includes/brackets.html", context)
+    return render(request, "tournament/tournament.html", context)
+
+
+def _club_night(request, tournament, matches, found, candidates, query):
+    """A Swiss or a round robin: the standings and the rounds, group by group.
+
+    Template: tournament/tournament.html (tournament/includes/club_night.html alone for
+    the live refresh); context: tournament, club (club_nights.ClubNight), found,
+    candidates, query."""
+    context = {
+        "tournament": tournament,
+        "club": club_night(tournament, matches),
+        "other_matches": [m for m in matches if m.bracket_id is None and m.round is None],
+        "found": found,
+        "candidates": candidates,
+        "query": query,
+    }
+    if request.GET.get("partial") == "brackets":
+        return render(request, "tournament/includes/club_night.html", context)
     return render(request, "tournament/tournament.html", context)
 
 

@@ -1,0 +1,174 @@
+"""A Swiss or a round robin as its pages, its workbook and the league read it: the
+rounds with their pairings (group by group), and the standings with every tie-break,
+from the core (`core.swiss_standings`), so that the page, the workbook and the season's
+league points never disagree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from django.utils.translation import gettext
+
+from ..core import club_nights, swiss_standings
+from ..models import Match, Player, Tournament
+from ..models.matches import BYE, DECIDED
+
+
+@dataclass
+class StandingRow:
+    """One player's line: the place (shared when tied on everything), the tie-breaks."""
+
+    place: int
+    tied: bool
+    player: Player
+    wins: int
+    losses: int
+    byes: int
+    median_buchholz: int
+    buchholz: int
+    points_difference: int
+
+    @property
+    def place_label(self) -> str:
+        return f"={self.place}" if self.tied else str(self.place)
+
+
+@dataclass
+class ClubRound:
+    number: int
+    length: int
+    matches: list[Match]
+    byes: list[Match]
+
+    @property
+    def settled(self) -> bool:
+        return all(match.status in Match.SETTLED_STATUSES for match in self.matches)
+
+
+@dataclass
+class Group:
+    number: int  # 0: the whole field
+    rounds: list[ClubRound] = field(default_factory=list)
+    standings: list[StandingRow] = field(default_factory=list)
+
+    @property
+    def label(self) -> str:
+        if not self.number:
+            return ""
+        return gettext("Group %(number)s") % {"number": self.number}
+
+
+@dataclass
+class ClubNight:
+    tournament: Tournament
+    groups: list[Group]
+    players_in_field: int
+
+    @property
+    def current_round(self) -> int:
+        return max((r.number for g in self.groups for r in g.rounds), default=0)
+
+    @property
+    def suggested_rounds(self) -> int:
+        return club_nights.suggested_rounds(self.players_in_field)
+
+    @property
+    def grouped(self) -> bool:
+        return any(group.number for group in self.groups)
+
+
+def _standings(rows: Iterable, players: dict[int, Player], count_byes: bool) -> list:
+    """The core's standings of one group, from rows with the Match attributes."""
+    results, byes, members = [], [], set()
+    losses: dict[int, int] = {}
+    bye_count: dict[int, int] = {}
+    for row in rows:
+        members.update(p for p in (row.player1_id, row.player2_id) if p is not None)
+        if row.status == BYE and row.player1_id is not None:
+            if count_byes:
+                byes.append(swiss_standings.Bye(row.player1_id, row.length))
+                bye_count[row.player1_id] = bye_count.get(row.player1_id, 0) + 1
+        elif row.status == DECIDED and row.player1_id and row.player2_id:
+            results.append(
+                swiss_standings.Result(
+                    row.player1_id, row.player2_id, row.winner_id, row.score1, row.score2
+                )
+            )
+            loser = row.player2_id if row.winner_id == row.player1_id else row.player1_id
+            losses[loser] = losses.get(loser, 0) + 1
+    ranked = swiss_standings.standings(sorted(members), results, byes)
+    places = [row.place for row in ranked]
+    return [
+        StandingRow(
+            place=row.place,
+            tied=places.count(row.place) > 1,
+            player=players[row.player],
+            wins=row.wins,
+            losses=losses.get(row.player, 0),
+            byes=bye_count.get(row.player, 0),
+            median_buchholz=row.median_buchholz,
+            buchholz=row.buchholz,
+            points_difference=row.points_difference,
+        )
+        for row in ranked
+    ]
+
+
+def club_night(tournament: Tournament, matches: list[Match] | None = None) -> ClubNight:
+    """The rounds and standings of every group (two queries: the matches with their
+    players, the late arrivals not paired yet)."""
+    if matches is None:
+        matches = list(tournament.matches.select_related("player1", "player2", "winner"))
+    matches = [match for match in matches if match.in_rounds]
+    players = {
+        player.pk: player
+        for match in matches
+        for player in (match.player1, match.player2)
+        if player is not None
+    }
+    by_group: dict[int, dict[int, ClubRound]] = {}
+    for match in sorted(matches, key=lambda m: (m.group, m.round, m.position)):
+        match.tournament = tournament
+        rounds = by_group.setdefault(match.group, {})
+        stored = rounds.setdefault(match.round, ClubRound(match.round, match.length, [], []))
+        (stored.byes if match.status == BYE else stored.matches).append(match)
+    groups = []
+    for number in sorted(by_group):
+        rounds = list(by_group[number].values())
+        rows = [m for r in rounds for m in (*r.matches, *r.byes)]
+        standings = _standings(rows, players, count_byes=tournament.is_swiss)
+        groups.append(Group(number, rounds, standings))
+    in_field = tournament.entries.filter(checked_in=True, withdrawn=False).count()
+    return ClubNight(tournament, groups, in_field)
+
+
+def final_places(tournament: Tournament, rows: list) -> dict[int, tuple[int, int]]:
+    """Player id -> (best, worst) final place, once every round is played (empty
+    before): the standings' place in a Swiss or a whole-field round robin; with groups,
+    the group winners share the first places, the runners-up the next, and so on."""
+    rows = [row for row in rows if row.bracket_id is None and row.round is not None]
+    if not rows or any(row.status in Match.TO_PLAY_STATUSES for row in rows):
+        return {}
+    if tournament.is_swiss and max(row.round for row in rows) < tournament.rounds:
+        return {}
+    groups: dict[int, list] = {}
+    for row in rows:
+        groups.setdefault(row.group, []).append(row)
+    ids = {p: p for row in rows for p in (row.player1_id, row.player2_id) if p is not None}
+    tables = [_standings(group, ids, tournament.is_swiss) for _n, group in sorted(groups.items())]
+    if len(tables) == 1:
+        table = tables[0]
+        return {
+            row.player: (row.place, row.place + sum(o.place == row.place for o in table) - 1)
+            for row in table
+        }
+    places, start = {}, 1
+    depth = max(len(table) for table in tables)
+    for rank in range(depth):
+        at_rank = [table[rank].player for table in tables if rank < len(table)]
+        for player in at_rank:
+            places[player] = (start, start + len(at_rank) - 1)
+        start += len(at_rank)
+    return places
