@@ -182,6 +182,33 @@ class TestRoundRobin:
         tournament.refresh_from_db()
         assert tournament.is_finished
 
+    def test_a_player_is_called_to_one_match_at_a_time(self, season):
+        tournament, players = make_club_night(season, 4, format=club_nights.ROUND_ROBIN)
+        tournament.tables = ["1", "2", "3", "4"]
+        tournament.save()
+        operations.make_draw(tournament, rng_seed=2)
+        operations.start_tournament(tournament)
+        ready = tournament.matches.open()
+        assert set(ready.values_list("round", flat=True)) == {1}
+        assert ready.count() == 2 and all(match.table for match in ready)
+        first, second = tournament.matches.filter(round=1)
+        win(first)
+        # Round 2 waits until both of its players are free.
+        for match in tournament.matches.filter(round=2):
+            busy = {second.player1_id, second.player2_id} & {match.player1_id, match.player2_id}
+            assert match.status == (Match.Status.PENDING if busy else Match.Status.READY)
+        operations.undo_last_game(first)
+        assert set(tournament.matches.open().values_list("round", flat=True)) == {1}
+
+    def test_a_withdrawn_player_loses_every_match_left(self, season):
+        tournament, players = make_club_night(season, 4, format=club_nights.ROUND_ROBIN)
+        operations.make_draw(tournament, rng_seed=2)
+        operations.start_tournament(tournament)
+        operations.withdraw(tournament, players[0])
+        mine = tournament.matches.involving(players[0])
+        assert all(match.by_walkover for match in mine)
+        assert mine.count() == 3
+
     def test_a_late_arrival_cannot_join_a_round_robin_under_way(self, season):
         tournament, _players = make_club_night(season, 4, format=club_nights.ROUND_ROBIN)
         operations.make_draw(tournament, rng_seed=2)

@@ -15,6 +15,7 @@ from .views import (
     director_members,
     director_players,
     director_reports,
+    director_rounds,
     director_setup,
     downloads,
     player_page,
@@ -113,6 +114,10 @@ urlpatterns = [
     path(TOURNAMENT + "draw/", director_draw.draw_view, name="director-draw"),
     path(TOURNAMENT + "start/", director_draw.start, name="director-start"),
     path(TOURNAMENT + "slips/", director_draw.slips, name="director-slips"),
+    path(TOURNAMENT + "rounds/pair/", director_rounds.pair_next, name="director-pair-next"),
+    path(TOURNAMENT + "rounds/pair-again/", director_rounds.pair_again, name="director-pair-again"),
+    path(TOURNAMENT + "rounds/deadline/", director_rounds.deadline, name="director-deadline"),
+    path(TOURNAMENT + "rounds/overdue/", director_rounds.overdue, name="director-overdue"),
     # Accounts
     path(
         "accounts/login/",

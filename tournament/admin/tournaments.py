@@ -54,7 +54,21 @@ class TournamentAdmin(OneDoorAdmin):
     actions = ["make_draw", "start"]
     fieldsets = [
         (None, {"fields": ["season", "name", "date", "public"]}),
-        (_("Format"), {"fields": ["consolation", "progressive_rounds", "last_chance"]}),
+        (
+            _("Format"),
+            {
+                "fields": [
+                    "format",
+                    "rounds",
+                    "round_lengths",
+                    "group_size",
+                    "knockout",
+                    "consolation",
+                    "progressive_rounds",
+                    "last_chance",
+                ]
+            },
+        ),
         *[(label, {"fields": BRACKET_FIELDS[kind]}) for kind, label in BRACKET_LABELS.items()],
         (
             _("The day: tables and clock"),

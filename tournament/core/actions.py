@@ -13,11 +13,13 @@ from dataclasses import dataclass
 from .clocks import ALLOWED, NO_CLOCK, REQUIRED
 from .scoring import MatchState
 
-# How a decided match was decided; a match still open has "".
+# How a decided match was decided; a match still open has "". A double loss (a league
+# match nobody played by its round's deadline) is settled with no winner.
 OPEN, GAMES, WALKOVER, RETIREMENT, ON_TIME = "", "games", "walkover", "retirement", "time"
-DECIDED_BY = (OPEN, GAMES, WALKOVER, RETIREMENT, ON_TIME)
+DOUBLE_LOSS = "double"
+DECIDED_BY = (OPEN, GAMES, WALKOVER, RETIREMENT, ON_TIME, DOUBLE_LOSS)
 # Decided without being played out: the games recorded (if any) did not decide it.
-WITHOUT_GAMES = (WALKOVER, RETIREMENT, ON_TIME)
+WITHOUT_GAMES = (WALKOVER, RETIREMENT, ON_TIME, DOUBLE_LOSS)
 
 
 @dataclass(frozen=True)
@@ -31,6 +33,7 @@ class MatchSituation:
     penalty_points: int = 0  # awarded before the first game, to either player
     clock_policy: str = NO_CLOCK  # the match's bracket's: none, allowed, required
     clock_in: bool = False  # a clock was brought in (a required clock is in from the start)
+    in_rounds: bool = False  # a Swiss or round-robin match, where a double loss exists
 
     @classmethod
     def of(
@@ -41,6 +44,7 @@ class MatchSituation:
         *,
         clock_policy: str = NO_CLOCK,
         clock_in: bool = False,
+        in_rounds: bool = False,
     ) -> MatchSituation:
         return cls(
             players_known,
@@ -50,6 +54,7 @@ class MatchSituation:
             sum(state.penalty),
             clock_policy,
             clock_in,
+            in_rounds,
         )
 
     @property
@@ -73,6 +78,7 @@ class Allowed:
     penalty: bool = False  # award lateness penalty points to the waiting player
     on_time: bool = False  # decide it against a player whose time ran out
     clock: bool = False  # bring in a clock (where the bracket allows one)
+    double_loss: bool = False  # both lose a round's match nobody played
 
 
 def allowed(situation: MatchSituation) -> Allowed:
@@ -84,7 +90,9 @@ def allowed(situation: MatchSituation) -> Allowed:
     under way (before the first game, it is a walkover); a loss on time needs a clock
     in use, which a bracket that allows clocks brings in between games (one that
     requires them has it from the start); only a walkover, a retirement or a loss on
-    time can be taken back as such (a decided game is undone instead).
+    time can be taken back as such (a decided game is undone instead); a double loss
+    is for a Swiss or round-robin match not started (neither came by the deadline), and
+    is taken back the same way.
     """
     s = situation
     open_for_games = s.players_known and not s.decided_without_games and not s.finished
@@ -98,4 +106,5 @@ def allowed(situation: MatchSituation) -> Allowed:
         penalty=not_started and not s.finished,
         on_time=open_for_games and s.clock_running,
         clock=open_for_games and s.clock_policy == ALLOWED and not s.clock_in,
+        double_loss=not_started and s.in_rounds,
     )

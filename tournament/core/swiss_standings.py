@@ -19,11 +19,12 @@ Key = Hashable
 
 @dataclass(frozen=True)
 class Result:
-    """One decided match: `winner` is `a` or `b`; points as scored (capped)."""
+    """One decided match: `winner` is `a` or `b`, or None when both lost (a league
+    match nobody played by the deadline); points as scored (capped)."""
 
     a: Key
     b: Key
-    winner: Key
+    winner: Key | None
     points_a: int
     points_b: int
 
@@ -61,6 +62,8 @@ def standings(
         second.opponents.append(result.a)
         first.points_difference += result.points_a - result.points_b
         second.points_difference += result.points_b - result.points_a
+        if result.winner is None:
+            continue  # a double loss: they met, and neither won
         winner, loser = (first, second) if result.winner == result.a else (second, first)
         if result.winner not in (result.a, result.b):
             raise ValueError(f"the winner of {result.a!r} v {result.b!r} is neither")

@@ -28,6 +28,7 @@ from .match import (
     VersionField,
 )
 from .reports import ConfirmReportForm, DisputeForm
+from .rounds import DeadlineForm, OverdueForm
 from .setup import (
     BRACKET_FIELDS,
     SCALE_FIELDS,
@@ -46,12 +47,14 @@ __all__ = [
     "CheckInForm",
     "ConfirmForm",
     "ConfirmReportForm",
+    "DeadlineForm",
     "DisputeForm",
     "DrawForm",
     "GameForm",
     "LateEntryForm",
     "LengthsField",
     "NewPlayerForm",
+    "OverdueForm",
     "PaymentForm",
     "PenaltyForm",
     "PlayerSearchForm",

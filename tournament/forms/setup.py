@@ -14,7 +14,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from .. import operations
-from ..core import clocks, draw, league, prizes, schedule, tables
+from ..core import clocks, club_nights, draw, league, prizes, schedule, tables
 from ..core.rules import PRESETS, RuleSet
 from ..models import RULE_FIELDS, Season, Tournament
 from ..models.tournaments import CLOCK_POLICY_CHOICES
@@ -87,6 +87,11 @@ TOURNAMENT_FIELDS = [
     "season",
     "name",
     "date",
+    "format",
+    "rounds",
+    "round_lengths",
+    "group_size",
+    "knockout",
     "consolation",
     "progressive_rounds",
     "last_chance",
@@ -276,6 +281,13 @@ class TournamentForm(forms.ModelForm, BracketFields):
             "consolation_lengths"
         ):
             self.add_error("consolation_lengths", _("Give the consolation's match lengths."))
+        club_night = data.get("format") in club_nights.CLUB_NIGHT_FORMATS
+        if club_night and data.get("consolation", draw.NO_CONSOLATION) != draw.NO_CONSOLATION:
+            self.add_error("consolation", _("A Swiss or a round robin has no consolation bracket."))
+        if data.get("knockout") and not (
+            data.get("format") == club_nights.ROUND_ROBIN and data.get("group_size")
+        ):
+            self.add_error("knockout", _("A knockout follows a round robin played in groups."))
         if data.get("last_chance") and not data.get("last_chance_lengths"):
             self.add_error("last_chance_lengths", _("Give the last chance's match lengths."))
         if self.instance.pk is not None and not self.errors:

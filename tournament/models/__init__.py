@@ -7,14 +7,16 @@ Thin on purpose: rows hand their values to the pure core (`core.rules`, `core.sc
 """
 
 from .audit import AuditEntry
+from .entries import Entry
 from .games import Game, Penalty
 from .matches import Match, MatchQuerySet
 from .payments import Payment
 from .players import Player, PlayerQuerySet
 from .ratings import RatingChange, RatingsLock
 from .reports import GameReport, GameReportQuerySet, MatchMail, PlayerLink
+from .rounds import RoundDeadline
 from .seasons import RULE_FIELDS, Season, validate_scale
-from .tournaments import Bracket, Entry, Tournament, TournamentQuerySet
+from .tournaments import Bracket, Tournament, TournamentQuerySet
 
 __all__ = [
     "RULE_FIELDS",
@@ -34,6 +36,7 @@ __all__ = [
     "PlayerQuerySet",
     "RatingChange",
     "RatingsLock",
+    "RoundDeadline",
     "Season",
     "Tournament",
     "TournamentQuerySet",

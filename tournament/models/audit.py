@@ -51,6 +51,8 @@ class AuditEntry(models.Model):
         REPORT_DISPUTED = "report_disputed", _("reported game disputed")
         REPORT_REJECTED = "report_rejected", _("reported game rejected")
         ROUND_PAIRED = "round_paired", _("round paired")
+        DOUBLE_LOSS = "double_loss", _("double loss")
+        ROUND_DEADLINE = "round_deadline", _("round deadline set")
 
     at = models.DateTimeField(_("when"), default=timezone.now, db_index=True)
     user = models.ForeignKey(

@@ -67,6 +67,7 @@ class Match(models.Model):
         WALKOVER = actions.WALKOVER, _("walkover")
         RETIREMENT = actions.RETIREMENT, _("retirement")
         ON_TIME = actions.ON_TIME, _("on time")
+        DOUBLE_LOSS = actions.DOUBLE_LOSS, _("double loss")
 
     OPEN_STATUSES = OPEN
     STARTED_STATUSES = STARTED
@@ -326,6 +327,10 @@ class Match(models.Model):
         return self.decided_by == actions.ON_TIME
 
     @property
+    def double_loss(self) -> bool:
+        return self.decided_by == actions.DOUBLE_LOSS
+
+    @property
     def decided_without_games(self) -> bool:
         return self.decided_by in actions.WITHOUT_GAMES
 
@@ -342,6 +347,7 @@ class Match(models.Model):
             state,
             clock_policy=self.clock.policy,
             clock_in=self.clock_points is not None,
+            in_rounds=self.in_rounds,
         )
 
     # --- the day: table and clock -------------------------------------------------

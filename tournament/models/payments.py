@@ -11,7 +11,8 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from ..core import draw
-from .tournaments import Bracket, Entry
+from .entries import Entry
+from .tournaments import Bracket
 
 
 class Payment(models.Model):

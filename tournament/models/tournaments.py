@@ -12,7 +12,6 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from ..core import clocks, club_nights, draw, prizes, schedule, tables
-from .players import Player
 from .seasons import Season
 
 
@@ -309,56 +308,6 @@ class Tournament(models.Model):
     @property
     def is_finished(self) -> bool:
         return self.status == self.Status.FINISHED
-
-
-class Entry(models.Model):
-    """A player registered in a tournament, with an optional seed."""
-
-    tournament = models.ForeignKey(
-        Tournament, on_delete=models.CASCADE, related_name="entries", verbose_name=_("tournament")
-    )
-    player = models.ForeignKey(
-        Player, on_delete=models.PROTECT, related_name="entries", verbose_name=_("player")
-    )
-    seed = models.PositiveSmallIntegerField(
-        _("seed"), null=True, blank=True, help_text=_("1 is the best; empty for unseeded.")
-    )
-    withdrawn = models.BooleanField(
-        _("withdrawn"),
-        default=False,
-        help_text=_("A withdrawn player loses their remaining matches by walkover."),
-    )
-    created = models.DateTimeField(_("registered"), auto_now_add=True)
-    # On the day: the draw is made from the players who have arrived.
-    checked_in = models.BooleanField(_("checked in"), default=False)
-    checked_in_at = models.DateTimeField(_("checked in at"), null=True, blank=True)
-
-    class Meta:
-        verbose_name = _("entry")
-        verbose_name_plural = _("entries")
-        # Id columns, not relations: ordering by a relation joins its table to every query.
-        ordering = ["tournament_id", "seed", "pk"]
-        constraints = [
-            models.UniqueConstraint(
-                fields=["tournament", "player"],
-                name="entry_player_once_per_tournament",
-                violation_error_message=_("This player is already registered."),
-            ),
-            models.UniqueConstraint(
-                fields=["tournament", "seed"],
-                condition=Q(seed__isnull=False),
-                name="entry_seed_unique_in_tournament",
-                violation_error_message=_("Another player has this seed."),
-            ),
-            models.CheckConstraint(
-                condition=Q(seed__isnull=True) | Q(seed__gte=1), name="entry_seed_positive"
-            ),
-        ]
-
-    def __str__(self) -> str:
-        if self.seed:
-            return f"{self.player} [{self.seed}]"
-        return str(self.player)
 
 
 class Bracket(models.Model):

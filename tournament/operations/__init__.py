@@ -21,7 +21,8 @@ underneath them all.
 from .club_nights import check_can_pair, pair_next_round, pair_round_again
 from .club_nights import preview as preview_club_draw
 from .corrections import affected_by_change, correction_impact
-from .decisions import bring_in_clock, lose_on_time, reopen, retire, walkover
+from .deadlines import send_round_reminders, set_round_deadline
+from .decisions import bring_in_clock, double_loss, lose_on_time, reopen, retire, walkover
 from .draws import (
     Changed,
     discard_draw,
@@ -113,6 +114,7 @@ __all__ = [
     "delete_season",
     "delete_tournament",
     "discard_draw",
+    "double_loss",
     "draw_can_be_remade",
     "draw_problems",
     "games_changed_by",
@@ -136,6 +138,8 @@ __all__ = [
     "reopen",
     "replace_games",
     "retire",
+    "send_round_reminders",
+    "set_round_deadline",
     "set_seeds",
     "start_tournament",
     "take_back_payment",

@@ -218,11 +218,51 @@ def pair_round_again(tournament: Tournament | int, *, user=None) -> Round:
     return paired
 
 
-def _walkovers_for_withdrawn(tournament: Tournament, user) -> None:
+def _call_round_robin(tournament: Tournament) -> None:
+    """A round-robin match is ready when neither player has a match of an earlier round
+    still to play, and waits otherwise: every match is known from the draw, but nobody
+    is called to two tables at once."""
+    rows = list(
+        tournament.matches.filter(round__isnull=False, player2__isnull=False).only(
+            "pk", "group", "round", "player1", "player2", "status", "table"
+        )
+    )
+    first_unsettled: dict[tuple[int, int], int] = {}
+    for row in rows:
+        if row.status in Match.TO_PLAY_STATUSES:
+            for player in (row.player1_id, row.player2_id):
+                key = (row.group, player)
+                first_unsettled[key] = min(first_unsettled.get(key, row.round), row.round)
+    changed = []
+    for row in rows:
+        if row.status not in (Match.Status.READY, Match.Status.PENDING):
+            continue  # under way or settled: left as it is
+        free = all(
+            first_unsettled.get((row.group, player)) == row.round
+            for player in (row.player1_id, row.player2_id)
+        )
+        status = Match.Status.READY if free else Match.Status.PENDING
+        if row.status != status:
+            row.status = status
+            row.table = ""
+            changed.append(row)
+    Match.objects.bulk_update(changed, ["status", "table"])
+
+
+def _walkovers_for_withdrawn(tournament: Tournament, user) -> bool:
+    """A withdrawn player's matches not started are lost by walkover (a round robin's
+    later ones too: its opponents are known); True if there were any."""
     withdrawn = list(tournament.entries.filter(withdrawn=True).values_list("player_id", flat=True))
     if not withdrawn:
-        return
-    for row in tournament.matches.ready().filter(round__isnull=False).involving(*withdrawn):
+        return False
+    rows = list(
+        tournament.matches.filter(
+            round__isnull=False, status__in=[Match.Status.READY, Match.Status.PENDING]
+        )
+        .between_two()
+        .involving(*withdrawn)
+    )
+    for row in rows:
         row.tournament = tournament
         loser = 0 if row.player1_id in withdrawn else 1
         player = row.player1 if loser == 0 else row.player2
@@ -233,6 +273,7 @@ def _walkovers_for_withdrawn(tournament: Tournament, user) -> None:
             user,
             _("Walkover: %(player)s has withdrawn") % {"player": player},
         )
+    return bool(rows)
 
 
 def is_complete(tournament: Tournament) -> bool:
@@ -259,11 +300,16 @@ def progress(tournament: Tournament, user=None) -> None:
     matches are walkovers; a Swiss round whose last match is decided brings the next
     one; the tournament is finished when every round is (running again if a result
     is taken back); free tables go to the ready matches."""
-    _walkovers_for_withdrawn(tournament, user)
-    # A round can settle at once (every match a withdrawn player's walkover): go on.
-    while tournament.is_swiss and _due_to_pair(tournament):
-        _pair(tournament, user)
-        _walkovers_for_withdrawn(tournament, user)
+    while True:
+        if tournament.is_round_robin:
+            _call_round_robin(tournament)
+        # A walkover can ready a withdrawn player's next match, or settle a round.
+        moved = _walkovers_for_withdrawn(tournament, user)
+        if tournament.is_swiss and _due_to_pair(tournament):
+            _pair(tournament, user)
+            moved = True
+        if not moved:
+            break
     complete = is_complete(tournament)
     if complete and not tournament.is_finished:
         tournament.status = Tournament.Status.FINISHED

@@ -5,6 +5,7 @@ any of them back; and a clock brought into a match."""
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from ..core import actions
@@ -14,7 +15,7 @@ from .corrections import prepare_change_of_winner
 from .errors import MatchClosed, OperationError
 from .locks import check_version, lock_match
 from .progress import after_change
-from .results import decide_without_games, outcome, write_cache
+from .results import CACHE_FIELDS, decide_without_games, outcome, write_cache
 
 
 def _allowed(match: Match) -> actions.Allowed:
@@ -40,6 +41,41 @@ def walkover(
         user,
         _("%(absent)s did not show: walkover to %(player)s")
         % {"absent": match.players[1 - winner], "player": match.players[winner]},
+    )
+    after_change(match, outcome_before, user)
+    return match
+
+
+@transaction.atomic
+def double_loss(match: Match | int, *, user=None, expected_version: int | None = None) -> Match:
+    """Neither player played a Swiss or round-robin match by its round's deadline: both
+    lose it, and nobody wins (settled as a match with no winner)."""
+    match = lock_match(match)
+    check_version(match, expected_version)
+    if not _allowed(match).double_loss:
+        raise MatchClosed(
+            _(
+                "A double loss is for a Swiss or round-robin match whose players are known and "
+                "which has not started."
+            )
+        )
+    outcome_before = outcome(match)
+    before = audit.snapshot(match)
+    match.status = Match.Status.VOID
+    match.decided_by = Match.DecidedBy.DOUBLE_LOSS
+    match.winner = None
+    match.decided_at = timezone.now()
+    match.table = ""
+    match.version += 1
+    match.save(update_fields=CACHE_FIELDS)
+    audit.record(
+        AuditEntry.Action.DOUBLE_LOSS,
+        user=user,
+        match=match,
+        summary=_("Double loss: neither %(first)s nor %(second)s played")
+        % {"first": match.player1, "second": match.player2},
+        before=before,
+        after=audit.snapshot(match),
     )
     after_change(match, outcome_before, user)
     return match
@@ -120,8 +156,8 @@ def bring_in_clock(match: Match | int, *, user=None, expected_version: int | Non
 def reopen(
     match: Match | int, *, user=None, expected_version: int | None = None, confirm: bool = False
 ) -> Match:
-    """Take back a walkover, a retirement or a loss on time: the match is open again
-    with its games."""
+    """Take back a walkover, a retirement, a loss on time or a double loss: the match
+    is open again with its games."""
     match = lock_match(match)
     check_version(match, expected_version)
     if not _allowed(match).reopen:

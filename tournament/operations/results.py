@@ -30,8 +30,9 @@ CACHE_FIELDS = [
 
 
 def outcome(match: Match) -> tuple[bool, int | None]:
-    """Whether the match is decided, and the winner's id: what the bracket follows."""
-    return match.is_decided, match.winner_id
+    """Whether the match is settled by a result, and the winner's id: what the bracket
+    (and a Swiss's next round) follows. A double loss is a result with no winner."""
+    return match.is_decided or match.double_loss, match.winner_id
 
 
 def _keep_table_if_free(match: Match) -> None:

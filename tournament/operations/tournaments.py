@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from django.db import transaction
+from django.db.models import Max
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -17,12 +18,12 @@ from . import audit
 from .draws import Changed, discard_draw, has_results, is_drawn
 from .errors import OperationError, full_clean
 from .locks import lock_tournament
+from .progress import resolve
 from .tables import assign_tables
 
 # The settings a stored draw was made for.
 BRACKET_SETTINGS = (
     "format",
-    "rounds",
     "group_size",
     "knockout",
     "consolation",
@@ -169,6 +170,13 @@ def check_tournament_change(tournament: Tournament, fields: Mapping) -> None:
         raise OperationError(_("The season of a tournament cannot change once its draw is made."))
     if format_changes(stored, fields) and has_results(stored):
         raise OperationError(_("The format cannot change once results have been recorded."))
+    rounds = fields.get("rounds", stored.rounds)
+    paired = stored.matches.filter(bracket__isnull=True).aggregate(Max("round"))["round__max"]
+    if stored.is_swiss and paired and rounds < paired:
+        raise OperationError(
+            _("Round %(number)s has been paired: the Swiss plays at least %(number)s rounds.")
+            % {"number": paired}
+        )
 
 
 @transaction.atomic
@@ -206,6 +214,9 @@ def change_tournament(
     full_clean(tournament)
     tournament.save()
     _set_brackets(tournament, brackets)
+    if tournament.is_club_night and is_drawn(tournament):
+        # More Swiss rounds (or fewer): the next is paired, or the night is over.
+        resolve(tournament, user)
     # New tables (or fewer): the open matches are called to what there is now.
     assign_tables(tournament)
     audit.record(

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from django.utils.translation import gettext
 
-from ..core import club_nights, swiss_standings
+from ..core import actions, club_nights, swiss_standings
 from ..models import Match, Player, Tournament
 from ..models.matches import BYE, DECIDED
 
@@ -98,6 +98,11 @@ def _standings(rows: Iterable, players: dict[int, Player], count_byes: bool) -> 
             )
             loser = row.player2_id if row.winner_id == row.player1_id else row.player1_id
             losses[loser] = losses.get(loser, 0) + 1
+        elif row.decided_by == actions.DOUBLE_LOSS:
+            # Nobody played it by the deadline: they met, and both lost.
+            results.append(swiss_standings.Result(row.player1_id, row.player2_id, None, 0, 0))
+            for player in (row.player1_id, row.player2_id):
+                losses[player] = losses.get(player, 0) + 1
     ranked = swiss_standings.standings(sorted(members), results, byes)
     places = [row.place for row in ranked]
     return [

@@ -16,7 +16,7 @@ from operator import itemgetter
 from django.db.models import Count, Q, Sum
 from django.utils.translation import gettext
 
-from ..core import draw, league
+from ..core import actions, draw, league
 from ..models import Entry, Game, Match, Player, Season, Tournament
 from ..models.matches import DECIDED
 from ..models.stored_draw import StoredDraw
@@ -46,6 +46,7 @@ class MatchRow:
     score1: int
     score2: int
     length: int
+    decided_by: str
 
     @property
     def winner_side(self) -> int | None:
@@ -73,6 +74,7 @@ MATCH_ROW_FIELDS = [
     "score1",
     "score2",
     "length",
+    "decided_by",
 ]
 
 
@@ -142,6 +144,9 @@ def _records_for(tournaments: Sequence[Tournament], season: Season) -> Standings
                 )
                 record(players[match.winner_id]).matches_won += 1
                 record(players[loser]).matches_lost += 1
+            elif match.decided_by == actions.DOUBLE_LOSS:
+                record(players[match.player1_id]).matches_lost += 1
+                record(players[match.player2_id]).matches_lost += 1
         tournament = by_id[tournament_id]
         if tournament.is_club_night:
             # A Swiss or a round robin: its final places count as a main bracket's.

@@ -27,6 +27,7 @@ from ..models import Entry, Match, Payment, Player, Tournament
 from ..queries.prizes import tournament_money
 from .access import director_required
 from .director_setup import say_if_discarded
+from .rounds_desk import rounds_desk
 
 SEARCH_RESULTS = 20
 
@@ -61,7 +62,8 @@ def _desk(request, tournament: Tournament, *, status=200, **forms):
     search_form, found (players matching the search), new_player_form, namesakes (club
     players named like a new player, offered instead), seeds_form, withdraw_form,
     late_form (a late player into a bye), can_redraw, counts (matches per status),
-    open_matches, problems (where the draw and the entries disagree), error."""
+    open_matches, problems (where the draw and the entries disagree), rounds (a club
+    night's RoundsDesk), error."""
     entries = entries_of(tournament)
     search_form = forms.get("search_form") or PlayerSearchForm(request.GET or None)
     found = []
@@ -110,6 +112,11 @@ def _desk(request, tournament: Tournament, *, status=200, **forms):
         "counts": counts,
         "open_matches": open_matches,
         "drawn": bool(counts),
+        "rounds": rounds_desk(
+            tournament, sum(1 for e in entries if e.checked_in and not e.withdrawn)
+        )
+        if tournament.is_club_night
+        else None,
         "error": forms.get("error"),
     }
     return render(request, "director/tournament.html", context, status=status)

@@ -46,6 +46,72 @@ def _preview(plan: draw.DrawPlan, players: dict) -> list[dict]:
     return brackets
 
 
+def _club_preview(made: operations.club_nights.ClubDraw, players: dict) -> list[dict]:
+    """A Swiss's round 1, or each round-robin group with its players and round 1."""
+    sections = []
+    for index, group in enumerate(made.groups, start=1):
+        number = index if len(made.groups) > 1 else 0
+        first = next(r for r in made.rounds if r.group == number and r.number == 1)
+        rows = [
+            (position, [players[a].name, players[b].name])
+            for position, (a, b) in enumerate(first.pairs, start=1)
+        ]
+        if first.bye is not None:
+            rows.append((len(rows) + 1, [players[first.bye].name, gettext("bye")]))
+        sections.append(
+            {
+                "label": gettext("Group %(number)s") % {"number": number} if number else "",
+                "members": [players[key].name for key in group] if number else [],
+                "round": gettext("Round %(number)s") % {"number": 1},
+                "matches": rows,
+            }
+        )
+    return sections
+
+
+def _stored_club_draw(tournament) -> operations.club_nights.ClubDraw | None:
+    """The club night's draw as stored: its groups and first rounds."""
+    rounds: dict[int, operations.club_nights.Round] = {}
+    members: dict[int, list[int]] = {}
+    for match in tournament.matches.filter(round=1, bracket__isnull=True).order_by(
+        "group", "position"
+    ):
+        stored = rounds.setdefault(
+            match.group, operations.club_nights.Round(match.group, 1, (), None)
+        )
+        members.setdefault(match.group, []).extend(
+            p for p in (match.player1_id, match.player2_id) if p is not None
+        )
+        if match.player2_id is None:
+            rounds[match.group] = operations.club_nights.Round(
+                match.group, 1, stored.pairs, match.player1_id
+            )
+        else:
+            rounds[match.group] = operations.club_nights.Round(
+                match.group, 1, (*stored.pairs, (match.player1_id, match.player2_id)), stored.bye
+            )
+    if not rounds:
+        return None
+    return operations.club_nights.ClubDraw(
+        tuple(tuple(members[g]) for g in sorted(members)), tuple(rounds[g] for g in sorted(rounds))
+    )
+
+
+def _club_draw_context(tournament, context: dict, form) -> None:
+    made = None if form.is_bound else _stored_club_draw(tournament)
+    context["made"] = made is not None
+    if made is not None:
+        context["seed"] = tournament.draw_seed
+        context["left_out"] = []
+    try:
+        made = made or operations.preview_club_draw(tournament, context["seed"])
+    except operations.OperationError as error:
+        context["error"] = error.message
+        return
+    keys = [key for group in made.groups for key in group]
+    context["brackets"] = _club_preview(made, Player.objects.in_bulk(keys))
+
+
 @director_required
 @require_http_methods(["GET", "POST"])
 def draw_view(request, pk):
@@ -71,7 +137,10 @@ def draw_view(request, pk):
             return _desk(request, tournament, status=409, error=error.message)
         messages.success(request, gettext("Draw made."))
         return _back(tournament)
-    stored = None if form.is_bound else stored_draw.load(tournament)
+    if tournament.is_club_night:
+        stored = None
+    else:
+        stored = None if form.is_bound else stored_draw.load(tournament)
     seed = form.cleaned_data["seed"] if form.is_bound else operations.new_draw_seed()
     context = {
         "tournament": tournament,
@@ -92,6 +161,9 @@ def draw_view(request, pk):
         ],
         "problems": operations.draw_problems(tournament),
     }
+    if tournament.is_club_night:
+        _club_draw_context(tournament, context, form)
+        return render(request, "director/draw.html", context)
     try:
         plan = stored.plan if stored else operations.preview_draw(tournament, seed)
     except draw.DrawError as error:

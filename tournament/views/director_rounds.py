@@ -1,0 +1,83 @@
+"""The rounds of a Swiss or a round robin at the director's desk: pairing the next
+Swiss round by hand (it pairs itself when a round's last match is decided) or the
+newest round again before it starts; a round's deadline, and the matches nobody played
+by it, given as a walkover or a double loss. Every view needs the directors'
+permission; every write goes through `operations`.
+"""
+
+from django.contrib import messages
+from django.utils.translation import gettext
+from django.views.decorators.http import require_POST
+
+from .. import operations
+from ..forms import DeadlineForm, OverdueForm
+from ..forms.rounds import DOUBLE_LOSS, WALKOVER_TO_FIRST
+from .access import director_required
+from .director_desk import _back, _desk, tournament_of
+
+
+@director_required
+@require_POST
+def pair_next(request, pk):
+    tournament = tournament_of(pk)
+    try:
+        paired = operations.pair_next_round(tournament, user=request.user)
+    except operations.OperationError as error:
+        return _desk(request, tournament, status=409, error=error.message)
+    messages.success(request, gettext("Round %(number)s paired.") % {"number": paired.number})
+    return _back(tournament, "rounds-heading")
+
+
+@director_required
+@require_POST
+def pair_again(request, pk):
+    tournament = tournament_of(pk)
+    try:
+        paired = operations.pair_round_again(tournament, user=request.user)
+    except operations.OperationError as error:
+        return _desk(request, tournament, status=409, error=error.message)
+    messages.success(request, gettext("Round %(number)s paired again.") % {"number": paired.number})
+    return _back(tournament, "rounds-heading")
+
+
+@director_required
+@require_POST
+def deadline(request, pk):
+    tournament = tournament_of(pk)
+    form = DeadlineForm(request.POST)
+    if not form.is_valid():
+        return _desk(request, tournament, status=400, error=gettext("That is not a date and time."))
+    number = form.cleaned_data["round"]
+    try:
+        operations.set_round_deadline(
+            tournament, number, form.cleaned_data["deadline"], user=request.user
+        )
+    except operations.OperationError as error:
+        return _desk(request, tournament, status=409, error=error.message)
+    messages.success(request, gettext("Round %(number)s's deadline saved.") % {"number": number})
+    return _back(tournament, "rounds-heading")
+
+
+@director_required
+@require_POST
+def overdue(request, pk):
+    """A match past its round's deadline: a walkover to the player who came, or a
+    double loss when neither did."""
+    tournament = tournament_of(pk)
+    form = OverdueForm(request.POST)
+    if not form.is_valid():
+        return _desk(request, tournament, status=400, error=gettext("Choose what to record."))
+    match = tournament.matches.filter(pk=form.cleaned_data["match"]).first()
+    if match is None:
+        return _desk(request, tournament, status=404, error=gettext("No such match here."))
+    decision, version = form.cleaned_data["decision"], form.cleaned_data["version"]
+    try:
+        if decision == DOUBLE_LOSS:
+            operations.double_loss(match, user=request.user, expected_version=version)
+        else:
+            winner = 0 if decision == WALKOVER_TO_FIRST else 1
+            operations.walkover(match, winner, user=request.user, expected_version=version)
+    except operations.OperationError as error:
+        return _desk(request, tournament, status=409, error=error.message)
+    messages.success(request, gettext("Recorded: %(match)s.") % {"match": match})
+    return _back(tournament, "overdue-heading")
