@@ -28,3 +28,86 @@ def test_the_swiss_page_shows_standings_and_the_rounds(client, swiss):
         assert heading in html
     assert "Table 1" in html
     assert ": bye" in html
+
+
+def played_swiss(season, count, rounds):
+    tournament, players = make_club_night(season, count, rounds=rounds)
+    operations.make_draw(tournament, rng_seed=count)
+    operations.start_tournament(tournament)
+    for number in range(1, rounds + 1):
+        play_round(tournament, number)
+    return tournament, players
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("count", [8, 32])
+def test_the_page_costs_the_same_for_8_and_32_players(
+    client, season, count, django_assert_num_queries
+):
+    tournament, _players = played_swiss(season, count, 3)
+    with django_assert_num_queries(4):
+        response = client.get(reverse("tournament", args=[tournament.pk]))
+    assert response.status_code == 200
+    with django_assert_num_queries(4):
+        client.get(reverse("tournament", args=[tournament.pk]) + "?partial=brackets")
+
+
+@pytest.mark.django_db
+def test_the_live_part_is_the_standings_and_rounds_alone(client, swiss):
+    response = client.get(reverse("tournament", args=[swiss.pk]) + "?partial=brackets")
+    html = response.content.decode()
+    assert "Median-Buchholz" in html and "<html" not in html
+
+
+@pytest.mark.django_db
+def test_find_my_name_marks_the_player_in_standings_and_pairings(client, swiss):
+    player = swiss.matches.filter(round=2).exclude(player2=None).first().player1
+    html = client.get(
+        reverse("tournament", args=[swiss.pk]), {"player": player.pk}
+    ).content.decode()
+    assert html.count('class="mine"') >= 3  # the standings row and two pairings
+
+
+@pytest.mark.django_db
+def test_a_finished_swiss_gives_final_places_and_league_points(client, season):
+    tournament, _players = played_swiss(season, 7, 3)
+    tournament.refresh_from_db()
+    assert tournament.is_finished
+    response = client.get(reverse("results", args=[tournament.pk]))
+    html = response.content.decode()
+    assert response.status_code == 200
+    from tournament.queries.standings import tournament_standings
+
+    places = tournament_standings(tournament).places
+    assert len(places) == 7
+    assert min(place.place[0] for place in places) == 1
+    assert sorted(place.league_points for place in places)[-1] == season.scale["main"][0]
+    assert "Main bracket" not in html  # a Swiss has no brackets to name
+
+
+@pytest.mark.django_db
+def test_a_running_swiss_has_no_final_places_yet(swiss):
+    from tournament.queries.standings import tournament_standings
+
+    assert tournament_standings(swiss).places == []
+
+
+@pytest.mark.django_db
+def test_group_places_are_shared_by_rank(season):
+    from tournament.core import club_nights
+    from tournament.queries.standings import tournament_standings
+
+    tournament, _players = make_club_night(season, 6, format=club_nights.ROUND_ROBIN, group_size=3)
+    operations.make_draw(tournament, rng_seed=1)
+    operations.start_tournament(tournament)
+    for number in (1, 2, 3):
+        play_round(tournament, number)
+    places = sorted(place.place for place in tournament_standings(tournament).places)
+    assert places == [(1, 2), (1, 2), (3, 4), (3, 4), (5, 6), (5, 6)]
+
+
+@pytest.mark.django_db
+def test_the_page_in_catalan(client, swiss):
+    response = client.get(reverse("tournament", args=[swiss.pk]), headers={"accept-language": "ca"})
+    assert response.status_code == 200
+    assert "Ronda 2 de 3" in response.content.decode()

@@ -5,7 +5,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from .. import operations
-from ..forms import SCALE_FIELDS, SeasonRulesForm
+from ..forms import POINTS_FIELDS, SeasonRulesForm
 from ..models import Player, Season
 from ..operations.players import EDITABLE
 from .base import OneDoorAdmin
@@ -68,7 +68,7 @@ class SeasonAdmin(OneDoorAdmin):
             ]
         },
     )
-    points_fieldset = (_("League points"), {"fields": list(SCALE_FIELDS)})
+    points_fieldset = (_("League points"), {"fields": list(POINTS_FIELDS)})
     deletion_by_operation = True
 
     def get_fieldsets(self, request, obj=None):
@@ -99,7 +99,7 @@ class SeasonAdmin(OneDoorAdmin):
                 obj,
                 form.rules,
                 name=data["name"],
-                scale={field: data[field] for field in SCALE_FIELDS},
+                scale={field: data[field] for field in POINTS_FIELDS},
                 user=request.user,
             )
         else:

@@ -31,6 +31,7 @@ from .reports import ConfirmReportForm, DisputeForm
 from .rounds import DeadlineForm, OverdueForm
 from .setup import (
     BRACKET_FIELDS,
+    POINTS_FIELDS,
     SCALE_FIELDS,
     TOURNAMENT_FIELDS,
     LengthsField,
@@ -41,6 +42,7 @@ from .setup import (
 
 __all__ = [
     "BRACKET_FIELDS",
+    "POINTS_FIELDS",
     "SCALE_FIELDS",
     "TOURNAMENT_FIELDS",
     "AddEntryForm",

@@ -35,6 +35,8 @@ class SeasonCreateForm(forms.ModelForm):
 
 
 SCALE_FIELDS = ("main_points", "consolation_points", "last_chance_points")
+# How the season counts league points, and the club's scale.
+POINTS_FIELDS = ("league_scoring", *SCALE_FIELDS)
 
 
 class SeasonRulesForm(forms.ModelForm):
@@ -43,7 +45,16 @@ class SeasonRulesForm(forms.ModelForm):
 
     class Meta:
         model = Season
-        fields = ["name", *RULE_FIELDS, *SCALE_FIELDS]
+        fields = ["name", *RULE_FIELDS, *POINTS_FIELDS]
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if "league_scoring" in self.fields:
+            # A form that leaves it out keeps the season's way of counting.
+            self.fields["league_scoring"].required = False
+
+    def clean_league_scoring(self):
+        return self.cleaned_data.get("league_scoring") or self.instance.league_scoring
 
     def clean(self):
         data = super().clean()
@@ -108,6 +119,9 @@ CLOCK_FIELDS = (
     "clock_delay_seconds",
     "clock_delay_kind",
 )
+# Left out of a form (or empty), these keep the tournament's value, or the default: a
+# cup, as before there were other formats.
+DEFAULTED_FIELDS = (*CLOCK_FIELDS, "format", "rounds", "round_lengths", "knockout")
 BRACKET_LABELS = {
     draw.MAIN: _("Main bracket"),
     draw.CONSOLATION: _("Consolation"),
@@ -240,7 +254,7 @@ class TournamentForm(forms.ModelForm, BracketFields):
             self.initial["season"] = copy_of.season_id
         # The clock has the federations' defaults, and players' reporting its own: a
         # form that leaves them out keeps them.
-        for name in (*CLOCK_FIELDS, "reporting"):
+        for name in (*DEFAULTED_FIELDS, "reporting"):
             if name in self.fields:
                 self.fields[name].required = False
         if self.instance.pk and "season" in self.fields:
@@ -270,7 +284,7 @@ class TournamentForm(forms.ModelForm, BracketFields):
 
     def clean(self):
         data = super().clean()
-        for name in CLOCK_FIELDS:
+        for name in DEFAULTED_FIELDS:
             if name in self.fields and data.get(name) in (None, ""):
                 data[name] = (
                     getattr(self.instance, name)

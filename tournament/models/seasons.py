@@ -10,7 +10,7 @@ from django.urls import reverse
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from ..core import league
+from ..core import league, master_points
 from ..core.rules import IRREGULARITIES, PRESETS, RuleSet
 from ..rule_texts import PRESET_LABELS
 
@@ -67,6 +67,20 @@ class Season(models.Model):
     irregularities = models.CharField(
         _("irregularity rules"), max_length=10, choices=IRREGULARITY_CHOICES, default="2002"
     )
+    # How league points are counted: the club's scale below, or the US federation's
+    # master points (core.master_points).
+    league_scoring = models.CharField(
+        _("league points"),
+        max_length=15,
+        choices=[
+            (master_points.CLUB, _("the club's scale of points per place")),
+            (
+                master_points.MASTER_POINTS,
+                _("master points (US federation): per match won and per place"),
+            ),
+        ],
+        default=master_points.CLUB,
+    )
     # League points for finishing places 1, 2, 3-4, 5-8, ... in each bracket.
     main_points = models.CharField(
         _("league points, main bracket"),
@@ -109,6 +123,10 @@ class Season(models.Model):
                 name="season_irregularities_known",
             ),
             models.CheckConstraint(
+                condition=Q(league_scoring__in=list(master_points.SCORINGS)),
+                name="season_league_scoring_known",
+            ),
+            models.CheckConstraint(
                 condition=Q(automatic_doubles_limit__isnull=True)
                 | Q(automatic_doubles_limit__gte=1),
                 name="season_automatic_doubles_limit_positive",
@@ -120,6 +138,10 @@ class Season(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("season", args=[self.year])
+
+    @property
+    def uses_master_points(self) -> bool:
+        return self.league_scoring == master_points.MASTER_POINTS
 
     @property
     def rules(self) -> RuleSet:

@@ -41,6 +41,7 @@ class ClubRound:
     length: int
     matches: list[Match]
     byes: list[Match]
+    deadline: object = None  # a datetime, when the round is played over weeks
 
     @property
     def settled(self) -> bool:
@@ -122,8 +123,8 @@ def _standings(rows: Iterable, players: dict[int, Player], count_byes: bool) -> 
 
 
 def club_night(tournament: Tournament, matches: list[Match] | None = None) -> ClubNight:
-    """The rounds and standings of every group (two queries: the matches with their
-    players, the late arrivals not paired yet)."""
+    """The rounds and standings of every group (three queries: the matches with their
+    players, the deadlines, the players in the field)."""
     if matches is None:
         matches = list(tournament.matches.select_related("player1", "player2", "winner"))
     matches = [match for match in matches if match.in_rounds]
@@ -145,6 +146,10 @@ def club_night(tournament: Tournament, matches: list[Match] | None = None) -> Cl
         rows = [m for r in rounds for m in (*r.matches, *r.byes)]
         standings = _standings(rows, players, count_byes=tournament.is_swiss)
         groups.append(Group(number, rounds, standings))
+    deadlines = dict(tournament.deadlines.values_list("round", "deadline"))
+    for group in groups:
+        for stored in group.rounds:
+            stored.deadline = deadlines.get(stored.number)
     in_field = tournament.entries.filter(checked_in=True, withdrawn=False).count()
     return ClubNight(tournament, groups, in_field)
 

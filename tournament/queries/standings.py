@@ -7,7 +7,7 @@ and the spreadsheet all take their numbers from here, so they always agree.
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import groupby
@@ -16,7 +16,7 @@ from operator import itemgetter
 from django.db.models import Count, Q, Sum
 from django.utils.translation import gettext
 
-from ..core import actions, draw, league
+from ..core import actions, draw, league, master_points
 from ..models import Entry, Game, Match, Player, Season, Tournament
 from ..models.matches import DECIDED
 from ..models.stored_draw import StoredDraw
@@ -107,6 +107,7 @@ class Standings:
 def _records_for(tournaments: Sequence[Tournament], season: Season) -> Standings:
     ids = [tournament.pk for tournament in tournaments]
     scale = season.scale
+    masters = season.league_scoring == master_points.MASTER_POINTS
     records: dict[int, league.PlayerRecord] = {}
 
     def record(player: Player) -> league.PlayerRecord:
@@ -125,14 +126,33 @@ def _records_for(tournaments: Sequence[Tournament], season: Season) -> Standings
         ).values_list("pk", flat=True)
     )
     # A tournament counts for those who played in it: checked in (or placed late).
-    for player_id in Entry.objects.filter(tournament_id__in=ids, checked_in=True).values_list(
-        "player_id", flat=True
-    ):
+    field_size: Counter[int] = Counter()
+    for tournament_id, player_id in Entry.objects.filter(
+        tournament_id__in=ids, checked_in=True
+    ).values_list("tournament_id", "player_id"):
         record(players[player_id]).tournaments += 1
+        field_size[tournament_id] += 1
+
+    places = []
+    match_points: Counter[int] = Counter()  # master points for matches won, per player
+
+    def add_place(tournament: Tournament, kind: str, place: tuple[int, int], player_id: int):
+        player = players[player_id]
+        if not masters:
+            points = league.points_for(scale, kind, place[0])
+        elif kind == draw.MAIN:
+            points = master_points.rounded(
+                master_points.place_points(field_size[tournament.pk], *place)
+            )
+        else:
+            points = 0  # a consolation's places earn no master points
+        player_record = record(player)
+        player_record.places.append((tournament, kind, place))
+        player_record.league_points += points
+        places.append(Place(tournament, kind, place, player, points))
 
     # One tournament's matches in memory at a time, whatever the size of the season.
     by_id = {tournament.pk: tournament for tournament in tournaments}
-    places = []
     rows = in_play.order_by("tournament_id").values_list(*MATCH_ROW_FIELDS)
     for tournament_id, group in groupby(rows.iterator(chunk_size=2000), key=itemgetter(1)):
         matches = [MatchRow(*row) for row in group]
@@ -144,6 +164,8 @@ def _records_for(tournaments: Sequence[Tournament], season: Season) -> Standings
                 )
                 record(players[match.winner_id]).matches_won += 1
                 record(players[loser]).matches_lost += 1
+                if match.decided_by != actions.WALKOVER:
+                    match_points[match.winner_id] += master_points.match_points(match.length)
             elif match.decided_by == actions.DOUBLE_LOSS:
                 record(players[match.player1_id]).matches_lost += 1
                 record(players[match.player2_id]).matches_lost += 1
@@ -151,10 +173,7 @@ def _records_for(tournaments: Sequence[Tournament], season: Season) -> Standings
         if tournament.is_club_night:
             # A Swiss or a round robin: its final places count as a main bracket's.
             for player_id, place in club_final_places(tournament, matches).items():
-                player = players[player_id]
-                points = league.points_for(scale, draw.MAIN, place[0])
-                record(player).add_place(tournament, draw.MAIN, place, scale)
-                places.append(Place(tournament, draw.MAIN, place, player, points))
+                add_place(tournament, draw.MAIN, place, player_id)
         stored = StoredDraw.load(tournament, matches)
         if stored is None:
             continue
@@ -162,10 +181,10 @@ def _records_for(tournaments: Sequence[Tournament], season: Season) -> Standings
         for bracket in stored.plan.brackets:
             settled = draw.final_places(stored.plan, resolutions, bracket.kind)
             for player_id, place in settled.items():
-                player = players[player_id]
-                points = league.points_for(scale, bracket.kind, place[0])
-                record(player).add_place(tournament, bracket.kind, place, scale)
-                places.append(Place(tournament, bracket.kind, place, player, points))
+                add_place(tournament, bracket.kind, place, player_id)
+    if masters:
+        for player_id, points in match_points.items():
+            record(players[player_id]).league_points += master_points.rounded(points)
 
     totals = (
         Game.objects.filter(match__tournament_id__in=ids)

@@ -12,7 +12,7 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods
 
 from .. import operations
-from ..forms import SCALE_FIELDS, SeasonCreateForm, SeasonRulesForm, TournamentForm
+from ..forms import POINTS_FIELDS, SeasonCreateForm, SeasonRulesForm, TournamentForm
 from ..models import Season, Tournament
 from ..rule_texts import describe_rules
 from .access import director_required
@@ -65,7 +65,7 @@ def season_edit(request, year):
                     season,
                     form.rules,
                     name=form.cleaned_data["name"],
-                    scale={field: form.cleaned_data[field] for field in SCALE_FIELDS},
+                    scale={field: form.cleaned_data[field] for field in POINTS_FIELDS},
                     user=request.user,
                 )
             except operations.OperationError as error:

@@ -253,7 +253,12 @@ def tournament_results(request, pk):
     """
     tournament = get_object_or_404(Tournament.objects.public().select_related("season"), pk=pk)
     standings = tournament_standings(tournament)
-    places = PlacesTable(place_rows(standings.places), prefix="p-")
+    # A Swiss or a round robin has no brackets to tell its places apart.
+    places = PlacesTable(
+        place_rows(standings.places),
+        prefix="p-",
+        exclude=("kind",) if tournament.is_club_night else (),
+    )
     RequestConfig(request, paginate={"per_page": 50}).configure(places)
     table = StandingsTable(standings.records, prefix="s-")
     RequestConfig(request, paginate={"per_page": 50}).configure(table)
