@@ -18,7 +18,7 @@ from tournament.models import AuditEntry, Match, Player
 
 @pytest.fixture
 def swiss(season):
-    tournament, players = make_club_night(season, 6, rounds=3)
+    tournament, _players = make_club_night(season, 6, rounds=3)
     operations.make_draw(tournament, rng_seed=4)
     operations.start_tournament(tournament)
     return tournament
@@ -91,9 +91,7 @@ def test_the_draw_page_previews_round_one_and_makes_it(director_client, season):
 
 @pytest.mark.django_db
 def test_the_draw_page_shows_the_groups_of_a_round_robin(director_client, season):
-    tournament, _players = make_club_night(
-        season, 10, format=club_nights.ROUND_ROBIN, group_size=5
-    )
+    tournament, _players = make_club_night(season, 10, format=club_nights.ROUND_ROBIN, group_size=5)
     html = director_client.get(reverse("director-draw", args=[tournament.pk])).content.decode()
     assert "Group 1" in html and "Group 2" in html
 

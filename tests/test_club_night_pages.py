@@ -111,3 +111,22 @@ def test_the_page_in_catalan(client, swiss):
     response = client.get(reverse("tournament", args=[swiss.pk]), headers={"accept-language": "ca"})
     assert response.status_code == 200
     assert "Ronda 2 de 3" in response.content.decode()
+
+
+@pytest.mark.django_db
+def test_a_round_robin_page_shows_its_groups_and_then_its_knockout(client, season):
+    from tournament.core import club_nights
+
+    tournament, _players = make_club_night(
+        season, 6, format=club_nights.ROUND_ROBIN, group_size=3, knockout=1
+    )
+    operations.make_draw(tournament, rng_seed=1)
+    operations.start_tournament(tournament)
+    html = client.get(reverse("tournament", args=[tournament.pk])).content.decode()
+    assert "Group 1" in html and "Group 2" in html and "Main bracket" not in html
+    for number in (1, 2, 3):
+        play_round(tournament, number)
+    html = client.get(reverse("tournament", args=[tournament.pk])).content.decode()
+    assert "Group 2" in html and "Main bracket" in html
+    live = client.get(reverse("tournament", args=[tournament.pk]) + "?partial=brackets")
+    assert "Main bracket" in live.content.decode() and "Group 1" in live.content.decode()

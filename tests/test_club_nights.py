@@ -9,6 +9,7 @@ import pytest
 from tests.club_night_setup import make_club_night, play_round, rounds_of, win
 from tournament import operations
 from tournament.core import club_nights
+from tournament.core.scoring import GameResult
 from tournament.models import AuditEntry, Match, Player
 
 
@@ -183,7 +184,7 @@ class TestRoundRobin:
         assert tournament.is_finished
 
     def test_a_player_is_called_to_one_match_at_a_time(self, season):
-        tournament, players = make_club_night(season, 4, format=club_nights.ROUND_ROBIN)
+        tournament, _players = make_club_night(season, 4, format=club_nights.ROUND_ROBIN)
         tournament.tables = ["1", "2", "3", "4"]
         tournament.save()
         operations.make_draw(tournament, rng_seed=2)
@@ -225,3 +226,66 @@ def test_changing_the_format_discards_a_draw_with_no_results(season):
     changed = operations.change_tournament(tournament, {"format": club_nights.ROUND_ROBIN}, {})
     assert changed.draw_discarded
     assert not tournament.matches.exists()
+
+
+@pytest.mark.django_db
+class TestKnockoutAfterGroups:
+    def make(self, season, knockout=2):
+        tournament, players = make_club_night(
+            season, 8, format=club_nights.ROUND_ROBIN, group_size=4, knockout=knockout
+        )
+        operations.make_draw(tournament, rng_seed=6)
+        operations.start_tournament(tournament)
+        return tournament, players
+
+    def play_groups(self, tournament):
+        for number in (1, 2, 3):
+            play_round(tournament, number)
+
+    def test_the_knockout_is_drawn_when_the_groups_are_played(self, season):
+        tournament, _players = self.make(season)
+        assert not tournament.matches.filter(bracket__isnull=False).exists()
+        self.play_groups(tournament)
+        places = operations.club_nights.group_places(tournament)
+        first = tournament.matches.filter(bracket__isnull=False, round=1).order_by("position")
+        pairs = [{m.player1_id, m.player2_id} for m in first]
+        # Seeds from the group places: each winner meets the other group's runner-up.
+        assert sorted(pairs, key=sorted) == sorted(
+            [{places[0][0], places[1][1]}, {places[1][0], places[0][1]}], key=sorted
+        )
+        tournament.refresh_from_db()
+        assert tournament.is_running
+
+    def test_the_knockout_final_finishes_the_tournament_with_places_for_all(self, season):
+        from tournament.queries.standings import tournament_standings
+
+        tournament, _players = self.make(season)
+        self.play_groups(tournament)
+        for _step in range(3):
+            for match in tournament.matches.filter(bracket__isnull=False).open():
+                win(match)
+        tournament.refresh_from_db()
+        assert tournament.is_finished
+        places = sorted(place.place for place in tournament_standings(tournament).places)
+        assert places == [(1, 1), (2, 2), (3, 4), (3, 4), (5, 6), (5, 6), (7, 8), (7, 8)]
+
+    def test_a_group_result_undone_takes_back_a_knockout_not_started(self, season):
+        tournament, _players = self.make(season, knockout=1)
+        self.play_groups(tournament)
+        assert tournament.matches.filter(bracket__isnull=False).exists()
+        last = tournament.matches.in_rounds().decided().order_by("-decided_at").first()
+        operations.undo_last_game(last)
+        assert not tournament.matches.filter(bracket__isnull=False).exists()
+        win(last, side=last.winner_side or 0)
+        assert tournament.matches.filter(bracket__isnull=False).exists()
+
+    def test_a_group_result_cannot_change_once_the_knockout_started(self, season):
+        tournament, _players = self.make(season, knockout=1)
+        self.play_groups(tournament)
+        final = tournament.matches.get(bracket__isnull=False)
+        operations.record_game(final, GameResult(0))
+        last = tournament.matches.in_rounds().decided().order_by("-decided_at").first()
+        with pytest.raises(operations.OperationError, match="knockout has started"):
+            operations.undo_last_game(last)
+        last.refresh_from_db()
+        assert last.is_decided

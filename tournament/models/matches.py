@@ -47,6 +47,10 @@ class MatchQuerySet(models.QuerySet):
         """The matches any of these players sits in, on either side."""
         return self.filter(Q(player1__in=players) | Q(player2__in=players))
 
+    def in_rounds(self):
+        """A Swiss's or round robin's matches (a round, no bracket)."""
+        return self.filter(bracket__isnull=True, round__isnull=False)
+
     def between_two(self):
         """Both players known (not a bye, not waiting for a player)."""
         return self.filter(player1__isnull=False, player2__isnull=False)

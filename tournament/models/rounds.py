@@ -1,14 +1,62 @@
-"""The deadline of a Swiss or round-robin round played over weeks (a league): its
-matches are to be played by then; the players of the matches still unplayed get a
-reminder the day before, and past it the director's desk lists them."""
+"""A Swiss's or round robin's rounds: the results of a group as the core's standings
+read them, and the deadline of a round played over weeks (a league): its matches are
+to be played by then; the players of the matches still unplayed get a reminder the day
+before, and past it the director's desk lists them."""
 
 from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
 
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from ..core import actions, swiss_standings
+from .matches import BYE, DECIDED
 from .tournaments import Tournament
+
+
+@dataclass
+class GroupResults:
+    """A group's matches as the core ranks them, and the counts a standings row shows."""
+
+    members: set = field(default_factory=set)
+    results: list = field(default_factory=list)
+    byes: list = field(default_factory=list)
+    losses: Counter = field(default_factory=Counter)
+    bye_count: Counter = field(default_factory=Counter)
+
+    def ranked(self) -> list[swiss_standings.Row]:
+        return swiss_standings.standings(sorted(self.members), self.results, self.byes)
+
+
+def group_results(rows: Iterable, count_byes: bool) -> GroupResults:
+    """From a group's match rows (Match objects, or rows with the same attributes): a
+    bye is a win worth the match length when `count_byes` (a Swiss; in a round robin
+    everyone sits out once, so it counts for nobody); a double loss is a meeting that
+    both lost."""
+    found = GroupResults()
+    for row in rows:
+        found.members.update(p for p in (row.player1_id, row.player2_id) if p is not None)
+        if row.status == BYE and row.player1_id is not None:
+            if count_byes:
+                found.byes.append(swiss_standings.Bye(row.player1_id, row.length))
+                found.bye_count[row.player1_id] += 1
+        elif row.status == DECIDED and row.player1_id and row.player2_id:
+            found.results.append(
+                swiss_standings.Result(
+                    row.player1_id, row.player2_id, row.winner_id, row.score1, row.score2
+                )
+            )
+            loser = row.player2_id if row.winner_id == row.player1_id else row.player1_id
+            found.losses[loser] += 1
+        elif row.decided_by == actions.DOUBLE_LOSS:
+            found.results.append(swiss_standings.Result(row.player1_id, row.player2_id, None, 0, 0))
+            found.losses[row.player1_id] += 1
+            found.losses[row.player2_id] += 1
+    return found
 
 
 class RoundDeadline(models.Model):

@@ -14,11 +14,13 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
-from ..core import club_nights, swiss
+from ..core import club_nights, draw, swiss
 from ..models import AuditEntry, Match, Tournament
+from ..models.rounds import group_results
 from . import audit
 from .errors import OperationError
 from .locks import lock_tournament
+from .plans import store_plan
 from .results import decide_without_games
 from .tables import assign_tables
 
@@ -119,11 +121,11 @@ def store_draw(tournament: Tournament, rng_seed: int) -> ClubDraw:
 
 
 def _current_round(tournament: Tournament) -> int:
-    return max(tournament.matches.values_list("round", flat=True), default=0) or 0
+    return max(tournament.matches.in_rounds().values_list("round", flat=True), default=0)
 
 
 def round_settled(tournament: Tournament, number: int) -> bool:
-    matches = tournament.matches.filter(round=number)
+    matches = tournament.matches.in_rounds().filter(round=number)
     return matches.exists() and not matches.to_play().exists()
 
 
@@ -133,7 +135,7 @@ def next_swiss_round(tournament: Tournament) -> Round:
     players, _seeds = _field(tournament)
     wins = dict.fromkeys(players, 0)
     played, had_bye = set(), set()
-    rows = tournament.matches.filter(round__isnull=False).values_list(
+    rows = tournament.matches.in_rounds().values_list(
         "player1_id", "player2_id", "status", "winner_id"
     )
     for first, second, status, winner in rows:
@@ -207,7 +209,7 @@ def pair_round_again(tournament: Tournament | int, *, user=None) -> Round:
     current = _current_round(tournament)
     if not tournament.is_swiss or current < 2:
         raise OperationError(_("Only a Swiss round after the first is paired again."))
-    newest = tournament.matches.filter(round=current)
+    newest = tournament.matches.in_rounds().filter(round=current)
     if newest.started().exists():
         raise OperationError(
             _("Round %(number)s has started: its pairing stays.") % {"number": current}
@@ -223,9 +225,9 @@ def _call_round_robin(tournament: Tournament) -> None:
     still to play, and waits otherwise: every match is known from the draw, but nobody
     is called to two tables at once."""
     rows = list(
-        tournament.matches.filter(round__isnull=False, player2__isnull=False).only(
-            "pk", "group", "round", "player1", "player2", "status", "table"
-        )
+        tournament.matches.in_rounds()
+        .filter(player2__isnull=False)
+        .only("pk", "group", "round", "player1", "player2", "status", "table")
     )
     first_unsettled: dict[tuple[int, int], int] = {}
     for row in rows:
@@ -256,9 +258,8 @@ def _walkovers_for_withdrawn(tournament: Tournament, user) -> bool:
     if not withdrawn:
         return False
     rows = list(
-        tournament.matches.filter(
-            round__isnull=False, status__in=[Match.Status.READY, Match.Status.PENDING]
-        )
+        tournament.matches.in_rounds()
+        .filter(status__in=[Match.Status.READY, Match.Status.PENDING])
         .between_two()
         .involving(*withdrawn)
     )
@@ -276,9 +277,83 @@ def _walkovers_for_withdrawn(tournament: Tournament, user) -> bool:
     return bool(rows)
 
 
+# --- a round robin's groups, then a knockout --------------------------------------------
+
+
+def group_places(tournament: Tournament) -> list[list[int]]:
+    """Each group's players in standings order (group 1 first)."""
+    groups: dict[int, list[Match]] = {}
+    for row in tournament.matches.in_rounds():
+        groups.setdefault(row.group, []).append(row)
+    return [
+        [row.player for row in group_results(rows, count_byes=False).ranked()]
+        for _number, rows in sorted(groups.items())
+    ]
+
+
+def _knockout_drawn(tournament: Tournament) -> bool:
+    return tournament.matches.filter(bracket__isnull=False).exists()
+
+
+def _draw_knockout(tournament: Tournament, user) -> None:
+    """The cup after the groups: their winners (and runners-up), seeded by group place
+    (every winner before any runner-up), so that group winners meet runners-up first."""
+    qualifiers = club_nights.knockout_seeds(group_places(tournament), tournament.knockout)
+    plan = draw.make_plan(
+        qualifiers,
+        seeds={player: number for number, player in enumerate(qualifiers, start=1)},
+        rng_seed=tournament.draw_seed or 0,
+    )
+    store_plan(tournament, plan)
+    audit.record(
+        AuditEntry.Action.DRAW_MADE,
+        user=user,
+        tournament=tournament,
+        summary=_("Knockout drawn from the group places: %(count)d players")
+        % {"count": len(qualifiers)},
+        after={"seed": tournament.draw_seed, "entrants": list(plan.entrants)},
+    )
+
+
+def _groups_settled(tournament: Tournament) -> bool:
+    matches = tournament.matches.in_rounds()
+    return matches.exists() and not matches.to_play().exists()
+
+
+def _follow_groups_with_knockout(tournament: Tournament, user) -> None:
+    """Draw the knockout once the groups are played; take back a knockout not started
+    when a group result changes (it is drawn again), and refuse the change once the
+    knockout has started (its players came from the group places)."""
+    settled = _groups_settled(tournament)
+    drawn = _knockout_drawn(tournament)
+    if settled and not drawn:
+        _draw_knockout(tournament, user)
+        return
+    if drawn and (not settled or not _knockout_agrees(tournament)):
+        knockout = tournament.matches.filter(bracket__isnull=False)
+        if knockout.started().exists():
+            raise OperationError(
+                _("The knockout has started: the group results it was drawn from stand.")
+            )
+        knockout.delete()
+        if settled:
+            _draw_knockout(tournament, user)
+
+
+def _knockout_agrees(tournament: Tournament) -> bool:
+    """The stored knockout holds the players the group places say."""
+    qualifiers = set(club_nights.knockout_seeds(group_places(tournament), tournament.knockout))
+    drawn = set()
+    for first, second in tournament.matches.filter(bracket__isnull=False).values_list(
+        "player1_id", "player2_id"
+    ):
+        drawn.update(p for p in (first, second) if p is not None)
+    return drawn <= qualifiers
+
+
 def is_complete(tournament: Tournament) -> bool:
     """Every round played: a Swiss's last round settled, every round-robin match."""
-    matches = tournament.matches.filter(round__isnull=False)
+    matches = tournament.matches.in_rounds()
     if not matches.exists() or matches.to_play().exists():
         return False
     if tournament.is_swiss:
@@ -310,6 +385,11 @@ def progress(tournament: Tournament, user=None) -> None:
             moved = True
         if not moved:
             break
+    if tournament.knockout:
+        # The knockout after the groups finishes the tournament (progress.resolve).
+        _follow_groups_with_knockout(tournament, user)
+        assign_tables(tournament)
+        return
     complete = is_complete(tournament)
     if complete and not tournament.is_finished:
         tournament.status = Tournament.Status.FINISHED

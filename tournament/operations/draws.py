@@ -12,14 +12,13 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from ..core import draw
-from ..models import AuditEntry, Bracket, Match, Player, Tournament
+from ..models import AuditEntry, Player, Tournament
 from . import audit, club_nights
 from .errors import OperationError
 from .locks import lock_tournament
 from .notifications import mail_ready_matches_after_commit
+from .plans import store_plan
 from .progress import resolve
-
-DEFAULT_LENGTHS = {draw.MAIN: "5", draw.CONSOLATION: "5", draw.LAST_CHANCE: "3"}
 
 
 @dataclass(frozen=True)
@@ -141,37 +140,7 @@ def make_draw(tournament: Tournament | int, *, rng_seed: int, user=None) -> draw
         return _make_club_draw(tournament, rng_seed, user)
     plan = preview_draw(tournament, rng_seed)
     tournament.matches.all().delete()
-    bracket_rows = {}
-    for bracket in plan.brackets:
-        bracket_rows[bracket.kind], _created = Bracket.objects.get_or_create(
-            tournament=tournament,
-            kind=bracket.kind,
-            defaults={"lengths": DEFAULT_LENGTHS[bracket.kind]},
-        )
-    rows = {}
-    for planned in plan.matches():
-        slot = planned.slot
-        bracket_row = bracket_rows[slot.bracket]
-        first, second = planned.sources
-        rows[slot] = Match(
-            tournament=tournament,
-            bracket=bracket_row,
-            round=slot.round,
-            position=slot.position,
-            length=bracket_row.length_for_round(slot.round),
-            status=Match.Status.PENDING,
-            source1_kind=first.kind,
-            source2_kind=second.kind,
-            player1_id=first.entrant if first.kind == draw.ENTRANT else None,
-            player2_id=second.entrant if second.kind == draw.ENTRANT else None,
-        )
-    Match.objects.bulk_create(rows.values())
-    for planned in plan.matches():
-        row = rows[planned.slot]
-        first, second = planned.sources
-        row.source1_match_id = rows[first.match].pk if first.match else None
-        row.source2_match_id = rows[second.match].pk if second.match else None
-    Match.objects.bulk_update(rows.values(), ["source1_match", "source2_match"])
+    store_plan(tournament, plan)
     tournament.draw_seed = rng_seed
     tournament.save(update_fields=["draw_seed"])
     audit.record(

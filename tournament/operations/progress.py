@@ -36,7 +36,9 @@ def resolve(tournament: Tournament, user=None) -> None:
     """
     if tournament.is_club_night:
         club_nights.progress(tournament, user)
-        return
+        if not tournament.knockout:
+            return
+        # A round robin's knockout moves on as a cup does, once drawn.
     withdrawn = set(tournament.entries.filter(withdrawn=True).values_list("player_id", flat=True))
     while True:
         stored = stored_draw.load(tournament)

@@ -11,9 +11,10 @@ from dataclasses import dataclass, field
 
 from django.utils.translation import gettext
 
-from ..core import actions, club_nights, swiss_standings
+from ..core import club_nights
 from ..models import Match, Player, Tournament
-from ..models.matches import BYE, DECIDED
+from ..models.matches import BYE
+from ..models.rounds import group_results
 
 
 @dataclass
@@ -81,30 +82,9 @@ class ClubNight:
 
 
 def _standings(rows: Iterable, players: dict[int, Player], count_byes: bool) -> list:
-    """The core's standings of one group, from rows with the Match attributes."""
-    results, byes, members = [], [], set()
-    losses: dict[int, int] = {}
-    bye_count: dict[int, int] = {}
-    for row in rows:
-        members.update(p for p in (row.player1_id, row.player2_id) if p is not None)
-        if row.status == BYE and row.player1_id is not None:
-            if count_byes:
-                byes.append(swiss_standings.Bye(row.player1_id, row.length))
-                bye_count[row.player1_id] = bye_count.get(row.player1_id, 0) + 1
-        elif row.status == DECIDED and row.player1_id and row.player2_id:
-            results.append(
-                swiss_standings.Result(
-                    row.player1_id, row.player2_id, row.winner_id, row.score1, row.score2
-                )
-            )
-            loser = row.player2_id if row.winner_id == row.player1_id else row.player1_id
-            losses[loser] = losses.get(loser, 0) + 1
-        elif row.decided_by == actions.DOUBLE_LOSS:
-            # Nobody played it by the deadline: they met, and both lost.
-            results.append(swiss_standings.Result(row.player1_id, row.player2_id, None, 0, 0))
-            for player in (row.player1_id, row.player2_id):
-                losses[player] = losses.get(player, 0) + 1
-    ranked = swiss_standings.standings(sorted(members), results, byes)
+    """One group's standing rows, from rows with the Match attributes."""
+    found = group_results(rows, count_byes)
+    ranked = found.ranked()
     places = [row.place for row in ranked]
     return [
         StandingRow(
@@ -112,8 +92,8 @@ def _standings(rows: Iterable, players: dict[int, Player], count_byes: bool) -> 
             tied=places.count(row.place) > 1,
             player=players[row.player],
             wins=row.wins,
-            losses=losses.get(row.player, 0),
-            byes=bye_count.get(row.player, 0),
+            losses=found.losses[row.player],
+            byes=found.bye_count[row.player],
             median_buchholz=row.median_buchholz,
             buchholz=row.buchholz,
             points_difference=row.points_difference,
@@ -157,7 +137,8 @@ def club_night(tournament: Tournament, matches: list[Match] | None = None) -> Cl
 def final_places(tournament: Tournament, rows: list) -> dict[int, tuple[int, int]]:
     """Player id -> (best, worst) final place, once every round is played (empty
     before): the standings' place in a Swiss or a whole-field round robin; with groups,
-    the group winners share the first places, the runners-up the next, and so on."""
+    the group winners share the first places, the runners-up the next, and so on (after
+    the knockout's places, for those who did not go on to it)."""
     rows = [row for row in rows if row.bracket_id is None and row.round is not None]
     if not rows or any(row.status in Match.TO_PLAY_STATUSES for row in rows):
         return {}
@@ -174,9 +155,12 @@ def final_places(tournament: Tournament, rows: list) -> dict[int, tuple[int, int
             row.player: (row.place, row.place + sum(o.place == row.place for o in table) - 1)
             for row in table
         }
-    places, start = {}, 1
+    # The group winners (and runners-up) who went on to a knockout take its places;
+    # the others share the places after theirs, rank by rank.
+    skipped = tournament.knockout if tournament.is_round_robin else 0
+    places, start = {}, 1 + sum(min(skipped, len(table)) for table in tables)
     depth = max(len(table) for table in tables)
-    for rank in range(depth):
+    for rank in range(skipped, depth):
         at_rank = [table[rank].player for table in tables if rank < len(table)]
         for player in at_rank:
             places[player] = (start, start + len(at_rank) - 1)

@@ -138,19 +138,27 @@ def tournament(request, pk):
 def _club_night(request, tournament, matches, found, candidates, query):
     """A Swiss or a round robin: the standings and the rounds, group by group.
 
-    Template: tournament/tournament.html (tournament/includes/club_night.html alone for
-    the live refresh); context: tournament, club (club_nights.ClubNight), found,
-    candidates, query."""
+    Template: tournament/tournament.html (tournament/includes/club_night_live.html alone
+    for the live refresh); context: tournament, club (club_nights.ClubNight), brackets (a
+    round robin's knockout, once drawn), path, found, candidates, query."""
+    knockout = [match for match in matches if match.bracket_id is not None]
+    brackets = (
+        lay_out(tournament, knockout, tournament.brackets.all(), highlight=found and found.pk)
+        if knockout
+        else []
+    )
     context = {
         "tournament": tournament,
         "club": club_night(tournament, matches),
+        "brackets": brackets,
+        "path": path_of(brackets),
         "other_matches": [m for m in matches if m.bracket_id is None and m.round is None],
         "found": found,
         "candidates": candidates,
         "query": query,
     }
     if request.GET.get("partial") == "brackets":
-        return render(request, "tournament/includes/club_night.html", context)
+        return render(request, "tournament/includes/club_night_live.html", context)
     return render(request, "tournament/tournament.html", context)
 
 

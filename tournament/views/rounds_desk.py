@@ -28,14 +28,14 @@ class RoundsDesk:
 
 
 def rounds_desk(tournament: Tournament, in_field: int) -> RoundsDesk:
-    current = max(tournament.matches.values_list("round", flat=True), default=0) or 0
+    current = max(tournament.matches.in_rounds().values_list("round", flat=True), default=0)
     try:
         operations.check_can_pair(tournament)
     except operations.OperationError:
         can_pair = False
     else:
         can_pair = True
-    newest = tournament.matches.filter(round=current)
+    newest = tournament.matches.in_rounds().filter(round=current)
     set_for = dict(tournament.deadlines.values_list("round", "deadline"))
     numbers = range(1, (tournament.rounds if tournament.is_swiss else current) + 1)
     deadlines = [
