@@ -60,6 +60,14 @@ def parse_tables(text: str) -> tuple[str, ...]:
     return tuple(names)
 
 
+def as_value(name: str) -> int | str | None:
+    """A table as data (the JSON, the workbook): a numbered one as its number, a named
+    one by its name, none as None."""
+    if not name:
+        return None
+    return int(name) if name.isdigit() else name
+
+
 def format_tables(names: Sequence[str]) -> str:
     """The form a director typed: a number for tables 1 to N, else the names."""
     if names and list(names) == [str(number) for number in range(1, len(names) + 1)]:

@@ -18,10 +18,12 @@ from django.utils.translation import gettext as _
 from ..core import league
 from ..models import Game, Match, Penalty, Season, Tournament
 from ..queries.bracket_layout import BRACKET_LABELS
+from ..queries.club_nights import club_night
 from ..queries.prizes import tournament_money
 from ..queries.standings import Standings, season_standings, tournament_standings
 from ..rule_texts import PRESET_LABELS, describe_rules
 from ..tables import PlacesTable, StandingsTable, place_rows
+from .club_nights import club_night_sheets
 from .workbook import MAX_WIDTH, Sheet, fit
 
 GAMES_CHUNK = 2000
@@ -41,12 +43,13 @@ def places_sheet(standings: Standings) -> Sheet:
 
 def _stages():
     """(bracket kind, round, position) -> the row's three stage cells; the bracket's
-    label translated once per sheet, not once per row (a row a game)."""
+    label translated once per sheet, not once per row (a row a game). A club night's
+    match has no bracket but its round and number; a match outside both, neither."""
     labels = {kind: str(label) for kind, label in BRACKET_LABELS.items()}
 
     def stage(kind: str | None, round_number: int | None, position: int | None) -> tuple:
         if kind is None:
-            return ("", None, None)
+            return ("", round_number, position) if round_number is not None else ("", None, None)
         return (labels[kind], round_number, position)
 
     return stage
@@ -336,11 +339,14 @@ def season_sheets(season: Season) -> list[Sheet]:
 
 
 def tournament_sheets(tournament: Tournament) -> list[Sheet]:
+    """A club night's standings and pairings come after the places."""
     standings = tournament_standings(tournament)
     width = _name_width(standings)
+    club = club_night_sheets(club_night(tournament)) if tournament.is_club_night else []
     return [
         standings_sheet(standings),
         places_sheet(standings),
+        *club,
         matches_sheet([tournament], width),
         games_sheet([tournament], width),
         players_sheet(standings),

@@ -6,7 +6,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 
-from ..core import actions, scoring
+from ..core import actions, club_nights, scoring
 from ..models import GameReport, Match, Player, Tournament
 
 RELATED = ("tournament__season", "bracket", "player1", "player2")
@@ -98,6 +98,22 @@ def waiting_match(player: Player) -> Match | None:
         .select_related(*RELATED)
         .order_by("tournament__date", "round", "pk")
         .first()
+    )
+
+
+def swiss_waiting(player: Player) -> list[Tournament]:
+    """The running Swiss tournaments where the player waits for the next round's
+    pairing (in the field, no match to play there now)."""
+    return list(
+        Tournament.objects.filter(
+            format=club_nights.SWISS,
+            status=Tournament.Status.RUNNING,
+            entries__player=player,
+            entries__checked_in=True,
+            entries__withdrawn=False,
+        )
+        .exclude(pk__in=Match.objects.to_play().involving(player).values("tournament_id"))
+        .order_by("date", "pk")
     )
 
 

@@ -1,4 +1,5 @@
-"""Read-only JSON for other club tools: the tournaments and their brackets (README, "API").
+"""Read-only JSON for other club tools: the tournaments and their brackets, or a club
+night's rounds and standings (README, "API").
 
 Public like the pages; the same layout code feeds both, so they never disagree.
 """
@@ -8,8 +9,10 @@ from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.views.decorators.http import require_GET
 
+from ..core import tables
 from ..models import Match, Tournament
-from ..queries.bracket_layout import lay_out
+from ..queries.bracket_layout import MatchView, SlotView, lay_out
+from ..queries.club_nights import ClubNight, club_night
 from ..queries.prizes import tournament_money
 
 STATUS = {
@@ -28,6 +31,7 @@ def _summary(tournament: Tournament) -> dict:
         "name": tournament.name,
         "season": tournament.season.year,
         "status": tournament.status,
+        "format": tournament.format,
         "consolation": tournament.consolation,
         "last_chance": tournament.last_chance,
         "date": tournament.date.isoformat(),
@@ -45,15 +49,8 @@ def _match(item) -> dict:
         "score": [match.score1, match.score2],
         "status": STATUS[match.status],
         "winner": item.winner_side,
-        "table": _table(match.table),
+        "table": tables.as_value(match.table),
     }
-
-
-def _table(name: str):
-    """A numbered table as its number, a named one by its name, none as null."""
-    if not name:
-        return None
-    return int(name) if name.isdigit() else name
 
 
 def _clock(tournament: Tournament) -> dict | None:
@@ -105,6 +102,58 @@ def _bracket(view) -> dict:
     }
 
 
+def _club_match(match: Match) -> dict:
+    """A club night's pairing as the brackets' match: both players are entrants, so
+    each one's source is the player, as for a bracket's first round."""
+    slots = tuple(
+        SlotView(player, player.name if player else "", score)
+        for player, score in zip(match.players, (match.score1, match.score2), strict=True)
+    )
+    return _match(MatchView(match, slots))
+
+
+def _club_night(tournament: Tournament, club: ClubNight) -> dict:
+    """The rounds (group by group) with their pairings and byes, and each group's
+    standings with every tie-break; a Swiss also says how many rounds it has."""
+    data = {}
+    if tournament.is_swiss:
+        data["swiss_rounds"] = tournament.rounds
+    data["rounds"] = [
+        {
+            "group": group.number,
+            "number": club_round.number,
+            "length": club_round.length,
+            "deadline": club_round.deadline.isoformat() if club_round.deadline else None,
+            "matches": [_club_match(match) for match in club_round.matches],
+            "byes": [bye.player1.name for bye in club_round.byes],
+        }
+        for group in club.groups
+        for club_round in group.rounds
+    ]
+    data["standings"] = [
+        {
+            "group": group.number,
+            "rows": [
+                {
+                    "place": row.place,
+                    "tied": row.tied,
+                    "player": row.player.name,
+                    "player_id": row.player.pk,
+                    "wins": row.wins,
+                    "losses": row.losses,
+                    "byes": row.byes,
+                    "median_buchholz": row.median_buchholz,
+                    "buchholz": row.buchholz,
+                    "points_difference": row.points_difference,
+                }
+                for row in group.standings
+            ],
+        }
+        for group in club.groups
+    ]
+    return data
+
+
 @require_GET
 def tournaments(request):
     """The public tournaments, newest first."""
@@ -114,7 +163,8 @@ def tournaments(request):
 
 @require_GET
 def tournament(request, pk):
-    """One tournament with its brackets, rounds and matches (shape in the README)."""
+    """One tournament with its brackets, rounds and matches, or a club night's rounds
+    and standings (shape in the README)."""
     tournament = get_object_or_404(Tournament.objects.public().select_related("season"), pk=pk)
     matches = list(tournament.matches.select_related("player1", "player2", "winner", "bracket"))
     bracket_rows = list(tournament.brackets.all())
@@ -123,4 +173,6 @@ def tournament(request, pk):
     data["clock"] = _clock(tournament)
     data.update(_money(tournament, bracket_rows, matches))
     data["brackets"] = [_bracket(view) for view in brackets]
+    if tournament.is_club_night:
+        data.update(_club_night(tournament, club_night(tournament, matches)))
     return JsonResponse(data)

@@ -27,7 +27,7 @@ from ..operations.reports import (
     dispute_report,
     report_game,
 )
-from ..queries.player_matches import change_mark, open_matches, waiting_match
+from ..queries.player_matches import change_mark, open_matches, swiss_waiting, waiting_match
 from .access import private
 from .ratelimit import limit_link_writes
 
@@ -63,7 +63,8 @@ def _page(request, player: Player, token: str, *, status=200, errors=None, poste
     """Template: tournament/player_page.html (tournament/includes/player_live.html alone
     for the live refresh); context: player, token, matches (each an OpenMatch with its
     report_form, dispute_form and error), waiting (the next match without an opponent
-    yet, when nothing is open), mark (what the live refresh compares)."""
+    yet, when nothing is open), swiss_waiting (Swiss tournaments whose next round is not
+    paired yet, when nothing is open), mark (what the live refresh compares)."""
     errors = errors or {}
     matches = open_matches(player)
     for row in matches:
@@ -75,6 +76,7 @@ def _page(request, player: Player, token: str, *, status=200, errors=None, poste
         "token": token,
         "matches": matches,
         "waiting": None if matches else waiting_match(player),
+        "swiss_waiting": [] if matches else swiss_waiting(player),
         "mark": change_mark(player, matches),
     }
     template = "tournament/player_page.html"

@@ -1,0 +1,90 @@
+"""A Swiss's or a round robin's sheets for the tournament workbook: the standings with
+every tie-break as a column, group by group, and the rounds' pairings. Both read
+`queries.club_nights`, as the page does, so the workbook and the page never disagree.
+"""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+
+from ..core import tables
+from ..models import Match
+from ..queries.club_nights import ClubNight
+from .workbook import Sheet, fit
+
+
+def standings_sheet(club: ClubNight) -> Sheet:
+    """One block per group, headed by the group's label when the field is grouped; the
+    place as the page writes it ("=3" when tied, a text cell like the Places sheet's)."""
+    headers = [
+        _("Place"),
+        _("Player"),
+        _("Wins"),
+        _("Losses"),
+        _("Byes"),
+        _("Median-Buchholz"),
+        _("Buchholz"),
+        _("Points +/−"),
+    ]
+    rows: list[tuple] = []
+    for group in club.groups:
+        if club.grouped:
+            rows.append((group.label,))
+        rows += [
+            (
+                row.place_label,
+                row.player.name,
+                row.wins,
+                row.losses,
+                row.byes,
+                row.median_buchholz,
+                row.buchholz,
+                row.points_difference,
+            )
+            for row in group.standings
+        ]
+    return Sheet(_("Club night standings"), headers, rows, fit(headers, rows))
+
+
+def _pairing(round_number: int, group, match: Match, statuses: dict) -> tuple:
+    first, second = (player.name if player else "" for player in match.players)
+    bye = match.status == Match.Status.BYE
+    return (
+        round_number,
+        group.number or None,
+        tables.as_value(match.table),
+        first,
+        None if bye else match.score1,
+        None if bye else match.score2,
+        second,
+        statuses[match.status],
+    )
+
+
+def pairings_sheet(club: ClubNight) -> Sheet:
+    """Every pairing round by round (the groups of a round together, as they are played
+    on the night), then the round's byes; the group blank when the whole field plays."""
+    headers = [
+        _("Round"),
+        _("Group"),
+        _("Table"),
+        _("Player 1"),
+        _("Score 1"),
+        _("Score 2"),
+        _("Player 2"),
+        _("Status"),
+    ]
+    statuses = {key: str(label) for key, label in Match.Status.choices}
+    keyed = [
+        ((club_round.number, group.number), _pairing(club_round.number, group, match, statuses))
+        for group in club.groups
+        for club_round in group.rounds
+        for match in (*club_round.matches, *club_round.byes)
+    ]
+    keyed.sort(key=lambda item: item[0])  # stable: each round's pairings stay in order
+    rows = [row for _key, row in keyed]
+    return Sheet(_("Pairings"), headers, rows, fit(headers, rows))
+
+
+def club_night_sheets(club: ClubNight) -> list[Sheet]:
+    return [standings_sheet(club), pairings_sheet(club)]
