@@ -130,3 +130,42 @@ def test_a_round_robin_page_shows_its_groups_and_then_its_knockout(client, seaso
     assert "Group 2" in html and "Main bracket" in html
     live = client.get(reverse("tournament", args=[tournament.pk]) + "?partial=brackets")
     assert "Main bracket" in live.content.decode() and "Group 1" in live.content.decode()
+
+
+@pytest.mark.django_db
+def test_every_page_of_a_club_night_answers(client, director_client, swiss):
+    """The pages a cup has, for a Swiss match and its tournament: none is a 500, and
+    the ones about a match name its round."""
+    from tournament.operations.links import link_for, token_of
+
+    match = swiss.matches.filter(round=2).exclude(player2=None).first()
+    public = [
+        reverse("tournament", args=[swiss.pk]),
+        reverse("results", args=[swiss.pk]),
+        reverse("calls", args=[swiss.pk]),
+        reverse("results-xlsx", args=[swiss.pk]),
+        reverse("standings", args=[swiss.season.year]),
+        reverse("standings-xlsx", args=[swiss.season.year]),
+        reverse("season-calendar", args=[swiss.season.year]),
+        reverse("match", args=[match.pk]),
+        reverse("player", args=[match.player1_id]),
+        reverse("api-tournament", args=[swiss.pk]),
+    ]
+    for url in public:
+        assert client.get(url).status_code == 200, url
+    token = token_of(link_for(match.player1))
+    assert client.get(reverse("player-page", args=[token])).status_code == 200
+    director = [
+        reverse("director-tournament", args=[swiss.pk]),
+        reverse("director-match", args=[swiss.pk, match.pk]),
+        reverse("director-history", args=[swiss.pk, match.pk]),
+        reverse("director-score-sheet", args=[swiss.pk, match.pk]),
+        reverse("director-draw", args=[swiss.pk]),
+        reverse("director-fees", args=[swiss.pk]),
+    ]
+    for url in director:
+        assert director_client.get(url).status_code == 200, url
+    slips = director_client.get(reverse("director-slips", args=[swiss.pk]), {"round": 2})
+    html = slips.content.decode()
+    assert slips.status_code == 200
+    assert match.player1.name in html and "Round 2" in html

@@ -189,9 +189,10 @@ def start(request, pk):
 @director_required
 @require_GET
 def slips(request, pk):
-    """The match slips of one round of one bracket (?bracket=main&round=1), or of every
-    match ready to start or under way, to print and cut: players, table, length, clock,
-    the season's rules in one line, a row per game and a box for the Crawford game.
+    """The match slips of one round of one bracket (?bracket=main&round=1), of one round
+    of a Swiss or a round robin (?round=2), or of every match ready to start or under
+    way, to print and cut: players, table, length, clock, the season's rules in one
+    line, a row per game and a box for the Crawford game.
 
     Template: director/slips.html; context: tournament, slips (match, rows, blank rows),
     rules, title."""
@@ -200,7 +201,14 @@ def slips(request, pk):
         "bracket_id", "round", "position"
     )
     kind, number = request.GET.get("bracket", ""), request.GET.get("round", "")
-    if kind in draw.BRACKET_KINDS and number.isdigit():
+    if not kind and number.isdigit() and tournament.is_club_night:
+        matches = (
+            matches.in_rounds()
+            .filter(round=int(number))
+            .exclude(status__in=[Match.Status.BYE, Match.Status.VOID])
+        )
+        title = gettext("Round %(number)s") % {"number": number}
+    elif kind in draw.BRACKET_KINDS and number.isdigit():
         matches = matches.filter(bracket__kind=kind, round=int(number)).exclude(
             status__in=[Match.Status.BYE, Match.Status.VOID]
         )
