@@ -12,3 +12,11 @@ class DemoClubTestCase(TestCase):
     @classmethod
     def setUpTestData(cls):
         call_command("load_demo", stdout=io.StringIO())
+
+
+def club_night_groups(tournament) -> dict[int, dict[int, list]]:
+    """A Swiss's or a round robin's matches by group, then by round."""
+    groups: dict[int, dict[int, list]] = {}
+    for match in tournament.matches.order_by("group", "round", "position"):
+        groups.setdefault(match.group, {}).setdefault(match.round, []).append(match)
+    return groups

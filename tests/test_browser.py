@@ -41,7 +41,7 @@ def page_in(chromium, live_server, language="en", viewport=None):
 
 
 def test_a_player_on_a_phone_finds_their_next_opponent(chromium, live_server, demo):
-    running = Tournament.objects.get(status="running")
+    running = Tournament.objects.get(status="running", format="cup")
     match = running.matches.filter(status="ready", bracket__kind="main").first()
     player, opponent = match.player1, match.player2
     page = page_in(chromium, live_server, viewport=PHONE)
@@ -68,7 +68,7 @@ def test_a_player_on_a_phone_finds_their_next_opponent(chromium, live_server, de
 
 
 def test_a_game_entered_by_a_director_appears_on_the_open_bracket(chromium, live_server, demo):
-    running = Tournament.objects.get(status="running")
+    running = Tournament.objects.get(status="running", format="cup")
     match = running.matches.filter(status="ready", bracket__kind="main").first()
     # The demo's ready match starts with lateness penalty points: they count.
     start = (match.penalty1, match.penalty2)

@@ -138,7 +138,7 @@ def no_problems(watched: Watched) -> str:
 def a_waiting_report() -> tuple[Match, Player]:
     """A game reported on the running cup's first ready match: its second player's page
     shows the confirm and dispute forms, the director's queue shows the report."""
-    running = Tournament.objects.get(status="running")
+    running = Tournament.objects.get(status="running", format="cup")
     match = running.matches.filter(status="ready", bracket__kind="main").first()
     report_game(match, match.player1, GameResult(0, kind="gammon"))
     return match, match.player2
@@ -203,7 +203,7 @@ def test_the_watch_sees_a_violation(tab, live_server, transactional_db):
 
 
 def test_every_public_page_keeps_the_policy(tab, live_server, demo):
-    running = Tournament.objects.get(status="running")
+    running = Tournament.objects.get(status="running", format="cup")
     finished = Tournament.objects.filter(status="finished").first()
     season = running.season
     played = Match.objects.filter(games__isnull=False).distinct().first()
@@ -232,7 +232,7 @@ def test_every_public_page_keeps_the_policy(tab, live_server, demo):
 
 
 def test_every_director_page_keeps_the_policy(tab, live_server, demo):
-    running = Tournament.objects.get(status="running")
+    running = Tournament.objects.get(status="running", format="cup")
     draft = a_draft_with_entries()
     ready = running.matches.filter(status="ready", bracket__kind="main").first()
     finished = running.matches.filter(status="decided", games__isnull=False).first()
@@ -292,7 +292,7 @@ def test_every_director_page_keeps_the_policy(tab, live_server, demo):
 
 
 def test_the_print_buttons_print_under_the_policy(tab, live_server, demo):
-    running = Tournament.objects.get(status="running")
+    running = Tournament.objects.get(status="running", format="cup")
     ready = running.matches.filter(status="ready", bracket__kind="main").first()
     watched = tab()
     log_in(watched, live_server, *DEMO_DIRECTOR)
@@ -310,7 +310,7 @@ def test_the_live_refresh_runs_under_the_policy(tab, live_server, demo):
     """The bracket and a match page follow a recorded game without a reload: live.js
     fetches from the site itself (connect-src) and puts the answer in place, and the
     parts it puts in place break the policy no more than the page did."""
-    running = Tournament.objects.get(status="running")
+    running = Tournament.objects.get(status="running", format="cup")
     match = running.matches.filter(status="ready", bracket__kind="main").first()
     start = (match.score1, match.score2)
     bracket, sheet = tab(), tab()
@@ -333,7 +333,7 @@ def test_the_live_refresh_runs_under_the_policy(tab, live_server, demo):
 
 def test_the_admin_works_under_the_policy(tab, live_server, demo):
     User.objects.create_superuser("chair", password="chair-pass-1234")
-    running = Tournament.objects.get(status="running")
+    running = Tournament.objects.get(status="running", format="cup")
     draft = a_draft_with_entries()  # its entries may still change: the inline is open
     played = running.matches.filter(games__isnull=False).first()
     player = Player.objects.order_by("pk").first()

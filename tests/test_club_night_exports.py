@@ -275,6 +275,6 @@ class TestJson:
         # The tournament with its season, its matches with their players, its brackets
         # (none), the payments (the pools), the rounds' deadlines and the players in
         # the field: 6, however many rounds.
-        with django_assert_num_queries(6):
+        with django_assert_num_queries(5):
             data = api(client, tournament)
         assert len(data["rounds"]) == rounds_played + (rounds_played < 3)

@@ -45,10 +45,10 @@ def test_the_page_costs_the_same_for_8_and_32_players(
     client, season, count, django_assert_num_queries
 ):
     tournament, _players = played_swiss(season, count, 3)
-    with django_assert_num_queries(4):
+    with django_assert_num_queries(3):
         response = client.get(reverse("tournament", args=[tournament.pk]))
     assert response.status_code == 200
-    with django_assert_num_queries(4):
+    with django_assert_num_queries(3):
         client.get(reverse("tournament", args=[tournament.pk]) + "?partial=brackets")
 
 

@@ -289,3 +289,31 @@ class TestKnockoutAfterGroups:
             operations.undo_last_game(last)
         last.refresh_from_db()
         assert last.is_decided
+
+    def test_one_group_sending_its_winner_alone_has_no_knockout(self, season):
+        from tournament.queries.standings import tournament_standings
+
+        tournament, _players = make_club_night(
+            season, 4, format=club_nights.ROUND_ROBIN, group_size=4, knockout=1
+        )
+        operations.make_draw(tournament, rng_seed=6)
+        operations.start_tournament(tournament)
+        self.play_groups(tournament)
+        tournament.refresh_from_db()
+        assert tournament.is_finished
+        assert not tournament.matches.filter(bracket__isnull=False).exists()
+        assert min(place.place for place in tournament_standings(tournament).places) == (1, 1)
+
+    def test_one_group_sending_winner_and_runner_up_plays_a_final(self, season):
+        from tournament.queries.standings import tournament_standings
+
+        tournament, _players = make_club_night(
+            season, 4, format=club_nights.ROUND_ROBIN, group_size=4, knockout=2
+        )
+        operations.make_draw(tournament, rng_seed=6)
+        operations.start_tournament(tournament)
+        self.play_groups(tournament)
+        final = tournament.matches.get(bracket__isnull=False)
+        win(final)
+        places = sorted(place.place for place in tournament_standings(tournament).places)
+        assert places == [(1, 1), (2, 2), (3, 3), (4, 4)]

@@ -1,16 +1,19 @@
 """The demo club: what it must show, and that loading it twice changes nothing."""
 
 import io
+from itertools import pairwise
 
 from django.contrib.auth import authenticate
 from django.core import serializers
 from django.core.management import call_command
 from django.utils import timezone
 
-from demo_club import DemoClubTestCase
+from demo_club import DemoClubTestCase, club_night_groups
+from tournament.core import club_nights
 from tournament.core.rules import PRESETS
 from tournament.models import AuditEntry, Game, Match, Player, Season, Tournament
 from tournament.models import stored_draw as brackets
+from tournament.queries.club_nights import club_night
 
 
 def dump():
@@ -67,7 +70,7 @@ class DemoClubTests(DemoClubTestCase):
             self.assertEqual(match.crawford_game, state.crawford_game)
 
     def test_every_bracket_is_consistent(self):
-        for tournament in Tournament.objects.all():
+        for tournament in Tournament.objects.filter(format=club_nights.CUP):
             self.assertEqual(brackets.load(tournament).problems(), [], tournament.name)
 
     def test_a_finished_cup_with_every_bracket_and_a_running_one(self):
@@ -86,6 +89,70 @@ class DemoClubTests(DemoClubTestCase):
         self.assertEqual(autumn.entries.filter(checked_in=False).count(), 2)
         self.assertEqual(autumn.consolation, "first_round")
         self.assertTrue(autumn.matches.filter(status="live").exists())
+
+    def test_a_finished_swiss_of_11_with_a_bye_each_round_and_no_rematch(self):
+        swiss = Tournament.objects.get(format=club_nights.SWISS)
+        self.assertEqual((swiss.status, swiss.rounds), ("finished", 3))
+        self.assertTrue(swiss.public)
+        self.assertEqual(swiss.season.year, timezone.localdate().year)
+        field = set(swiss.entries.filter(checked_in=True).values_list("player", flat=True))
+        self.assertEqual(len(field), 11)
+        [rounds] = club_night_groups(swiss).values()
+        self.assertEqual(sorted(rounds), [1, 2, 3])
+        byes = []
+        for number, matches in rounds.items():
+            [bye] = [match for match in matches if match.status == Match.Status.BYE]
+            byes.append(bye.player1_id)
+            seated = [p for match in matches for p in (match.player1_id, match.player2_id) if p]
+            self.assertEqual(sorted(seated), sorted(field), number)  # everyone, once
+            self.assertTrue(all(m.is_decided for m in matches if m is not bye), number)
+        self.assertEqual(len(set(byes)), 3)  # nobody had two
+        pairs = [
+            frozenset((match.player1_id, match.player2_id))
+            for matches in rounds.values()
+            for match in matches
+            if match.player2_id
+        ]
+        self.assertEqual(len(pairs), 15)
+        self.assertEqual(len(set(pairs)), 15)
+
+    def test_the_swiss_standings_need_their_tie_breaks(self):
+        swiss = Tournament.objects.get(format=club_nights.SWISS)
+        games = Game.objects.filter(match__tournament=swiss)
+        self.assertTrue(games.filter(cube__gt=1).exists())
+        self.assertTrue(games.exclude(kind="single").exists())
+        [group] = club_night(swiss).groups
+        rows = group.standings
+        self.assertEqual(len(rows), 11)
+        # Players level on wins are told apart by a tie-break, not left sharing a place.
+        level = [(a, b) for a, b in pairwise(rows) if a.wins == b.wins]
+        self.assertGreaterEqual(len(level), 5)
+        self.assertTrue(all(a.place < b.place for a, b in level))
+        self.assertTrue(any(a.median_buchholz == b.median_buchholz for a, b in level))
+
+    def test_a_round_robin_of_two_groups_of_five_under_way(self):
+        night = Tournament.objects.get(format=club_nights.ROUND_ROBIN)
+        self.assertEqual((night.status, night.group_size), ("running", 5))
+        self.assertEqual(night.entries.filter(checked_in=True).count(), 10)
+        groups = club_night_groups(night)
+        self.assertEqual(sorted(groups), [1, 2])
+        for number, rounds in groups.items():
+            matches = [match for played in rounds.values() for match in played]
+            members = {p for match in matches for p in (match.player1_id, match.player2_id) if p}
+            self.assertEqual(len(members), 5, number)
+            pairs = [frozenset((m.player1_id, m.player2_id)) for m in matches if m.player2_id]
+            self.assertEqual(len(pairs), 10, number)  # everyone meets everyone once
+            self.assertEqual(len(set(pairs)), 10, number)
+            for round_number in (1, 2):
+                settled = [m.status in Match.SETTLED_STATUSES for m in rounds[round_number]]
+                self.assertTrue(all(settled), (number, round_number))
+        third = night.matches.filter(round=3).between_two()
+        live = third.filter(status=Match.Status.LIVE).get()
+        self.assertIn(live.games.count(), (1, 2))
+        self.assertEqual(third.filter(status=Match.Status.READY).count(), 3)
+        # Every match of the round has a table for the call screen; later rounds wait.
+        self.assertTrue(all(match.table for match in third))
+        self.assertFalse(night.matches.filter(round__gt=3, status=Match.Status.READY).exists())
 
     def test_the_demo_director_can_log_in(self):
         from tournament.management.commands.load_demo import DIRECTOR_PASSWORD, DIRECTOR_USERNAME

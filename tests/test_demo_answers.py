@@ -26,6 +26,8 @@ from django.test import Client
 from openpyxl import load_workbook
 
 from conftest import directors_group
+from tournament.core import club_nights
+from tournament.models import Tournament
 
 ANSWERS = Path(__file__).resolve().parent / "data" / "demo_answers.json.gz"
 MOMENT = datetime.fromisoformat("2026-11-21T10:00:00+00:00")
@@ -113,6 +115,12 @@ def test_the_demo_club_answers_as_before(demo_club):
             for language in LANGUAGES
             for url, text in crawl(language).items()
         }
+    # The club nights are crawled too: a Swiss's and a round robin's pages are recorded.
+    nights = Tournament.objects.filter(format__in=club_nights.CLUB_NIGHT_FORMATS)
+    assert sorted(nights.values_list("format", flat=True)) == ["round_robin", "swiss"]
+    for night in nights:
+        for language in LANGUAGES:
+            assert f"{language} {night.get_absolute_url()}" in answers, night.name
     if os.environ.get("UPDATE_DEMO_ANSWERS") == "1":
         with gzip.open(ANSWERS, "wt", encoding="utf-8") as handle:
             json.dump(answers, handle, ensure_ascii=False, indent=0, sort_keys=True)

@@ -105,13 +105,15 @@ class DemoWorkbook(DemoClubTestCase):
         for match in Match.objects.filter(tournament__season=self.season).exclude(games=None):
             state = match.replay()
             for outcome in state.games:
-                key = (match.player1.name, match.player2.name, outcome.number)
+                # Two players may meet in two tournaments of a season (a cup, a night).
+                names = (match.tournament.name, match.player1.name, match.player2.name)
+                key = (*names, outcome.number)
                 scores[key] = (list(outcome.score_before), outcome.points, outcome.crawford)
         for row in rows(sheet):
             if row[6] is None:
                 self.assertEqual(row[10], "penalty points")
                 continue
-            before, points, crawford = scores[(row[4], row[5], row[6])]
+            before, points, crawford = scores[(row[0], row[4], row[5], row[6])]
             self.assertEqual(row[7:9], before)
             self.assertEqual(row[13], points)
             self.assertEqual(row[14], "yes" if crawford else "no")

@@ -14,7 +14,7 @@ class FindAndFollow(DemoClubTestCase):
     @classmethod
     def setUpTestData(cls):
         super().setUpTestData()
-        cls.cup = Tournament.objects.get(status="running")
+        cls.cup = Tournament.objects.get(status="running", format="cup")
         cls.match = cls.cup.matches.filter(status="ready", bracket__kind="main").first()
 
     def url(self, **query):

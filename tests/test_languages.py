@@ -50,7 +50,7 @@ class EveryPageInThreeLanguages(DemoClubTestCase):
         cls.director = get_user_model().objects.get(username="director")
 
     def pages(self):
-        running = Tournament.objects.get(status="running")
+        running = Tournament.objects.get(status="running", format="cup")
         finished = Tournament.objects.get(name__startswith="Copa d'Estiu")
         live = Match.objects.filter(status="live", tournament=running).first()
         season = running.season
@@ -122,7 +122,7 @@ class EveryPageInThreeLanguages(DemoClubTestCase):
         self.assertIn("Nov. 9, 2002", self.fetch(Client(), url, "en"))
 
     def test_the_json_speaks_the_asked_language(self):
-        running = Tournament.objects.get(status="running")
+        running = Tournament.objects.get(status="running", format="cup")
         url = reverse("api-tournament", args=[running.pk])
         for language in LANGUAGES:
             data = Client().get(url, headers={"accept-language": language}).json()
@@ -130,7 +130,7 @@ class EveryPageInThreeLanguages(DemoClubTestCase):
             self.assertEqual(final, in_language(language, "Final"))
 
     def test_the_spreadsheet_speaks_the_asked_language(self):
-        season = Tournament.objects.get(status="running").season
+        season = Tournament.objects.get(status="running", format="cup").season
         url = reverse("standings-xlsx", args=[season.year])
         for language in LANGUAGES:
             response = Client().get(url, headers={"accept-language": language})

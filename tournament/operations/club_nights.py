@@ -295,15 +295,17 @@ def _knockout_drawn(tournament: Tournament) -> bool:
     return tournament.matches.filter(bracket__isnull=False).exists()
 
 
-def _draw_knockout(tournament: Tournament, user) -> None:
+def _draw_knockout(tournament: Tournament, qualifiers: list[int], user) -> None:
     """The cup after the groups: their winners (and runners-up), seeded by group place
     (every winner before any runner-up), so that group winners meet runners-up first."""
-    qualifiers = club_nights.knockout_seeds(group_places(tournament), tournament.knockout)
-    plan = draw.make_plan(
-        qualifiers,
-        seeds={player: number for number, player in enumerate(qualifiers, start=1)},
-        rng_seed=tournament.draw_seed or 0,
-    )
+    try:
+        plan = draw.make_plan(
+            qualifiers,
+            seeds={player: number for number, player in enumerate(qualifiers, start=1)},
+            rng_seed=tournament.draw_seed or 0,
+        )
+    except draw.DrawError as error:
+        raise OperationError(error.message()) from error
     store_plan(tournament, plan)
     audit.record(
         AuditEntry.Action.DRAW_MADE,
@@ -320,16 +322,19 @@ def _groups_settled(tournament: Tournament) -> bool:
     return matches.exists() and not matches.to_play().exists()
 
 
-def _follow_groups_with_knockout(tournament: Tournament, user) -> None:
+def _follow_groups_with_knockout(tournament: Tournament, user) -> bool:
     """Draw the knockout once the groups are played; take back a knockout not started
     when a group result changes (it is drawn again), and refuse the change once the
-    knockout has started (its players came from the group places)."""
+    knockout has started (its players came from the group places). False when there is
+    no knockout to play (a single group sending on its winner alone)."""
+    qualifiers = club_nights.knockout_seeds(group_places(tournament), tournament.knockout)
+    if len(qualifiers) < 2:
+        return False
     settled = _groups_settled(tournament)
     drawn = _knockout_drawn(tournament)
     if settled and not drawn:
-        _draw_knockout(tournament, user)
-        return
-    if drawn and (not settled or not _knockout_agrees(tournament)):
+        _draw_knockout(tournament, qualifiers, user)
+    elif drawn and (not settled or not _knockout_agrees(tournament, qualifiers)):
         knockout = tournament.matches.filter(bracket__isnull=False)
         if knockout.started().exists():
             raise OperationError(
@@ -337,18 +342,18 @@ def _follow_groups_with_knockout(tournament: Tournament, user) -> None:
             )
         knockout.delete()
         if settled:
-            _draw_knockout(tournament, user)
+            _draw_knockout(tournament, qualifiers, user)
+    return True
 
 
-def _knockout_agrees(tournament: Tournament) -> bool:
+def _knockout_agrees(tournament: Tournament, qualifiers: list[int]) -> bool:
     """The stored knockout holds the players the group places say."""
-    qualifiers = set(club_nights.knockout_seeds(group_places(tournament), tournament.knockout))
     drawn = set()
     for first, second in tournament.matches.filter(bracket__isnull=False).values_list(
         "player1_id", "player2_id"
     ):
         drawn.update(p for p in (first, second) if p is not None)
-    return drawn <= qualifiers
+    return drawn <= set(qualifiers)
 
 
 def is_complete(tournament: Tournament) -> bool:
@@ -385,9 +390,8 @@ def progress(tournament: Tournament, user=None) -> None:
             moved = True
         if not moved:
             break
-    if tournament.knockout:
+    if tournament.knockout and _follow_groups_with_knockout(tournament, user):
         # The knockout after the groups finishes the tournament (progress.resolve).
-        _follow_groups_with_knockout(tournament, user)
         assign_tables(tournament)
         return
     complete = is_complete(tournament)

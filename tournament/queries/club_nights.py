@@ -11,7 +11,6 @@ from dataclasses import dataclass, field
 
 from django.utils.translation import gettext
 
-from ..core import club_nights
 from ..models import Match, Player, Tournament
 from ..models.matches import BYE
 from ..models.rounds import group_results
@@ -44,10 +43,6 @@ class ClubRound:
     byes: list[Match]
     deadline: object = None  # a datetime, when the round is played over weeks
 
-    @property
-    def settled(self) -> bool:
-        return all(match.status in Match.SETTLED_STATUSES for match in self.matches)
-
 
 @dataclass
 class Group:
@@ -66,15 +61,6 @@ class Group:
 class ClubNight:
     tournament: Tournament
     groups: list[Group]
-    players_in_field: int
-
-    @property
-    def current_round(self) -> int:
-        return max((r.number for g in self.groups for r in g.rounds), default=0)
-
-    @property
-    def suggested_rounds(self) -> int:
-        return club_nights.suggested_rounds(self.players_in_field)
 
     @property
     def grouped(self) -> bool:
@@ -103,8 +89,8 @@ def _standings(rows: Iterable, players: dict[int, Player], count_byes: bool) -> 
 
 
 def club_night(tournament: Tournament, matches: list[Match] | None = None) -> ClubNight:
-    """The rounds and standings of every group (three queries: the matches with their
-    players, the deadlines, the players in the field)."""
+    """The rounds and standings of every group (two queries: the matches with their
+    players, unless given, and the round deadlines)."""
     if matches is None:
         matches = list(tournament.matches.select_related("player1", "player2", "winner"))
     matches = [match for match in matches if match.in_rounds]
@@ -130,8 +116,7 @@ def club_night(tournament: Tournament, matches: list[Match] | None = None) -> Cl
     for group in groups:
         for stored in group.rounds:
             stored.deadline = deadlines.get(stored.number)
-    in_field = tournament.entries.filter(checked_in=True, withdrawn=False).count()
-    return ClubNight(tournament, groups, in_field)
+    return ClubNight(tournament, groups)
 
 
 def final_places(tournament: Tournament, rows: list) -> dict[int, tuple[int, int]]:
@@ -149,7 +134,10 @@ def final_places(tournament: Tournament, rows: list) -> dict[int, tuple[int, int
         groups.setdefault(row.group, []).append(row)
     ids = {p: p for row in rows for p in (row.player1_id, row.player2_id) if p is not None}
     tables = [_standings(group, ids, tournament.is_swiss) for _n, group in sorted(groups.items())]
-    if len(tables) == 1:
+    skipped = tournament.knockout if tournament.is_round_robin else 0
+    if sum(min(skipped, len(table)) for table in tables) < 2:
+        skipped = 0  # one player alone goes to no knockout: the groups decide
+    if len(tables) == 1 and not skipped:
         table = tables[0]
         return {
             row.player: (row.place, row.place + sum(o.place == row.place for o in table) - 1)
@@ -157,7 +145,6 @@ def final_places(tournament: Tournament, rows: list) -> dict[int, tuple[int, int
         }
     # The group winners (and runners-up) who went on to a knockout take its places;
     # the others share the places after theirs, rank by rank.
-    skipped = tournament.knockout if tournament.is_round_robin else 0
     places, start = {}, 1 + sum(min(skipped, len(table)) for table in tables)
     depth = max(len(table) for table in tables)
     for rank in range(skipped, depth):

@@ -1,11 +1,11 @@
 """`manage.py load_demo`: a demo club to look at, loaded once.
 
 Running it again changes nothing: every object is looked up by its natural key first,
-and a cup is drawn and played only when it is new. Like every write of the site, the
-demo goes through the operations: players, seasons, tournaments and entries as a
-director adds them, each cup drawn with `make_draw` from a fixed seed and every game
-recorded with `record_game`, so the demo obeys each season's rules and its brackets
-move exactly as a director's would.
+and a cup (or a club night, `demo_club_nights`) is drawn and played only when it is
+new. Like every write of the site, the demo goes through the operations: players,
+seasons, tournaments and entries as a director adds them, each cup drawn with
+`make_draw` from a fixed seed and every game recorded with `record_game`, so the demo
+obeys each season's rules and its brackets move exactly as a director's would.
 """
 
 import random
@@ -24,6 +24,7 @@ from ...core import draw, sample_games
 from ...core.scoring import GameResult
 from ...models import Match, Player, Season, Tournament
 from ...operations.links import link_for, path_of
+from .. import demo_club_nights
 
 DIRECTOR_USERNAME = "director"
 DIRECTOR_PASSWORD = "qgammon-demo"  # noqa: S105 - the demo's published login (README)
@@ -213,7 +214,7 @@ def cups_of_this_year(year: int, today: date) -> list[DemoCup]:
 
 
 class Command(BaseCommand):
-    help = "Load the demo club (players, seasons, cups, games) once."
+    help = "Load the demo club (players, seasons, cups, club nights, games) once."
 
     def add_arguments(self, parser):
         parser.add_argument(
@@ -240,9 +241,12 @@ class Command(BaseCommand):
             if not Tournament.objects.filter(season=season, name=cup.name).exists():
                 self._play(season, cup, players)
                 created += 1
+        this_season, nights = Season.objects.get(year=today.year), 0
+        for night in demo_club_nights.nights_of_this_year(today.year, today, PLAYERS):
+            nights += demo_club_nights.load(this_season, night, players)
         director_created = self._director()
         self.stdout.write(
-            f"Demo club: {created} cups created"
+            f"Demo club: {created} cups and {nights} club nights created"
             + ("; demo director created." if director_created else ".")
         )
 

@@ -1,0 +1,71 @@
+"""The pure core of the club nights beside the pairing: round robins of any keys, the
+groups, round 1's order, the knockout's seeds, the suggested number of rounds."""
+
+import itertools
+from collections import Counter
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from tournament.core import club_nights
+from tournament.core.swiss import round_robin
+
+keys = st.lists(st.one_of(st.integers(), st.text(max_size=5)), unique=True, max_size=30)
+
+
+@given(keys)
+def test_a_round_robin_of_any_keys_meets_everyone_exactly_once(field):
+    rounds = round_robin(field)
+    met = Counter(frozenset(pair) for games in rounds for pair in games if None not in pair)
+    assert met == Counter(frozenset(pair) for pair in itertools.combinations(field, 2))
+    for games in rounds:
+        seated = [key for pair in games for key in pair if key is not None]
+        assert Counter(seated) == Counter(field)  # one match (or the bye) each, every round
+
+
+@given(keys, st.one_of(st.none(), st.integers(3, 16)))
+def test_groups_hold_everyone_once_and_differ_by_at_most_one(field, size):
+    groups = club_nights.split_groups(field, size)
+    assert sorted(map(repr, (key for group in groups for key in group))) == sorted(map(repr, field))
+    if field:
+        sizes = [len(group) for group in groups]
+        assert max(sizes) - min(sizes) <= 1
+        assert size is None or max(sizes) <= size
+        # The snake: the best seeds go one to each group.
+        assert [group[0] for group in groups] == list(field[: len(groups)])
+
+
+@given(keys)
+def test_round_one_seats_everyone_once_top_half_against_bottom_half(field):
+    pairs, bye = club_nights.first_round(field)
+    seated = [key for pair in pairs for key in pair] + ([bye] if bye is not None else [])
+    assert Counter(map(repr, seated)) == Counter(map(repr, field))
+    assert (bye is not None) == (len(field) % 2 == 1)
+    half = len(pairs)
+    assert all(pair == (field[i], field[i + half]) for i, pair in enumerate(pairs))
+
+
+def test_seeds_come_first_then_the_seeded_shuffle():
+    order = club_nights.seeded_order(["a", "b", "c", "d"], {"c": 1, "a": 2}, rng_seed=5)
+    assert order[:2] == ["c", "a"] and sorted(order[2:]) == ["b", "d"]
+    again = club_nights.seeded_order(["d", "c", "b", "a"], {"c": 1, "a": 2}, rng_seed=5)
+    assert again == order  # the entries' order does not matter, only the seed
+
+
+def test_knockout_seeds_are_every_winner_then_every_runner_up():
+    places = [["A1", "A2", "A3"], ["B1", "B2", "B3"], ["C1", "C2"]]
+    assert club_nights.knockout_seeds(places, 1) == ["A1", "B1", "C1"]
+    assert club_nights.knockout_seeds(places, 2) == ["A1", "B1", "C1", "A2", "B2", "C2"]
+
+
+def test_suggested_rounds_for_a_clear_winner():
+    assert [club_nights.suggested_rounds(n) for n in (1, 2, 3, 8, 9, 11, 16, 17)] == [
+        1,
+        1,
+        2,
+        3,
+        4,
+        4,
+        4,
+        5,
+    ]
