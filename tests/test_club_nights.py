@@ -317,3 +317,15 @@ class TestKnockoutAfterGroups:
         win(final)
         places = sorted(place.place for place in tournament_standings(tournament).places)
         assert places == [(1, 1), (2, 2), (3, 3), (4, 4)]
+
+
+@pytest.mark.django_db
+def test_a_rounds_match_is_not_a_friendly_to_rewrite_or_delete(season):
+    tournament, players = make_club_night(season, 4)
+    operations.make_draw(tournament, rng_seed=2)
+    match = tournament.matches.filter(round=1).first()
+    assert match.from_draw and not operations.may_delete_match(match)
+    with pytest.raises(operations.OperationError, match="pairing"):
+        operations.correct_friendly(match, players[0], players[1], 7, [])
+    match.refresh_from_db()
+    assert match.length == 5

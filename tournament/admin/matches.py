@@ -189,7 +189,7 @@ class MatchAdmin(OneDoorAdmin):
 
     def get_readonly_fields(self, request, obj=None):
         fields = list(super().get_readonly_fields(request, obj))
-        if obj is not None and obj.bracket_id is not None:
+        if obj is not None and obj.from_draw:
             return fields + self.bracket_fields
         fields += self.structure_fields
         if obj is not None:
@@ -222,7 +222,7 @@ class MatchAdmin(OneDoorAdmin):
         results = getattr(formset, "results", None)
         if results is None:
             results = formset.game_results()
-        if match.bracket_id is not None:
+        if match.from_draw:
             if formset.has_changed():
                 operations.replace_games(match, results, user=request.user)
         elif change and (formset.has_changed() or form.has_changed()):

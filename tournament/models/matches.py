@@ -285,6 +285,12 @@ class Match(models.Model):
         return self.bracket_id is None and self.round is not None
 
     @property
+    def from_draw(self) -> bool:
+        """Who plays it comes from a draw or a pairing (a bracket's or a round's match),
+        not from a director's hand (a friendly)."""
+        return self.bracket_id is not None or self.in_rounds
+
+    @property
     def bracket_kind(self) -> str | None:
         return self.bracket.kind if self.bracket_id else None
 

@@ -18,7 +18,7 @@ from .locks import lock_match, lock_tournament
 
 
 def may_delete_match(match: Match) -> bool:
-    return match.bracket_id is None and not match.games.exists() and not match.is_decided
+    return not match.from_draw and not match.games.exists() and not match.is_decided
 
 
 @transaction.atomic
@@ -62,9 +62,11 @@ def correct_friendly(
     """Give a friendly its players, length and games again: the games are replayed at
     the new length first, and nothing changes if any is illegal."""
     match = lock_match(match)
-    if match.bracket_id is not None:
+    if match.from_draw:
         raise OperationError(
             _("The players and length of a bracket's match come from its draw and schedule.")
+            if match.bracket_id is not None
+            else _("The players and length of a round's match come from its pairing.")
         )
     before = audit.snapshot(match)
     match.player1, match.player2, match.length = player1, player2, length
