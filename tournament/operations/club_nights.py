@@ -19,6 +19,7 @@ from ..models import AuditEntry, Match, Tournament
 from ..models.rounds import group_results
 from . import audit
 from .errors import OperationError
+from .finish import set_finished
 from .locks import lock_tournament
 from .plans import store_plan
 from .results import decide_without_games
@@ -394,11 +395,5 @@ def progress(tournament: Tournament, user=None) -> None:
         # The knockout after the groups finishes the tournament (progress.resolve).
         assign_tables(tournament)
         return
-    complete = is_complete(tournament)
-    if complete and not tournament.is_finished:
-        tournament.status = Tournament.Status.FINISHED
-        tournament.save(update_fields=["status"])
-    elif not complete and tournament.is_finished:
-        tournament.status = Tournament.Status.RUNNING
-        tournament.save(update_fields=["status"])
+    set_finished(tournament, is_complete(tournament))
     assign_tables(tournament)

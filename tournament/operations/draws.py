@@ -129,37 +129,25 @@ def discard_draw(tournament: Tournament, *, user, reason) -> bool:
 
 
 @transaction.atomic
-def make_draw(tournament: Tournament | int, *, rng_seed: int, user=None) -> draw.DrawPlan:
-    """Store the draw for `rng_seed` (replacing an earlier one while nothing is played)."""
+def make_draw(
+    tournament: Tournament | int, *, rng_seed: int, user=None
+) -> draw.DrawPlan | club_nights.ClubDraw:
+    """Store the draw for `rng_seed` (replacing an earlier one while nothing is played):
+    a cup's plan, or a club night's first round (every round of a round robin)."""
     tournament = lock_tournament(tournament)
     if has_results(tournament):
         raise OperationError(
             _("The draw cannot be made again: results have been recorded in this tournament.")
         )
+    tournament.matches.all().delete()
     if tournament.is_club_night:
-        return _make_club_draw(tournament, rng_seed, user)
-    plan = preview_draw(tournament, rng_seed)
-    tournament.matches.all().delete()
-    store_plan(tournament, plan)
-    tournament.draw_seed = rng_seed
-    tournament.save(update_fields=["draw_seed"])
-    audit.record(
-        AuditEntry.Action.DRAW_MADE,
-        user=user,
-        tournament=tournament,
-        summary=_("Draw made with seed %(seed)s: %(count)d entrants")
-        % {"seed": rng_seed, "count": len(plan.entrants)},
-        after={"seed": rng_seed, "entrants": list(plan.entrants)},
-    )
-    resolve(tournament, user)
-    return plan
-
-
-def _make_club_draw(tournament: Tournament, rng_seed: int, user) -> club_nights.ClubDraw:
-    """A Swiss's first round, or every round of a round robin, stored."""
-    tournament.matches.all().delete()
-    made = club_nights.store_draw(tournament, rng_seed)
-    entrants = [player for group in made.groups for player in group]
+        # A Swiss's first round, or every round of a round robin.
+        made = club_nights.store_draw(tournament, rng_seed)
+        entrants = [player for group in made.groups for player in group]
+    else:
+        made = preview_draw(tournament, rng_seed)
+        store_plan(tournament, made)
+        entrants = list(made.entrants)
     tournament.draw_seed = rng_seed
     tournament.save(update_fields=["draw_seed"])
     audit.record(

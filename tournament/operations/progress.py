@@ -11,6 +11,7 @@ from ..core import draw
 from ..models import Match, Tournament, stored_draw
 from . import club_nights, ratings
 from .errors import BracketInconsistent
+from .finish import set_finished
 from .results import decide_without_games, outcome
 from .tables import assign_tables
 
@@ -83,13 +84,7 @@ def resolve(tournament: Tournament, user=None) -> None:
             )
     # A void final (nobody ever reached it, possible in a thin last chance) is settled too.
     finals = [stored.rows[bracket.final.slot] for bracket in stored.plan.brackets]
-    finished = all(final.status in Match.SETTLED_STATUSES for final in finals)
-    if finished and not tournament.is_finished:
-        tournament.status = Tournament.Status.FINISHED
-        tournament.save(update_fields=["status"])
-    elif not finished and tournament.is_finished:
-        tournament.status = Tournament.Status.RUNNING
-        tournament.save(update_fields=["status"])
+    set_finished(tournament, all(final.status in Match.SETTLED_STATUSES for final in finals))
     assign_tables(tournament)
 
 
