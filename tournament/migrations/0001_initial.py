@@ -7,6 +7,7 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
+
     initial = True
 
     dependencies = [
@@ -15,896 +16,250 @@ class Migration(migrations.Migration):
 
     operations = [
         migrations.CreateModel(
-            name="Bracket",
+            name='Bracket',
             fields=[
-                (
-                    "id",
-                    models.BigAutoField(
-                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
-                    ),
-                ),
-                (
-                    "kind",
-                    models.CharField(
-                        choices=[
-                            ("main", "main"),
-                            ("consolation", "consolation"),
-                            ("last_chance", "last chance"),
-                        ],
-                        max_length=12,
-                        verbose_name="kind",
-                    ),
-                ),
-                (
-                    "lengths",
-                    models.CharField(
-                        default="5",
-                        help_text="Points per round, e.g. 5,5,7,9,11; the last one holds for later rounds.",
-                        max_length=100,
-                        verbose_name="match length per round",
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('kind', models.CharField(choices=[('main', 'main'), ('consolation', 'consolation'), ('last_chance', 'last chance')], max_length=12, verbose_name='kind')),
+                ('lengths', models.CharField(default='5', help_text='Points per round, e.g. 5,5,7,9,11; the last one holds for later rounds.', max_length=100, verbose_name='match length per round')),
             ],
             options={
-                "verbose_name": "bracket",
-                "verbose_name_plural": "brackets",
-                "ordering": ["tournament", "pk"],
+                'verbose_name': 'bracket',
+                'verbose_name_plural': 'brackets',
+                'ordering': ['tournament', 'pk'],
             },
         ),
         migrations.CreateModel(
-            name="Player",
+            name='Player',
             fields=[
-                (
-                    "id",
-                    models.BigAutoField(
-                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
-                    ),
-                ),
-                ("name", models.CharField(max_length=100, verbose_name="name")),
-                (
-                    "membership_number",
-                    models.CharField(blank=True, max_length=20, verbose_name="membership number"),
-                ),
-                ("club", models.CharField(blank=True, max_length=100, verbose_name="club")),
-                ("email", models.EmailField(blank=True, max_length=254, verbose_name="email")),
-                ("phone", models.CharField(blank=True, max_length=30, verbose_name="phone")),
-                (
-                    "active",
-                    models.BooleanField(
-                        default=True,
-                        help_text="A player with results cannot be deleted; deactivate them instead.",
-                        verbose_name="active",
-                    ),
-                ),
-                ("created", models.DateTimeField(auto_now_add=True, verbose_name="created")),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('name', models.CharField(max_length=100, verbose_name='name')),
+                ('membership_number', models.CharField(blank=True, max_length=20, verbose_name='membership number')),
+                ('club', models.CharField(blank=True, max_length=100, verbose_name='club')),
+                ('email', models.EmailField(blank=True, max_length=254, verbose_name='email')),
+                ('phone', models.CharField(blank=True, max_length=30, verbose_name='phone')),
+                ('active', models.BooleanField(default=True, help_text='A player with results cannot be deleted; deactivate them instead.', verbose_name='active')),
+                ('created', models.DateTimeField(auto_now_add=True, verbose_name='created')),
             ],
             options={
-                "verbose_name": "player",
-                "verbose_name_plural": "players",
-                "ordering": ["name", "pk"],
-                "constraints": [
-                    models.CheckConstraint(
-                        condition=models.Q(("name", ""), _negated=True),
-                        name="player_name_not_empty",
-                    ),
-                    models.UniqueConstraint(
-                        condition=models.Q(("membership_number", ""), _negated=True),
-                        fields=("membership_number",),
-                        name="player_membership_number_unique",
-                        violation_error_message="Another player has this membership number.",
-                    ),
-                ],
+                'verbose_name': 'player',
+                'verbose_name_plural': 'players',
+                'ordering': ['name', 'pk'],
+                'constraints': [models.CheckConstraint(condition=models.Q(('name', ''), _negated=True), name='player_name_not_empty'), models.UniqueConstraint(condition=models.Q(('membership_number', ''), _negated=True), fields=('membership_number',), name='player_membership_number_unique', violation_error_message='Another player has this membership number.')],
             },
         ),
         migrations.CreateModel(
-            name="Season",
+            name='Season',
             fields=[
-                (
-                    "id",
-                    models.BigAutoField(
-                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
-                    ),
-                ),
-                ("year", models.PositiveSmallIntegerField(unique=True, verbose_name="year")),
-                ("name", models.CharField(blank=True, max_length=100, verbose_name="name")),
-                (
-                    "preset",
-                    models.CharField(
-                        blank=True,
-                        choices=[
-                            ("standard", "Standard match rules"),
-                            ("qgammon-1999", "Q-gammon, to 1999"),
-                            ("qgammon-2000", "Q-gammon, 2000-2001"),
-                            ("qgammon-2002", "Q-gammon, from 2002"),
-                        ],
-                        help_text="The preset the rules were taken from; they may have been edited since.",
-                        max_length=20,
-                        verbose_name="preset",
-                    ),
-                ),
-                ("crawford", models.BooleanField(default=True, verbose_name="Crawford rule")),
-                ("holland", models.BooleanField(default=False, verbose_name="Holland rule")),
-                (
-                    "backgammon_multiplier",
-                    models.PositiveSmallIntegerField(
-                        choices=[(2, "twice the cube, like a gammon"), (3, "three times the cube")],
-                        default=3,
-                        verbose_name="a backgammon counts",
-                    ),
-                ),
-                (
-                    "beavers",
-                    models.BooleanField(default=False, verbose_name="beavers in match play"),
-                ),
-                (
-                    "beaver_refusable",
-                    models.BooleanField(default=True, verbose_name="a beaver may be refused"),
-                ),
-                ("raccoons", models.BooleanField(default=False, verbose_name="raccoons")),
-                (
-                    "automatic_doubles",
-                    models.BooleanField(
-                        default=False, verbose_name="automatic doubles in match play"
-                    ),
-                ),
-                (
-                    "automatic_doubles_limit",
-                    models.PositiveSmallIntegerField(
-                        blank=True,
-                        help_text="Most automatic doubles per game; empty for no limit.",
-                        null=True,
-                        verbose_name="automatic doubles limit",
-                    ),
-                ),
-                (
-                    "jacoby",
-                    models.BooleanField(
-                        default=False,
-                        help_text="Money play only: it never changes a match.",
-                        verbose_name="Jacoby rule",
-                    ),
-                ),
-                (
-                    "irregularities",
-                    models.CharField(
-                        choices=[
-                            (
-                                "pre-2002",
-                                "before 2002: anyone may point out a miscounted move; rule 3B",
-                            ),
-                            ("2002", "from 2002: irregularity rules 2 and 3"),
-                        ],
-                        default="2002",
-                        max_length=10,
-                        verbose_name="irregularity rules",
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('year', models.PositiveSmallIntegerField(unique=True, verbose_name='year')),
+                ('name', models.CharField(blank=True, max_length=100, verbose_name='name')),
+                ('preset', models.CharField(blank=True, choices=[('standard', 'Standard match rules'), ('qgammon-1999', 'Q-gammon, to 1999'), ('qgammon-2000', 'Q-gammon, 2000-2001'), ('qgammon-2002', 'Q-gammon, from 2002')], help_text='The preset the rules were taken from; they may have been edited since.', max_length=20, verbose_name='preset')),
+                ('crawford', models.BooleanField(default=True, verbose_name='Crawford rule')),
+                ('holland', models.BooleanField(default=False, verbose_name='Holland rule')),
+                ('backgammon_multiplier', models.PositiveSmallIntegerField(choices=[(2, 'twice the cube, like a gammon'), (3, 'three times the cube')], default=3, verbose_name='a backgammon counts')),
+                ('beavers', models.BooleanField(default=False, verbose_name='beavers in match play')),
+                ('beaver_refusable', models.BooleanField(default=True, verbose_name='a beaver may be refused')),
+                ('raccoons', models.BooleanField(default=False, verbose_name='raccoons')),
+                ('automatic_doubles', models.BooleanField(default=False, verbose_name='automatic doubles in match play')),
+                ('automatic_doubles_limit', models.PositiveSmallIntegerField(blank=True, help_text='Most automatic doubles per game; empty for no limit.', null=True, verbose_name='automatic doubles limit')),
+                ('jacoby', models.BooleanField(default=False, help_text='Money play only: it never changes a match.', verbose_name='Jacoby rule')),
+                ('irregularities', models.CharField(choices=[('pre-2002', 'before 2002: anyone may point out a miscounted move; rule 3B'), ('2002', 'from 2002: irregularity rules 2 and 3')], default='2002', max_length=10, verbose_name='irregularity rules')),
             ],
             options={
-                "verbose_name": "season",
-                "verbose_name_plural": "seasons",
-                "ordering": ["-year"],
-                "constraints": [
-                    models.CheckConstraint(
-                        condition=models.Q(("year__gte", 1900), ("year__lte", 2999)),
-                        name="season_year_plausible",
-                        violation_error_message="Give the season's year, e.g. 2002.",
-                    ),
-                    models.CheckConstraint(
-                        condition=models.Q(("backgammon_multiplier__in", [2, 3])),
-                        name="season_backgammon_multiplier_2_or_3",
-                    ),
-                    models.CheckConstraint(
-                        condition=models.Q(("irregularities__in", ["2002", "pre-2002"])),
-                        name="season_irregularities_known",
-                    ),
-                    models.CheckConstraint(
-                        condition=models.Q(
-                            ("automatic_doubles_limit__isnull", True),
-                            ("automatic_doubles_limit__gte", 1),
-                            _connector="OR",
-                        ),
-                        name="season_automatic_doubles_limit_positive",
-                    ),
-                ],
+                'verbose_name': 'season',
+                'verbose_name_plural': 'seasons',
+                'ordering': ['-year'],
+                'constraints': [models.CheckConstraint(condition=models.Q(('year__gte', 1900), ('year__lte', 2999)), name='season_year_plausible', violation_error_message="Give the season's year, e.g. 2002."), models.CheckConstraint(condition=models.Q(('backgammon_multiplier__in', [2, 3])), name='season_backgammon_multiplier_2_or_3'), models.CheckConstraint(condition=models.Q(('irregularities__in', ['2002', 'pre-2002'])), name='season_irregularities_known'), models.CheckConstraint(condition=models.Q(('automatic_doubles_limit__isnull', True), ('automatic_doubles_limit__gte', 1), _connector='OR'), name='season_automatic_doubles_limit_positive')],
             },
         ),
         migrations.CreateModel(
-            name="Tournament",
+            name='Tournament',
             fields=[
-                (
-                    "id",
-                    models.BigAutoField(
-                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
-                    ),
-                ),
-                ("name", models.CharField(max_length=120, verbose_name="name")),
-                (
-                    "date",
-                    models.DateField(default=django.utils.timezone.localdate, verbose_name="date"),
-                ),
-                (
-                    "status",
-                    models.CharField(
-                        choices=[
-                            ("draft", "draft"),
-                            ("running", "running"),
-                            ("finished", "finished"),
-                        ],
-                        default="draft",
-                        max_length=10,
-                        verbose_name="status",
-                    ),
-                ),
-                (
-                    "consolation",
-                    models.CharField(
-                        choices=[
-                            ("none", "no consolation"),
-                            ("first_round", "first-round losers"),
-                            ("progressive", "progressive"),
-                        ],
-                        default="none",
-                        max_length=12,
-                        verbose_name="consolation",
-                    ),
-                ),
-                (
-                    "progressive_rounds",
-                    models.PositiveSmallIntegerField(
-                        default=2,
-                        help_text="For a progressive consolation.",
-                        verbose_name="main rounds whose losers drop into the consolation",
-                    ),
-                ),
-                (
-                    "last_chance",
-                    models.BooleanField(
-                        default=False,
-                        help_text="A third bracket for the players who lose their first consolation match.",
-                        verbose_name="last chance bracket",
-                    ),
-                ),
-                (
-                    "draw_seed",
-                    models.BigIntegerField(
-                        blank=True,
-                        help_text="The random seed the draw was made with: the same seed gives the same draw.",
-                        null=True,
-                        verbose_name="draw seed",
-                    ),
-                ),
-                ("public", models.BooleanField(default=True, verbose_name="public")),
-                ("created", models.DateTimeField(auto_now_add=True, verbose_name="created")),
-                (
-                    "season",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.PROTECT,
-                        related_name="tournaments",
-                        to="tournament.season",
-                        verbose_name="season",
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('name', models.CharField(max_length=120, verbose_name='name')),
+                ('date', models.DateField(default=django.utils.timezone.localdate, verbose_name='date')),
+                ('status', models.CharField(choices=[('draft', 'draft'), ('running', 'running'), ('finished', 'finished')], default='draft', max_length=10, verbose_name='status')),
+                ('consolation', models.CharField(choices=[('none', 'no consolation'), ('first_round', 'first-round losers'), ('progressive', 'progressive')], default='none', max_length=12, verbose_name='consolation')),
+                ('progressive_rounds', models.PositiveSmallIntegerField(default=2, help_text='For a progressive consolation.', verbose_name='main rounds whose losers drop into the consolation')),
+                ('last_chance', models.BooleanField(default=False, help_text='A third bracket for the players who lose their first consolation match.', verbose_name='last chance bracket')),
+                ('draw_seed', models.BigIntegerField(blank=True, help_text='The random seed the draw was made with: the same seed gives the same draw.', null=True, verbose_name='draw seed')),
+                ('public', models.BooleanField(default=True, verbose_name='public')),
+                ('created', models.DateTimeField(auto_now_add=True, verbose_name='created')),
+                ('season', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='tournaments', to='tournament.season', verbose_name='season')),
             ],
             options={
-                "verbose_name": "tournament",
-                "verbose_name_plural": "tournaments",
-                "ordering": ["-date", "name", "pk"],
-                "permissions": [
-                    ("direct_tournaments", "Can direct tournaments: draws and results")
-                ],
+                'verbose_name': 'tournament',
+                'verbose_name_plural': 'tournaments',
+                'ordering': ['-date', 'name', 'pk'],
+                'permissions': [('direct_tournaments', 'Can direct tournaments: draws and results')],
             },
         ),
         migrations.CreateModel(
-            name="Match",
+            name='Match',
             fields=[
-                (
-                    "id",
-                    models.BigAutoField(
-                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
-                    ),
-                ),
-                (
-                    "round",
-                    models.PositiveSmallIntegerField(blank=True, null=True, verbose_name="round"),
-                ),
-                (
-                    "position",
-                    models.PositiveSmallIntegerField(
-                        blank=True, null=True, verbose_name="match number in the round"
-                    ),
-                ),
-                (
-                    "source1_kind",
-                    models.CharField(
-                        blank=True,
-                        choices=[
-                            ("entrant", "entrant"),
-                            ("bye", "bye"),
-                            ("winner", "winner of"),
-                            ("loser", "loser of"),
-                            ("first_loser", "first-match loser of"),
-                        ],
-                        max_length=12,
-                        verbose_name="first slot comes from",
-                    ),
-                ),
-                (
-                    "source2_kind",
-                    models.CharField(
-                        blank=True,
-                        choices=[
-                            ("entrant", "entrant"),
-                            ("bye", "bye"),
-                            ("winner", "winner of"),
-                            ("loser", "loser of"),
-                            ("first_loser", "first-match loser of"),
-                        ],
-                        max_length=12,
-                        verbose_name="second slot comes from",
-                    ),
-                ),
-                (
-                    "length",
-                    models.PositiveSmallIntegerField(default=5, verbose_name="length (points)"),
-                ),
-                (
-                    "status",
-                    models.CharField(
-                        choices=[
-                            ("pending", "waiting for players"),
-                            ("ready", "ready"),
-                            ("live", "live"),
-                            ("decided", "decided"),
-                            ("bye", "bye"),
-                            ("void", "no match"),
-                        ],
-                        default="pending",
-                        max_length=10,
-                        verbose_name="status",
-                    ),
-                ),
-                (
-                    "decided_by",
-                    models.CharField(
-                        blank=True,
-                        choices=[
-                            ("", "not decided"),
-                            ("games", "games"),
-                            ("walkover", "walkover"),
-                            ("retirement", "retirement"),
-                        ],
-                        default="",
-                        max_length=10,
-                        verbose_name="decided by",
-                    ),
-                ),
-                (
-                    "score1",
-                    models.PositiveSmallIntegerField(
-                        default=0, verbose_name="first player's score"
-                    ),
-                ),
-                (
-                    "score2",
-                    models.PositiveSmallIntegerField(
-                        default=0, verbose_name="second player's score"
-                    ),
-                ),
-                (
-                    "raw_score1",
-                    models.PositiveIntegerField(
-                        default=0, verbose_name="first player's points won"
-                    ),
-                ),
-                (
-                    "raw_score2",
-                    models.PositiveIntegerField(
-                        default=0, verbose_name="second player's points won"
-                    ),
-                ),
-                (
-                    "crawford_game",
-                    models.PositiveSmallIntegerField(
-                        blank=True, null=True, verbose_name="Crawford game"
-                    ),
-                ),
-                ("version", models.PositiveIntegerField(default=0, verbose_name="version")),
-                (
-                    "decided_at",
-                    models.DateTimeField(blank=True, null=True, verbose_name="decided at"),
-                ),
-                (
-                    "bracket",
-                    models.ForeignKey(
-                        blank=True,
-                        null=True,
-                        on_delete=django.db.models.deletion.CASCADE,
-                        related_name="matches",
-                        to="tournament.bracket",
-                        verbose_name="bracket",
-                    ),
-                ),
-                (
-                    "source1_match",
-                    models.ForeignKey(
-                        blank=True,
-                        null=True,
-                        on_delete=django.db.models.deletion.CASCADE,
-                        related_name="+",
-                        to="tournament.match",
-                        verbose_name="first slot's match",
-                    ),
-                ),
-                (
-                    "source2_match",
-                    models.ForeignKey(
-                        blank=True,
-                        null=True,
-                        on_delete=django.db.models.deletion.CASCADE,
-                        related_name="+",
-                        to="tournament.match",
-                        verbose_name="second slot's match",
-                    ),
-                ),
-                (
-                    "player1",
-                    models.ForeignKey(
-                        blank=True,
-                        null=True,
-                        on_delete=django.db.models.deletion.PROTECT,
-                        related_name="matches_as_first",
-                        to="tournament.player",
-                        verbose_name="first player",
-                    ),
-                ),
-                (
-                    "player2",
-                    models.ForeignKey(
-                        blank=True,
-                        null=True,
-                        on_delete=django.db.models.deletion.PROTECT,
-                        related_name="matches_as_second",
-                        to="tournament.player",
-                        verbose_name="second player",
-                    ),
-                ),
-                (
-                    "winner",
-                    models.ForeignKey(
-                        blank=True,
-                        null=True,
-                        on_delete=django.db.models.deletion.PROTECT,
-                        related_name="matches_won",
-                        to="tournament.player",
-                        verbose_name="winner",
-                    ),
-                ),
-                (
-                    "tournament",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.CASCADE,
-                        related_name="matches",
-                        to="tournament.tournament",
-                        verbose_name="tournament",
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('round', models.PositiveSmallIntegerField(blank=True, null=True, verbose_name='round')),
+                ('position', models.PositiveSmallIntegerField(blank=True, null=True, verbose_name='match number in the round')),
+                ('source1_kind', models.CharField(blank=True, choices=[('entrant', 'entrant'), ('bye', 'bye'), ('winner', 'winner of'), ('loser', 'loser of'), ('first_loser', 'first-match loser of')], max_length=12, verbose_name='first slot comes from')),
+                ('source2_kind', models.CharField(blank=True, choices=[('entrant', 'entrant'), ('bye', 'bye'), ('winner', 'winner of'), ('loser', 'loser of'), ('first_loser', 'first-match loser of')], max_length=12, verbose_name='second slot comes from')),
+                ('length', models.PositiveSmallIntegerField(default=5, verbose_name='length (points)')),
+                ('status', models.CharField(choices=[('pending', 'waiting for players'), ('ready', 'ready'), ('live', 'live'), ('decided', 'decided'), ('bye', 'bye'), ('void', 'no match')], default='pending', max_length=10, verbose_name='status')),
+                ('decided_by', models.CharField(blank=True, choices=[('', 'not decided'), ('games', 'games'), ('walkover', 'walkover'), ('retirement', 'retirement')], default='', max_length=10, verbose_name='decided by')),
+                ('score1', models.PositiveSmallIntegerField(default=0, verbose_name="first player's score")),
+                ('score2', models.PositiveSmallIntegerField(default=0, verbose_name="second player's score")),
+                ('raw_score1', models.PositiveIntegerField(default=0, verbose_name="first player's points won")),
+                ('raw_score2', models.PositiveIntegerField(default=0, verbose_name="second player's points won")),
+                ('crawford_game', models.PositiveSmallIntegerField(blank=True, null=True, verbose_name='Crawford game')),
+                ('version', models.PositiveIntegerField(default=0, verbose_name='version')),
+                ('decided_at', models.DateTimeField(blank=True, null=True, verbose_name='decided at')),
+                ('bracket', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='matches', to='tournament.bracket', verbose_name='bracket')),
+                ('source1_match', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='+', to='tournament.match', verbose_name="first slot's match")),
+                ('source2_match', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='+', to='tournament.match', verbose_name="second slot's match")),
+                ('player1', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='matches_as_first', to='tournament.player', verbose_name='first player')),
+                ('player2', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='matches_as_second', to='tournament.player', verbose_name='second player')),
+                ('winner', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='matches_won', to='tournament.player', verbose_name='winner')),
+                ('tournament', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='matches', to='tournament.tournament', verbose_name='tournament')),
             ],
             options={
-                "verbose_name": "match",
-                "verbose_name_plural": "matches",
-                "ordering": ["tournament", "bracket", "round", "position", "pk"],
+                'verbose_name': 'match',
+                'verbose_name_plural': 'matches',
+                'ordering': ['tournament', 'bracket', 'round', 'position', 'pk'],
             },
         ),
         migrations.CreateModel(
-            name="Entry",
+            name='Entry',
             fields=[
-                (
-                    "id",
-                    models.BigAutoField(
-                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
-                    ),
-                ),
-                (
-                    "seed",
-                    models.PositiveSmallIntegerField(
-                        blank=True,
-                        help_text="1 is the best; empty for unseeded.",
-                        null=True,
-                        verbose_name="seed",
-                    ),
-                ),
-                (
-                    "withdrawn",
-                    models.BooleanField(
-                        default=False,
-                        help_text="A withdrawn player loses their remaining matches by walkover.",
-                        verbose_name="withdrawn",
-                    ),
-                ),
-                ("created", models.DateTimeField(auto_now_add=True, verbose_name="registered")),
-                (
-                    "player",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.PROTECT,
-                        related_name="entries",
-                        to="tournament.player",
-                        verbose_name="player",
-                    ),
-                ),
-                (
-                    "tournament",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.CASCADE,
-                        related_name="entries",
-                        to="tournament.tournament",
-                        verbose_name="tournament",
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('seed', models.PositiveSmallIntegerField(blank=True, help_text='1 is the best; empty for unseeded.', null=True, verbose_name='seed')),
+                ('withdrawn', models.BooleanField(default=False, help_text='A withdrawn player loses their remaining matches by walkover.', verbose_name='withdrawn')),
+                ('created', models.DateTimeField(auto_now_add=True, verbose_name='registered')),
+                ('player', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='entries', to='tournament.player', verbose_name='player')),
+                ('tournament', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='entries', to='tournament.tournament', verbose_name='tournament')),
             ],
             options={
-                "verbose_name": "entry",
-                "verbose_name_plural": "entries",
-                "ordering": ["tournament", "seed", "player__name"],
+                'verbose_name': 'entry',
+                'verbose_name_plural': 'entries',
+                'ordering': ['tournament', 'seed', 'player__name'],
             },
         ),
         migrations.AddField(
-            model_name="bracket",
-            name="tournament",
-            field=models.ForeignKey(
-                on_delete=django.db.models.deletion.CASCADE,
-                related_name="brackets",
-                to="tournament.tournament",
-                verbose_name="tournament",
-            ),
+            model_name='bracket',
+            name='tournament',
+            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='brackets', to='tournament.tournament', verbose_name='tournament'),
         ),
         migrations.CreateModel(
-            name="AuditEntry",
+            name='AuditEntry',
             fields=[
-                (
-                    "id",
-                    models.BigAutoField(
-                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
-                    ),
-                ),
-                (
-                    "at",
-                    models.DateTimeField(
-                        db_index=True, default=django.utils.timezone.now, verbose_name="when"
-                    ),
-                ),
-                (
-                    "action",
-                    models.CharField(
-                        choices=[
-                            ("game_recorded", "game recorded"),
-                            ("game_undone", "last game undone"),
-                            ("games_replaced", "games corrected"),
-                            ("walkover", "walkover"),
-                            ("retirement", "retirement"),
-                            ("match_reopened", "match reopened"),
-                            ("draw_made", "draw made"),
-                            ("tournament_started", "tournament started"),
-                        ],
-                        max_length=20,
-                        verbose_name="what",
-                    ),
-                ),
-                ("subject", models.CharField(blank=True, max_length=250, verbose_name="subject")),
-                ("summary", models.CharField(blank=True, max_length=250, verbose_name="summary")),
-                ("before", models.JSONField(blank=True, null=True, verbose_name="before")),
-                ("after", models.JSONField(blank=True, null=True, verbose_name="after")),
-                (
-                    "user",
-                    models.ForeignKey(
-                        blank=True,
-                        null=True,
-                        on_delete=django.db.models.deletion.SET_NULL,
-                        related_name="+",
-                        to=settings.AUTH_USER_MODEL,
-                        verbose_name="who",
-                    ),
-                ),
-                (
-                    "match",
-                    models.ForeignKey(
-                        blank=True,
-                        null=True,
-                        on_delete=django.db.models.deletion.SET_NULL,
-                        related_name="audit_entries",
-                        to="tournament.match",
-                        verbose_name="match",
-                    ),
-                ),
-                (
-                    "tournament",
-                    models.ForeignKey(
-                        blank=True,
-                        null=True,
-                        on_delete=django.db.models.deletion.SET_NULL,
-                        related_name="audit_entries",
-                        to="tournament.tournament",
-                        verbose_name="tournament",
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('at', models.DateTimeField(db_index=True, default=django.utils.timezone.now, verbose_name='when')),
+                ('action', models.CharField(choices=[('game_recorded', 'game recorded'), ('game_undone', 'last game undone'), ('games_replaced', 'games corrected'), ('walkover', 'walkover'), ('retirement', 'retirement'), ('match_reopened', 'match reopened'), ('draw_made', 'draw made'), ('tournament_started', 'tournament started')], max_length=20, verbose_name='what')),
+                ('subject', models.CharField(blank=True, max_length=250, verbose_name='subject')),
+                ('summary', models.CharField(blank=True, max_length=250, verbose_name='summary')),
+                ('before', models.JSONField(blank=True, null=True, verbose_name='before')),
+                ('after', models.JSONField(blank=True, null=True, verbose_name='after')),
+                ('user', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL, verbose_name='who')),
+                ('match', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='audit_entries', to='tournament.match', verbose_name='match')),
+                ('tournament', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='audit_entries', to='tournament.tournament', verbose_name='tournament')),
             ],
             options={
-                "verbose_name": "audit entry",
-                "verbose_name_plural": "audit entries",
-                "ordering": ["-at", "-pk"],
+                'verbose_name': 'audit entry',
+                'verbose_name_plural': 'audit entries',
+                'ordering': ['-at', '-pk'],
             },
         ),
         migrations.CreateModel(
-            name="Game",
+            name='Game',
             fields=[
-                (
-                    "id",
-                    models.BigAutoField(
-                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
-                    ),
-                ),
-                ("number", models.PositiveSmallIntegerField(verbose_name="game number")),
-                (
-                    "winner",
-                    models.PositiveSmallIntegerField(
-                        choices=[(0, "first player"), (1, "second player")], verbose_name="winner"
-                    ),
-                ),
-                (
-                    "kind",
-                    models.CharField(
-                        choices=[
-                            ("single", "single"),
-                            ("gammon", "gammon"),
-                            ("backgammon", "backgammon"),
-                        ],
-                        default="single",
-                        max_length=10,
-                        verbose_name="kind",
-                    ),
-                ),
-                ("cube", models.BigIntegerField(default=1, verbose_name="cube")),
-                (
-                    "how",
-                    models.CharField(
-                        choices=[
-                            ("played", "played out"),
-                            ("resigned", "resigned"),
-                            ("dropped", "double dropped"),
-                            ("beaver_dropped", "beaver dropped"),
-                        ],
-                        default="played",
-                        max_length=14,
-                        verbose_name="how it ended",
-                    ),
-                ),
-                ("beaver", models.BooleanField(default=False, verbose_name="beaver")),
-                ("points", models.BigIntegerField(verbose_name="points")),
-                ("crawford", models.BooleanField(default=False, verbose_name="Crawford game")),
-                (
-                    "entered_at",
-                    models.DateTimeField(
-                        default=django.utils.timezone.now, verbose_name="entered at"
-                    ),
-                ),
-                (
-                    "entered_by",
-                    models.ForeignKey(
-                        blank=True,
-                        null=True,
-                        on_delete=django.db.models.deletion.SET_NULL,
-                        related_name="+",
-                        to=settings.AUTH_USER_MODEL,
-                        verbose_name="entered by",
-                    ),
-                ),
-                (
-                    "match",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.CASCADE,
-                        related_name="games",
-                        to="tournament.match",
-                        verbose_name="match",
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('number', models.PositiveSmallIntegerField(verbose_name='game number')),
+                ('winner', models.PositiveSmallIntegerField(choices=[(0, 'first player'), (1, 'second player')], verbose_name='winner')),
+                ('kind', models.CharField(choices=[('single', 'single'), ('gammon', 'gammon'), ('backgammon', 'backgammon')], default='single', max_length=10, verbose_name='kind')),
+                ('cube', models.BigIntegerField(default=1, verbose_name='cube')),
+                ('how', models.CharField(choices=[('played', 'played out'), ('resigned', 'resigned'), ('dropped', 'double dropped'), ('beaver_dropped', 'beaver dropped')], default='played', max_length=14, verbose_name='how it ended')),
+                ('beaver', models.BooleanField(default=False, verbose_name='beaver')),
+                ('points', models.BigIntegerField(verbose_name='points')),
+                ('crawford', models.BooleanField(default=False, verbose_name='Crawford game')),
+                ('entered_at', models.DateTimeField(default=django.utils.timezone.now, verbose_name='entered at')),
+                ('entered_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL, verbose_name='entered by')),
+                ('match', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='games', to='tournament.match', verbose_name='match')),
             ],
             options={
-                "verbose_name": "game",
-                "verbose_name_plural": "games",
-                "ordering": ["match", "number"],
-                "constraints": [
-                    models.UniqueConstraint(
-                        fields=("match", "number"), name="game_number_unique_per_match"
-                    ),
-                    models.CheckConstraint(
-                        condition=models.Q(("number__gte", 1)), name="game_number_positive"
-                    ),
-                    models.CheckConstraint(
-                        condition=models.Q(("cube__gte", 1)), name="game_cube_positive"
-                    ),
-                    models.CheckConstraint(
-                        condition=models.Q(("winner__in", [0, 1])), name="game_winner_is_a_side"
-                    ),
-                    models.CheckConstraint(
-                        condition=models.Q(("kind__in", ["single", "gammon", "backgammon"])),
-                        name="game_kind_known",
-                    ),
-                    models.CheckConstraint(
-                        condition=models.Q(
-                            ("how__in", ["played", "resigned", "dropped", "beaver_dropped"])
-                        ),
-                        name="game_how_known",
-                    ),
-                    models.CheckConstraint(
-                        condition=models.Q(
-                            ("how__in", ["played", "resigned"]), ("kind", "single"), _connector="OR"
-                        ),
-                        name="game_drop_is_single",
-                    ),
-                    models.CheckConstraint(
-                        condition=models.Q(("points__gte", 1)), name="game_points_positive"
-                    ),
-                ],
+                'verbose_name': 'game',
+                'verbose_name_plural': 'games',
+                'ordering': ['match', 'number'],
+                'constraints': [models.UniqueConstraint(fields=('match', 'number'), name='game_number_unique_per_match'), models.CheckConstraint(condition=models.Q(('number__gte', 1)), name='game_number_positive'), models.CheckConstraint(condition=models.Q(('cube__gte', 1)), name='game_cube_positive'), models.CheckConstraint(condition=models.Q(('winner__in', [0, 1])), name='game_winner_is_a_side'), models.CheckConstraint(condition=models.Q(('kind__in', ['single', 'gammon', 'backgammon'])), name='game_kind_known'), models.CheckConstraint(condition=models.Q(('how__in', ['played', 'resigned', 'dropped', 'beaver_dropped'])), name='game_how_known'), models.CheckConstraint(condition=models.Q(('how__in', ['played', 'resigned']), ('kind', 'single'), _connector='OR'), name='game_drop_is_single'), models.CheckConstraint(condition=models.Q(('points__gte', 1)), name='game_points_positive')],
             },
         ),
         migrations.AddConstraint(
-            model_name="tournament",
-            constraint=models.UniqueConstraint(
-                fields=("season", "name"),
-                name="tournament_name_unique_in_season",
-                violation_error_message="This season already has a tournament of that name.",
-            ),
+            model_name='tournament',
+            constraint=models.UniqueConstraint(fields=('season', 'name'), name='tournament_name_unique_in_season', violation_error_message='This season already has a tournament of that name.'),
         ),
         migrations.AddConstraint(
-            model_name="tournament",
-            constraint=models.CheckConstraint(
-                condition=models.Q(("name", ""), _negated=True), name="tournament_name_not_empty"
-            ),
+            model_name='tournament',
+            constraint=models.CheckConstraint(condition=models.Q(('name', ''), _negated=True), name='tournament_name_not_empty'),
         ),
         migrations.AddConstraint(
-            model_name="tournament",
-            constraint=models.CheckConstraint(
-                condition=models.Q(("progressive_rounds__gte", 1)),
-                name="tournament_progressive_rounds_positive",
-            ),
+            model_name='tournament',
+            constraint=models.CheckConstraint(condition=models.Q(('progressive_rounds__gte', 1)), name='tournament_progressive_rounds_positive'),
         ),
         migrations.AddConstraint(
-            model_name="tournament",
-            constraint=models.CheckConstraint(
-                condition=models.Q(("consolation__in", ["none", "first_round", "progressive"])),
-                name="tournament_consolation_known",
-            ),
+            model_name='tournament',
+            constraint=models.CheckConstraint(condition=models.Q(('consolation__in', ['none', 'first_round', 'progressive'])), name='tournament_consolation_known'),
         ),
         migrations.AddConstraint(
-            model_name="tournament",
-            constraint=models.CheckConstraint(
-                condition=models.Q(
-                    ("last_chance", False),
-                    models.Q(("consolation", "none"), _negated=True),
-                    _connector="OR",
-                ),
-                name="tournament_last_chance_needs_consolation",
-                violation_error_message="A last chance bracket needs a consolation.",
-            ),
+            model_name='tournament',
+            constraint=models.CheckConstraint(condition=models.Q(('last_chance', False), models.Q(('consolation', 'none'), _negated=True), _connector='OR'), name='tournament_last_chance_needs_consolation', violation_error_message='A last chance bracket needs a consolation.'),
         ),
         migrations.AddConstraint(
-            model_name="match",
-            constraint=models.CheckConstraint(
-                condition=models.Q(
-                    ("player1__isnull", True),
-                    ("player2__isnull", True),
-                    models.Q(("player1", models.F("player2")), _negated=True),
-                    _connector="OR",
-                ),
-                name="match_players_differ",
-                violation_error_message="A player cannot meet themselves.",
-            ),
+            model_name='match',
+            constraint=models.CheckConstraint(condition=models.Q(('player1__isnull', True), ('player2__isnull', True), models.Q(('player1', models.F('player2')), _negated=True), _connector='OR'), name='match_players_differ', violation_error_message='A player cannot meet themselves.'),
         ),
         migrations.AddConstraint(
-            model_name="match",
-            constraint=models.CheckConstraint(
-                condition=models.Q(
-                    ("winner__isnull", True),
-                    ("winner", models.F("player1")),
-                    ("winner", models.F("player2")),
-                    _connector="OR",
-                ),
-                name="match_winner_is_a_player",
-                violation_error_message="The winner must be one of the two players.",
-            ),
+            model_name='match',
+            constraint=models.CheckConstraint(condition=models.Q(('winner__isnull', True), ('winner', models.F('player1')), ('winner', models.F('player2')), _connector='OR'), name='match_winner_is_a_player', violation_error_message='The winner must be one of the two players.'),
         ),
         migrations.AddConstraint(
-            model_name="match",
-            constraint=models.CheckConstraint(
-                condition=models.Q(("length__gte", 1)),
-                name="match_length_positive",
-                violation_error_message="A match is played to 1 point or more.",
-            ),
+            model_name='match',
+            constraint=models.CheckConstraint(condition=models.Q(('length__gte', 1)), name='match_length_positive', violation_error_message='A match is played to 1 point or more.'),
         ),
         migrations.AddConstraint(
-            model_name="match",
-            constraint=models.CheckConstraint(
-                condition=models.Q(
-                    ("score1__lte", models.F("length")), ("score2__lte", models.F("length"))
-                ),
-                name="match_score_capped",
-            ),
+            model_name='match',
+            constraint=models.CheckConstraint(condition=models.Q(('score1__lte', models.F('length')), ('score2__lte', models.F('length'))), name='match_score_capped'),
         ),
         migrations.AddConstraint(
-            model_name="match",
-            constraint=models.CheckConstraint(
-                condition=models.Q(
-                    models.Q(("status", "decided"), _negated=True),
-                    ("winner__isnull", False),
-                    _connector="OR",
-                ),
-                name="match_decided_has_winner",
-            ),
+            model_name='match',
+            constraint=models.CheckConstraint(condition=models.Q(models.Q(('status', 'decided'), _negated=True), ('winner__isnull', False), _connector='OR'), name='match_decided_has_winner'),
         ),
         migrations.AddConstraint(
-            model_name="match",
-            constraint=models.CheckConstraint(
-                condition=models.Q(
-                    ("status__in", ["pending", "ready", "live", "decided", "bye", "void"])
-                ),
-                name="match_status_known",
-            ),
+            model_name='match',
+            constraint=models.CheckConstraint(condition=models.Q(('status__in', ['pending', 'ready', 'live', 'decided', 'bye', 'void'])), name='match_status_known'),
         ),
         migrations.AddConstraint(
-            model_name="match",
-            constraint=models.CheckConstraint(
-                condition=models.Q(
-                    ("bracket__isnull", True),
-                    models.Q(("position__gte", 1), ("round__gte", 1)),
-                    _connector="OR",
-                ),
-                name="match_in_bracket_has_round_and_position",
-            ),
+            model_name='match',
+            constraint=models.CheckConstraint(condition=models.Q(('bracket__isnull', True), models.Q(('position__gte', 1), ('round__gte', 1)), _connector='OR'), name='match_in_bracket_has_round_and_position'),
         ),
         migrations.AddConstraint(
-            model_name="match",
-            constraint=models.UniqueConstraint(
-                condition=models.Q(("bracket__isnull", False)),
-                fields=("bracket", "round", "position"),
-                name="match_slot_unique_in_bracket",
-                violation_error_message="That round and position are taken in this bracket.",
-            ),
+            model_name='match',
+            constraint=models.UniqueConstraint(condition=models.Q(('bracket__isnull', False)), fields=('bracket', 'round', 'position'), name='match_slot_unique_in_bracket', violation_error_message='That round and position are taken in this bracket.'),
         ),
         migrations.AddConstraint(
-            model_name="entry",
-            constraint=models.UniqueConstraint(
-                fields=("tournament", "player"),
-                name="entry_player_once_per_tournament",
-                violation_error_message="This player is already registered.",
-            ),
+            model_name='entry',
+            constraint=models.UniqueConstraint(fields=('tournament', 'player'), name='entry_player_once_per_tournament', violation_error_message='This player is already registered.'),
         ),
         migrations.AddConstraint(
-            model_name="entry",
-            constraint=models.UniqueConstraint(
-                condition=models.Q(("seed__isnull", False)),
-                fields=("tournament", "seed"),
-                name="entry_seed_unique_in_tournament",
-                violation_error_message="Another player has this seed.",
-            ),
+            model_name='entry',
+            constraint=models.UniqueConstraint(condition=models.Q(('seed__isnull', False)), fields=('tournament', 'seed'), name='entry_seed_unique_in_tournament', violation_error_message='Another player has this seed.'),
         ),
         migrations.AddConstraint(
-            model_name="entry",
-            constraint=models.CheckConstraint(
-                condition=models.Q(("seed__isnull", True), ("seed__gte", 1), _connector="OR"),
-                name="entry_seed_positive",
-            ),
+            model_name='entry',
+            constraint=models.CheckConstraint(condition=models.Q(('seed__isnull', True), ('seed__gte', 1), _connector='OR'), name='entry_seed_positive'),
         ),
         migrations.AddConstraint(
-            model_name="bracket",
-            constraint=models.UniqueConstraint(
-                fields=("tournament", "kind"), name="bracket_kind_unique"
-            ),
+            model_name='bracket',
+            constraint=models.UniqueConstraint(fields=('tournament', 'kind'), name='bracket_kind_unique'),
         ),
         migrations.AddConstraint(
-            model_name="bracket",
-            constraint=models.CheckConstraint(
-                condition=models.Q(("kind__in", ["main", "consolation", "last_chance"])),
-                name="bracket_kind_known",
-            ),
+            model_name='bracket',
+            constraint=models.CheckConstraint(condition=models.Q(('kind__in', ['main', 'consolation', 'last_chance'])), name='bracket_kind_known'),
         ),
     ]

@@ -37,9 +37,7 @@ def create_group(apps, schema_editor):
     Permission = apps.get_model("auth", "Permission")
     group, _created = Group.objects.get_or_create(name=GROUP)
     group.permissions.add(
-        *Permission.objects.filter(
-            content_type__app_label="tournament", codename__in=list(codenames())
-        )
+        *Permission.objects.filter(content_type__app_label="tournament", codename__in=list(codenames()))
     )
 
 

@@ -4,35 +4,15 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
+
     dependencies = [
-        ("tournament", "0002_directors_group"),
+        ('tournament', '0002_directors_group'),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name="auditentry",
-            name="action",
-            field=models.CharField(
-                choices=[
-                    ("game_recorded", "game recorded"),
-                    ("game_undone", "last game undone"),
-                    ("games_replaced", "games corrected"),
-                    ("walkover", "walkover"),
-                    ("retirement", "retirement"),
-                    ("match_reopened", "match reopened"),
-                    ("draw_made", "draw made"),
-                    ("tournament_started", "tournament started"),
-                    ("withdrawal", "withdrawal"),
-                    ("season_created", "season created"),
-                    ("season_changed", "season rules changed"),
-                    ("tournament_created", "tournament created"),
-                    ("tournament_changed", "tournament changed"),
-                    ("entry_added", "player registered"),
-                    ("entry_removed", "registration removed"),
-                    ("seeds_changed", "seeds changed"),
-                ],
-                max_length=20,
-                verbose_name="what",
-            ),
+            model_name='auditentry',
+            name='action',
+            field=models.CharField(choices=[('game_recorded', 'game recorded'), ('game_undone', 'last game undone'), ('games_replaced', 'games corrected'), ('walkover', 'walkover'), ('retirement', 'retirement'), ('match_reopened', 'match reopened'), ('draw_made', 'draw made'), ('tournament_started', 'tournament started'), ('withdrawal', 'withdrawal'), ('season_created', 'season created'), ('season_changed', 'season rules changed'), ('tournament_created', 'tournament created'), ('tournament_changed', 'tournament changed'), ('entry_added', 'player registered'), ('entry_removed', 'registration removed'), ('seeds_changed', 'seeds changed')], max_length=20, verbose_name='what'),
         ),
     ]

@@ -5,42 +5,25 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
+
     dependencies = [
-        ("tournament", "0003_audit_actions"),
+        ('tournament', '0003_audit_actions'),
     ]
 
     operations = [
         migrations.AddField(
-            model_name="season",
-            name="consolation_points",
-            field=models.CharField(
-                blank=True,
-                default="4,3,2,1",
-                max_length=60,
-                validators=[tournament.models.validate_scale],
-                verbose_name="league points, consolation",
-            ),
+            model_name='season',
+            name='consolation_points',
+            field=models.CharField(blank=True, default='4,3,2,1', max_length=60, validators=[tournament.models.validate_scale], verbose_name='league points, consolation'),
         ),
         migrations.AddField(
-            model_name="season",
-            name="last_chance_points",
-            field=models.CharField(
-                blank=True,
-                default="2,1",
-                max_length=60,
-                validators=[tournament.models.validate_scale],
-                verbose_name="league points, last chance",
-            ),
+            model_name='season',
+            name='last_chance_points',
+            field=models.CharField(blank=True, default='2,1', max_length=60, validators=[tournament.models.validate_scale], verbose_name='league points, last chance'),
         ),
         migrations.AddField(
-            model_name="season",
-            name="main_points",
-            field=models.CharField(
-                default="10,7,5,3,2,1",
-                help_text="For places 1, 2, 3-4, 5-8, 9-16, ...; later places score nothing.",
-                max_length=60,
-                validators=[tournament.models.validate_scale],
-                verbose_name="league points, main bracket",
-            ),
+            model_name='season',
+            name='main_points',
+            field=models.CharField(default='10,7,5,3,2,1', help_text='For places 1, 2, 3-4, 5-8, 9-16, ...; later places score nothing.', max_length=60, validators=[tournament.models.validate_scale], verbose_name='league points, main bracket'),
         ),
     ]

@@ -5,124 +5,58 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
+
     dependencies = [
-        ("tournament", "0004_league_points"),
+        ('tournament', '0004_league_points'),
     ]
 
     operations = [
         migrations.CreateModel(
-            name="RatingsLock",
+            name='RatingsLock',
             fields=[
-                (
-                    "id",
-                    models.BigAutoField(
-                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
-                    ),
-                ),
-                ("computed_at", models.DateTimeField(blank=True, null=True)),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('computed_at', models.DateTimeField(blank=True, null=True)),
             ],
             options={
-                "verbose_name": "ratings lock",
+                'verbose_name': 'ratings lock',
             },
         ),
         migrations.AddField(
-            model_name="player",
-            name="rating",
-            field=models.FloatField(default=1500.0, verbose_name="rating"),
+            model_name='player',
+            name='rating',
+            field=models.FloatField(default=1500.0, verbose_name='rating'),
         ),
         migrations.AddField(
-            model_name="player",
-            name="rating_experience",
-            field=models.PositiveIntegerField(default=0, verbose_name="rating experience"),
+            model_name='player',
+            name='rating_experience',
+            field=models.PositiveIntegerField(default=0, verbose_name='rating experience'),
         ),
         migrations.AlterField(
-            model_name="auditentry",
-            name="action",
-            field=models.CharField(
-                choices=[
-                    ("game_recorded", "game recorded"),
-                    ("game_undone", "last game undone"),
-                    ("games_replaced", "games corrected"),
-                    ("walkover", "walkover"),
-                    ("retirement", "retirement"),
-                    ("match_reopened", "match reopened"),
-                    ("draw_made", "draw made"),
-                    ("tournament_started", "tournament started"),
-                    ("withdrawal", "withdrawal"),
-                    ("season_created", "season created"),
-                    ("season_changed", "season rules changed"),
-                    ("tournament_created", "tournament created"),
-                    ("tournament_changed", "tournament changed"),
-                    ("entry_added", "player registered"),
-                    ("entry_removed", "registration removed"),
-                    ("seeds_changed", "seeds changed"),
-                    ("transcript_imported", "match file imported"),
-                ],
-                max_length=20,
-                verbose_name="what",
-            ),
+            model_name='auditentry',
+            name='action',
+            field=models.CharField(choices=[('game_recorded', 'game recorded'), ('game_undone', 'last game undone'), ('games_replaced', 'games corrected'), ('walkover', 'walkover'), ('retirement', 'retirement'), ('match_reopened', 'match reopened'), ('draw_made', 'draw made'), ('tournament_started', 'tournament started'), ('withdrawal', 'withdrawal'), ('season_created', 'season created'), ('season_changed', 'season rules changed'), ('tournament_created', 'tournament created'), ('tournament_changed', 'tournament changed'), ('entry_added', 'player registered'), ('entry_removed', 'registration removed'), ('seeds_changed', 'seeds changed'), ('transcript_imported', 'match file imported')], max_length=20, verbose_name='what'),
         ),
         migrations.CreateModel(
-            name="RatingChange",
+            name='RatingChange',
             fields=[
-                (
-                    "id",
-                    models.BigAutoField(
-                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
-                    ),
-                ),
-                ("sequence", models.PositiveIntegerField(db_index=True, verbose_name="order")),
-                ("won", models.BooleanField(verbose_name="won")),
-                ("length", models.PositiveSmallIntegerField(verbose_name="length")),
-                ("before", models.FloatField(verbose_name="rating before")),
-                ("after", models.FloatField(verbose_name="rating after")),
-                (
-                    "experience_before",
-                    models.PositiveIntegerField(verbose_name="experience before"),
-                ),
-                ("experience_after", models.PositiveIntegerField(verbose_name="experience after")),
-                ("at", models.DateTimeField(verbose_name="when")),
-                (
-                    "match",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.CASCADE,
-                        related_name="rating_changes",
-                        to="tournament.match",
-                        verbose_name="match",
-                    ),
-                ),
-                (
-                    "opponent",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.CASCADE,
-                        related_name="+",
-                        to="tournament.player",
-                        verbose_name="opponent",
-                    ),
-                ),
-                (
-                    "player",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.CASCADE,
-                        related_name="rating_changes",
-                        to="tournament.player",
-                        verbose_name="player",
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('sequence', models.PositiveIntegerField(db_index=True, verbose_name='order')),
+                ('won', models.BooleanField(verbose_name='won')),
+                ('length', models.PositiveSmallIntegerField(verbose_name='length')),
+                ('before', models.FloatField(verbose_name='rating before')),
+                ('after', models.FloatField(verbose_name='rating after')),
+                ('experience_before', models.PositiveIntegerField(verbose_name='experience before')),
+                ('experience_after', models.PositiveIntegerField(verbose_name='experience after')),
+                ('at', models.DateTimeField(verbose_name='when')),
+                ('match', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='rating_changes', to='tournament.match', verbose_name='match')),
+                ('opponent', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='tournament.player', verbose_name='opponent')),
+                ('player', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='rating_changes', to='tournament.player', verbose_name='player')),
             ],
             options={
-                "verbose_name": "rating change",
-                "verbose_name_plural": "rating changes",
-                "ordering": ["sequence", "pk"],
-                "constraints": [
-                    models.UniqueConstraint(
-                        fields=("match", "player"), name="rating_change_once_a_match"
-                    ),
-                    models.CheckConstraint(
-                        condition=models.Q(("player", models.F("opponent")), _negated=True),
-                        name="rating_change_against_another",
-                    ),
-                ],
+                'verbose_name': 'rating change',
+                'verbose_name_plural': 'rating changes',
+                'ordering': ['sequence', 'pk'],
+                'constraints': [models.UniqueConstraint(fields=('match', 'player'), name='rating_change_once_a_match'), models.CheckConstraint(condition=models.Q(('player', models.F('opponent')), _negated=True), name='rating_change_against_another')],
             },
         ),
     ]

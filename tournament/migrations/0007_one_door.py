@@ -16,99 +16,46 @@ def fill_name_keys(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
+
     dependencies = [
-        ("tournament", "0006_ratings_lock_row"),
+        ('tournament', '0006_ratings_lock_row'),
     ]
 
     operations = [
         migrations.AlterModelOptions(
-            name="bracket",
-            options={
-                "ordering": ["tournament_id", "pk"],
-                "verbose_name": "bracket",
-                "verbose_name_plural": "brackets",
-            },
+            name='bracket',
+            options={'ordering': ['tournament_id', 'pk'], 'verbose_name': 'bracket', 'verbose_name_plural': 'brackets'},
         ),
         migrations.AlterModelOptions(
-            name="entry",
-            options={
-                "ordering": ["tournament_id", "seed", "pk"],
-                "verbose_name": "entry",
-                "verbose_name_plural": "entries",
-            },
+            name='entry',
+            options={'ordering': ['tournament_id', 'seed', 'pk'], 'verbose_name': 'entry', 'verbose_name_plural': 'entries'},
         ),
         migrations.AlterModelOptions(
-            name="game",
-            options={
-                "ordering": ["match_id", "number"],
-                "verbose_name": "game",
-                "verbose_name_plural": "games",
-            },
+            name='game',
+            options={'ordering': ['match_id', 'number'], 'verbose_name': 'game', 'verbose_name_plural': 'games'},
         ),
         migrations.AlterModelOptions(
-            name="match",
-            options={
-                "ordering": ["tournament_id", "bracket_id", "round", "position", "pk"],
-                "verbose_name": "match",
-                "verbose_name_plural": "matches",
-            },
+            name='match',
+            options={'ordering': ['tournament_id', 'bracket_id', 'round', 'position', 'pk'], 'verbose_name': 'match', 'verbose_name_plural': 'matches'},
         ),
         migrations.AddField(
-            model_name="player",
-            name="name_key",
-            field=models.CharField(
-                default="", editable=False, max_length=100, verbose_name="name for searching"
-            ),
+            model_name='player',
+            name='name_key',
+            field=models.CharField(default='', editable=False, max_length=100, verbose_name='name for searching'),
         ),
         migrations.AlterField(
-            model_name="auditentry",
-            name="action",
-            field=models.CharField(
-                choices=[
-                    ("game_recorded", "game recorded"),
-                    ("game_undone", "last game undone"),
-                    ("games_replaced", "games corrected"),
-                    ("walkover", "walkover"),
-                    ("retirement", "retirement"),
-                    ("match_reopened", "match reopened"),
-                    ("draw_made", "draw made"),
-                    ("tournament_started", "tournament started"),
-                    ("withdrawal", "withdrawal"),
-                    ("season_created", "season created"),
-                    ("season_changed", "season rules changed"),
-                    ("tournament_created", "tournament created"),
-                    ("tournament_changed", "tournament changed"),
-                    ("entry_added", "player registered"),
-                    ("entry_removed", "registration removed"),
-                    ("seeds_changed", "seeds changed"),
-                    ("transcript_imported", "match file imported"),
-                    ("draw_discarded", "draw discarded"),
-                    ("tournament_deleted", "tournament deleted"),
-                    ("season_deleted", "season deleted"),
-                    ("player_added", "player added"),
-                    ("player_changed", "player changed"),
-                    ("player_deleted", "player deleted"),
-                    ("match_created", "match added"),
-                    ("match_deleted", "match deleted"),
-                ],
-                max_length=20,
-                verbose_name="what",
-            ),
+            model_name='auditentry',
+            name='action',
+            field=models.CharField(choices=[('game_recorded', 'game recorded'), ('game_undone', 'last game undone'), ('games_replaced', 'games corrected'), ('walkover', 'walkover'), ('retirement', 'retirement'), ('match_reopened', 'match reopened'), ('draw_made', 'draw made'), ('tournament_started', 'tournament started'), ('withdrawal', 'withdrawal'), ('season_created', 'season created'), ('season_changed', 'season rules changed'), ('tournament_created', 'tournament created'), ('tournament_changed', 'tournament changed'), ('entry_added', 'player registered'), ('entry_removed', 'registration removed'), ('seeds_changed', 'seeds changed'), ('transcript_imported', 'match file imported'), ('draw_discarded', 'draw discarded'), ('tournament_deleted', 'tournament deleted'), ('season_deleted', 'season deleted'), ('player_added', 'player added'), ('player_changed', 'player changed'), ('player_deleted', 'player deleted'), ('match_created', 'match added'), ('match_deleted', 'match deleted')], max_length=20, verbose_name='what'),
         ),
         migrations.AlterField(
-            model_name="bracket",
-            name="lengths",
-            field=models.CharField(
-                default="5",
-                help_text="Points per round, e.g. 5,5,7,9,11; the last one holds for later rounds.",
-                max_length=100,
-                validators=[tournament.models.tournaments.validate_lengths],
-                verbose_name="match length per round",
-            ),
+            model_name='bracket',
+            name='lengths',
+            field=models.CharField(default='5', help_text='Points per round, e.g. 5,5,7,9,11; the last one holds for later rounds.', max_length=100, validators=[tournament.models.tournaments.validate_lengths], verbose_name='match length per round'),
         ),
         migrations.RunPython(fill_name_keys, migrations.RunPython.noop),
         migrations.AddIndex(
-            model_name="player",
-            index=models.Index(fields=["name_key"], name="player_name_key"),
+            model_name='player',
+            index=models.Index(fields=['name_key'], name='player_name_key'),
         ),
     ]

@@ -38,418 +38,198 @@ def check_in_the_drawn(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
+
     dependencies = [
-        ("tournament", "0007_one_door"),
+        ('tournament', '0007_one_door'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name="Payment",
+            name='Payment',
             fields=[
-                (
-                    "id",
-                    models.BigAutoField(
-                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
-                    ),
-                ),
-                (
-                    "bracket",
-                    models.CharField(
-                        choices=[
-                            ("main", "main"),
-                            ("consolation", "consolation"),
-                            ("last_chance", "last chance"),
-                        ],
-                        max_length=12,
-                        verbose_name="bracket",
-                    ),
-                ),
-                ("side", models.BooleanField(default=False, verbose_name="side pool")),
-                (
-                    "method",
-                    models.CharField(
-                        choices=[("cash", "cash"), ("transfer", "transfer")],
-                        max_length=10,
-                        verbose_name="paid by",
-                    ),
-                ),
-                (
-                    "amount",
-                    models.DecimalField(decimal_places=2, max_digits=8, verbose_name="amount"),
-                ),
-                (
-                    "at",
-                    models.DateTimeField(default=django.utils.timezone.now, verbose_name="paid at"),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('bracket', models.CharField(choices=[('main', 'main'), ('consolation', 'consolation'), ('last_chance', 'last chance')], max_length=12, verbose_name='bracket')),
+                ('side', models.BooleanField(default=False, verbose_name='side pool')),
+                ('method', models.CharField(choices=[('cash', 'cash'), ('transfer', 'transfer')], max_length=10, verbose_name='paid by')),
+                ('amount', models.DecimalField(decimal_places=2, max_digits=8, verbose_name='amount')),
+                ('at', models.DateTimeField(default=django.utils.timezone.now, verbose_name='paid at')),
             ],
             options={
-                "verbose_name": "payment",
-                "verbose_name_plural": "payments",
-                "ordering": ["entry_id", "bracket", "side"],
+                'verbose_name': 'payment',
+                'verbose_name_plural': 'payments',
+                'ordering': ['entry_id', 'bracket', 'side'],
             },
         ),
         migrations.CreateModel(
-            name="Penalty",
+            name='Penalty',
             fields=[
-                (
-                    "id",
-                    models.BigAutoField(
-                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
-                    ),
-                ),
-                ("number", models.PositiveSmallIntegerField(verbose_name="penalty number")),
-                (
-                    "side",
-                    models.PositiveSmallIntegerField(
-                        choices=[(0, "first player"), (1, "second player")],
-                        verbose_name="awarded to",
-                    ),
-                ),
-                ("points", models.PositiveSmallIntegerField(verbose_name="points")),
-                (
-                    "minutes_late",
-                    models.PositiveSmallIntegerField(
-                        blank=True, null=True, verbose_name="minutes late"
-                    ),
-                ),
-                (
-                    "entered_at",
-                    models.DateTimeField(
-                        default=django.utils.timezone.now, verbose_name="entered at"
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('number', models.PositiveSmallIntegerField(verbose_name='penalty number')),
+                ('side', models.PositiveSmallIntegerField(choices=[(0, 'first player'), (1, 'second player')], verbose_name='awarded to')),
+                ('points', models.PositiveSmallIntegerField(verbose_name='points')),
+                ('minutes_late', models.PositiveSmallIntegerField(blank=True, null=True, verbose_name='minutes late')),
+                ('entered_at', models.DateTimeField(default=django.utils.timezone.now, verbose_name='entered at')),
             ],
             options={
-                "verbose_name": "penalty",
-                "verbose_name_plural": "penalties",
-                "ordering": ["match_id", "number"],
+                'verbose_name': 'penalty',
+                'verbose_name_plural': 'penalties',
+                'ordering': ['match_id', 'number'],
             },
         ),
         migrations.AddField(
-            model_name="bracket",
-            name="clock_policy",
-            field=models.CharField(
-                blank=True,
-                choices=[
-                    ("none", "no clocks"),
-                    ("allowed", "clocks allowed (on request)"),
-                    ("required", "clocks required"),
-                ],
-                max_length=10,
-                verbose_name="clocks",
-            ),
+            model_name='bracket',
+            name='clock_policy',
+            field=models.CharField(blank=True, choices=[('none', 'no clocks'), ('allowed', 'clocks allowed (on request)'), ('required', 'clocks required')], max_length=10, verbose_name='clocks'),
         ),
         migrations.AddField(
-            model_name="bracket",
-            name="club_cut",
-            field=models.DecimalField(
-                decimal_places=2, default=0, max_digits=5, verbose_name="club's cut (%)"
-            ),
+            model_name='bracket',
+            name='club_cut',
+            field=models.DecimalField(decimal_places=2, default=0, max_digits=5, verbose_name="club's cut (%)"),
         ),
         migrations.AddField(
-            model_name="bracket",
-            name="fee",
-            field=models.DecimalField(
-                decimal_places=2, default=0, max_digits=8, verbose_name="entry fee"
-            ),
+            model_name='bracket',
+            name='fee',
+            field=models.DecimalField(decimal_places=2, default=0, max_digits=8, verbose_name='entry fee'),
         ),
         migrations.AddField(
-            model_name="bracket",
-            name="payouts",
-            field=models.CharField(
-                blank=True,
-                help_text="Percent of the pool for places 1, 2, 3, ...; empty for the usual scale.",
-                max_length=200,
-                validators=[tournament.models.tournaments.validate_payouts],
-                verbose_name="payouts (% per place)",
-            ),
+            model_name='bracket',
+            name='payouts',
+            field=models.CharField(blank=True, help_text='Percent of the pool for places 1, 2, 3, ...; empty for the usual scale.', max_length=200, validators=[tournament.models.tournaments.validate_payouts], verbose_name='payouts (% per place)'),
         ),
         migrations.AddField(
-            model_name="bracket",
-            name="side_pool_fee",
-            field=models.DecimalField(
-                decimal_places=2,
-                default=0,
-                help_text="An optional extra that only the players who join pay and share; 0 for none.",
-                max_digits=8,
-                verbose_name="side pool fee",
-            ),
+            model_name='bracket',
+            name='side_pool_fee',
+            field=models.DecimalField(decimal_places=2, default=0, help_text='An optional extra that only the players who join pay and share; 0 for none.', max_digits=8, verbose_name='side pool fee'),
         ),
         migrations.AddField(
-            model_name="entry",
-            name="checked_in",
-            field=models.BooleanField(default=False, verbose_name="checked in"),
+            model_name='entry',
+            name='checked_in',
+            field=models.BooleanField(default=False, verbose_name='checked in'),
         ),
         migrations.AddField(
-            model_name="entry",
-            name="checked_in_at",
-            field=models.DateTimeField(blank=True, null=True, verbose_name="checked in at"),
+            model_name='entry',
+            name='checked_in_at',
+            field=models.DateTimeField(blank=True, null=True, verbose_name='checked in at'),
         ),
         migrations.AddField(
-            model_name="match",
-            name="clock_points",
-            field=models.PositiveSmallIntegerField(
-                blank=True, null=True, verbose_name="points scored when the clock came in"
-            ),
+            model_name='match',
+            name='clock_points',
+            field=models.PositiveSmallIntegerField(blank=True, null=True, verbose_name='points scored when the clock came in'),
         ),
         migrations.AddField(
-            model_name="match",
-            name="penalty1",
-            field=models.PositiveSmallIntegerField(
-                default=0, verbose_name="first player's penalty points"
-            ),
+            model_name='match',
+            name='penalty1',
+            field=models.PositiveSmallIntegerField(default=0, verbose_name="first player's penalty points"),
         ),
         migrations.AddField(
-            model_name="match",
-            name="penalty2",
-            field=models.PositiveSmallIntegerField(
-                default=0, verbose_name="second player's penalty points"
-            ),
+            model_name='match',
+            name='penalty2',
+            field=models.PositiveSmallIntegerField(default=0, verbose_name="second player's penalty points"),
         ),
         migrations.AddField(
-            model_name="match",
-            name="table",
-            field=models.CharField(blank=True, max_length=20, verbose_name="table"),
+            model_name='match',
+            name='table',
+            field=models.CharField(blank=True, max_length=20, verbose_name='table'),
         ),
         migrations.AddField(
-            model_name="tournament",
-            name="clock_delay_kind",
-            field=models.CharField(
-                choices=[("simple", "simple delay"), ("bronstein", "Bronstein delay")],
-                default="simple",
-                max_length=10,
-                verbose_name="clock: kind of delay",
-            ),
+            model_name='tournament',
+            name='clock_delay_kind',
+            field=models.CharField(choices=[('simple', 'simple delay'), ('bronstein', 'Bronstein delay')], default='simple', max_length=10, verbose_name='clock: kind of delay'),
         ),
         migrations.AddField(
-            model_name="tournament",
-            name="clock_delay_seconds",
-            field=models.PositiveSmallIntegerField(
-                default=12, verbose_name="clock: delay in seconds"
-            ),
+            model_name='tournament',
+            name='clock_delay_seconds',
+            field=models.PositiveSmallIntegerField(default=12, verbose_name='clock: delay in seconds'),
         ),
         migrations.AddField(
-            model_name="tournament",
-            name="clock_minutes_per_point",
-            field=models.PositiveSmallIntegerField(
-                default=2, verbose_name="clock: minutes per point"
-            ),
+            model_name='tournament',
+            name='clock_minutes_per_point',
+            field=models.PositiveSmallIntegerField(default=2, verbose_name='clock: minutes per point'),
         ),
         migrations.AddField(
-            model_name="tournament",
-            name="clock_policy",
-            field=models.CharField(
-                choices=[
-                    ("none", "no clocks"),
-                    ("allowed", "clocks allowed (on request)"),
-                    ("required", "clocks required"),
-                ],
-                default="none",
-                max_length=10,
-                verbose_name="clocks",
-            ),
+            model_name='tournament',
+            name='clock_policy',
+            field=models.CharField(choices=[('none', 'no clocks'), ('allowed', 'clocks allowed (on request)'), ('required', 'clocks required')], default='none', max_length=10, verbose_name='clocks'),
         ),
         migrations.AddField(
-            model_name="tournament",
-            name="tables",
-            field=models.JSONField(
-                blank=True,
-                default=list,
-                validators=[tournament.models.tournaments.validate_tables],
-                verbose_name="tables",
-            ),
+            model_name='tournament',
+            name='tables',
+            field=models.JSONField(blank=True, default=list, validators=[tournament.models.tournaments.validate_tables], verbose_name='tables'),
         ),
         migrations.AlterField(
-            model_name="auditentry",
-            name="action",
-            field=models.CharField(
-                choices=[
-                    ("game_recorded", "game recorded"),
-                    ("game_undone", "last game undone"),
-                    ("games_replaced", "games corrected"),
-                    ("walkover", "walkover"),
-                    ("retirement", "retirement"),
-                    ("match_reopened", "match reopened"),
-                    ("draw_made", "draw made"),
-                    ("tournament_started", "tournament started"),
-                    ("withdrawal", "withdrawal"),
-                    ("season_created", "season created"),
-                    ("season_changed", "season rules changed"),
-                    ("tournament_created", "tournament created"),
-                    ("tournament_changed", "tournament changed"),
-                    ("entry_added", "player registered"),
-                    ("entry_removed", "registration removed"),
-                    ("seeds_changed", "seeds changed"),
-                    ("transcript_imported", "match file imported"),
-                    ("draw_discarded", "draw discarded"),
-                    ("tournament_deleted", "tournament deleted"),
-                    ("season_deleted", "season deleted"),
-                    ("player_added", "player added"),
-                    ("player_changed", "player changed"),
-                    ("player_deleted", "player deleted"),
-                    ("match_created", "match added"),
-                    ("match_deleted", "match deleted"),
-                    ("check_in", "check-in"),
-                    ("late_entry", "late entry into a bye"),
-                    ("payment", "payment"),
-                    ("penalty", "penalty points"),
-                    ("penalty_undone", "penalty points taken back"),
-                    ("table_moved", "moved to another table"),
-                    ("on_time", "lost on time"),
-                    ("clock_in", "clock brought in"),
-                ],
-                max_length=20,
-                verbose_name="what",
-            ),
+            model_name='auditentry',
+            name='action',
+            field=models.CharField(choices=[('game_recorded', 'game recorded'), ('game_undone', 'last game undone'), ('games_replaced', 'games corrected'), ('walkover', 'walkover'), ('retirement', 'retirement'), ('match_reopened', 'match reopened'), ('draw_made', 'draw made'), ('tournament_started', 'tournament started'), ('withdrawal', 'withdrawal'), ('season_created', 'season created'), ('season_changed', 'season rules changed'), ('tournament_created', 'tournament created'), ('tournament_changed', 'tournament changed'), ('entry_added', 'player registered'), ('entry_removed', 'registration removed'), ('seeds_changed', 'seeds changed'), ('transcript_imported', 'match file imported'), ('draw_discarded', 'draw discarded'), ('tournament_deleted', 'tournament deleted'), ('season_deleted', 'season deleted'), ('player_added', 'player added'), ('player_changed', 'player changed'), ('player_deleted', 'player deleted'), ('match_created', 'match added'), ('match_deleted', 'match deleted'), ('check_in', 'check-in'), ('late_entry', 'late entry into a bye'), ('payment', 'payment'), ('penalty', 'penalty points'), ('penalty_undone', 'penalty points taken back'), ('table_moved', 'moved to another table'), ('on_time', 'lost on time'), ('clock_in', 'clock brought in')], max_length=20, verbose_name='what'),
         ),
         migrations.AlterField(
-            model_name="match",
-            name="decided_by",
-            field=models.CharField(
-                blank=True,
-                choices=[
-                    ("", "not decided"),
-                    ("games", "games"),
-                    ("walkover", "walkover"),
-                    ("retirement", "retirement"),
-                    ("time", "on time"),
-                ],
-                default="",
-                max_length=10,
-                verbose_name="decided by",
-            ),
+            model_name='match',
+            name='decided_by',
+            field=models.CharField(blank=True, choices=[('', 'not decided'), ('games', 'games'), ('walkover', 'walkover'), ('retirement', 'retirement'), ('time', 'on time')], default='', max_length=10, verbose_name='decided by'),
         ),
         migrations.AddConstraint(
-            model_name="bracket",
-            constraint=models.CheckConstraint(
-                condition=models.Q(("fee__gte", 0), ("side_pool_fee__gte", 0)),
-                name="bracket_fees_not_negative",
-                violation_error_message="A fee cannot be below zero.",
-            ),
+            model_name='bracket',
+            constraint=models.CheckConstraint(condition=models.Q(('fee__gte', 0), ('side_pool_fee__gte', 0)), name='bracket_fees_not_negative', violation_error_message='A fee cannot be below zero.'),
         ),
         migrations.AddConstraint(
-            model_name="bracket",
-            constraint=models.CheckConstraint(
-                condition=models.Q(("club_cut__gte", 0), ("club_cut__lte", 100)),
-                name="bracket_club_cut_a_percentage",
-                violation_error_message="The club's cut is a percentage from 0 to 100.",
-            ),
+            model_name='bracket',
+            constraint=models.CheckConstraint(condition=models.Q(('club_cut__gte', 0), ('club_cut__lte', 100)), name='bracket_club_cut_a_percentage', violation_error_message="The club's cut is a percentage from 0 to 100."),
         ),
         migrations.AddConstraint(
-            model_name="match",
-            constraint=models.UniqueConstraint(
-                condition=models.Q(
-                    ("status__in", ["ready", "live"]), models.Q(("table", ""), _negated=True)
-                ),
-                fields=("tournament", "table"),
-                name="match_one_open_match_a_table",
-                violation_error_message="Another match is playing at that table.",
-            ),
+            model_name='match',
+            constraint=models.UniqueConstraint(condition=models.Q(('status__in', ['ready', 'live']), models.Q(('table', ''), _negated=True)), fields=('tournament', 'table'), name='match_one_open_match_a_table', violation_error_message='Another match is playing at that table.'),
         ),
         migrations.AddConstraint(
-            model_name="tournament",
-            constraint=models.CheckConstraint(
-                condition=models.Q(
-                    ("clock_policy__in", ["none", "allowed", "required"]),
-                    ("clock_delay_kind__in", ["simple", "bronstein"]),
-                    ("clock_minutes_per_point__gte", 1),
-                    ("clock_minutes_per_point__lte", 30),
-                    ("clock_delay_seconds__lte", 120),
-                ),
-                name="tournament_clock_sensible",
-                violation_error_message="A clock gives 1 to 30 minutes per point.",
-            ),
+            model_name='tournament',
+            constraint=models.CheckConstraint(condition=models.Q(('clock_policy__in', ['none', 'allowed', 'required']), ('clock_delay_kind__in', ['simple', 'bronstein']), ('clock_minutes_per_point__gte', 1), ('clock_minutes_per_point__lte', 30), ('clock_delay_seconds__lte', 120)), name='tournament_clock_sensible', violation_error_message='A clock gives 1 to 30 minutes per point.'),
         ),
         migrations.AddField(
-            model_name="payment",
-            name="entered_by",
-            field=models.ForeignKey(
-                blank=True,
-                null=True,
-                on_delete=django.db.models.deletion.SET_NULL,
-                related_name="+",
-                to=settings.AUTH_USER_MODEL,
-                verbose_name="entered by",
-            ),
+            model_name='payment',
+            name='entered_by',
+            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL, verbose_name='entered by'),
         ),
         migrations.AddField(
-            model_name="payment",
-            name="entry",
-            field=models.ForeignKey(
-                on_delete=django.db.models.deletion.CASCADE,
-                related_name="payments",
-                to="tournament.entry",
-                verbose_name="entry",
-            ),
+            model_name='payment',
+            name='entry',
+            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='payments', to='tournament.entry', verbose_name='entry'),
         ),
         migrations.AddField(
-            model_name="penalty",
-            name="entered_by",
-            field=models.ForeignKey(
-                blank=True,
-                null=True,
-                on_delete=django.db.models.deletion.SET_NULL,
-                related_name="+",
-                to=settings.AUTH_USER_MODEL,
-                verbose_name="entered by",
-            ),
+            model_name='penalty',
+            name='entered_by',
+            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL, verbose_name='entered by'),
         ),
         migrations.AddField(
-            model_name="penalty",
-            name="match",
-            field=models.ForeignKey(
-                on_delete=django.db.models.deletion.CASCADE,
-                related_name="penalties",
-                to="tournament.match",
-                verbose_name="match",
-            ),
+            model_name='penalty',
+            name='match',
+            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='penalties', to='tournament.match', verbose_name='match'),
         ),
         migrations.AddConstraint(
-            model_name="payment",
-            constraint=models.UniqueConstraint(
-                fields=("entry", "bracket", "side"),
-                name="payment_once_per_entry_and_pool",
-                violation_error_message="This payment is recorded already.",
-            ),
+            model_name='payment',
+            constraint=models.UniqueConstraint(fields=('entry', 'bracket', 'side'), name='payment_once_per_entry_and_pool', violation_error_message='This payment is recorded already.'),
         ),
         migrations.AddConstraint(
-            model_name="payment",
-            constraint=models.CheckConstraint(
-                condition=models.Q(("amount__gte", 0)), name="payment_not_negative"
-            ),
+            model_name='payment',
+            constraint=models.CheckConstraint(condition=models.Q(('amount__gte', 0)), name='payment_not_negative'),
         ),
         migrations.AddConstraint(
-            model_name="payment",
-            constraint=models.CheckConstraint(
-                condition=models.Q(("bracket__in", ["main", "consolation", "last_chance"])),
-                name="payment_bracket_known",
-            ),
+            model_name='payment',
+            constraint=models.CheckConstraint(condition=models.Q(('bracket__in', ['main', 'consolation', 'last_chance'])), name='payment_bracket_known'),
         ),
         migrations.AddConstraint(
-            model_name="payment",
-            constraint=models.CheckConstraint(
-                condition=models.Q(("method__in", ["cash", "transfer"])),
-                name="payment_method_known",
-            ),
+            model_name='payment',
+            constraint=models.CheckConstraint(condition=models.Q(('method__in', ['cash', 'transfer'])), name='payment_method_known'),
         ),
         migrations.AddConstraint(
-            model_name="penalty",
-            constraint=models.UniqueConstraint(
-                fields=("match", "number"), name="penalty_number_unique_per_match"
-            ),
+            model_name='penalty',
+            constraint=models.UniqueConstraint(fields=('match', 'number'), name='penalty_number_unique_per_match'),
         ),
         migrations.AddConstraint(
-            model_name="penalty",
-            constraint=models.CheckConstraint(
-                condition=models.Q(("side__in", [0, 1])), name="penalty_side_is_a_side"
-            ),
+            model_name='penalty',
+            constraint=models.CheckConstraint(condition=models.Q(('side__in', [0, 1])), name='penalty_side_is_a_side'),
         ),
         migrations.AddConstraint(
-            model_name="penalty",
-            constraint=models.CheckConstraint(
-                condition=models.Q(("points__gte", 1)), name="penalty_points_positive"
-            ),
+            model_name='penalty',
+            constraint=models.CheckConstraint(condition=models.Q(('points__gte', 1)), name='penalty_points_positive'),
         ),
         migrations.RunPython(check_in_the_drawn, migrations.RunPython.noop),
         migrations.RunPython(directors_read_penalties_and_payments, migrations.RunPython.noop),

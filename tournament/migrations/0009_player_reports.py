@@ -7,393 +7,151 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
+
     dependencies = [
-        ("tournament", "0008_tournament_day"),
+        ('tournament', '0008_tournament_day'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name="GameReport",
+            name='GameReport',
             fields=[
-                (
-                    "id",
-                    models.BigAutoField(
-                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
-                    ),
-                ),
-                ("version", models.PositiveIntegerField(verbose_name="match version")),
-                ("number", models.PositiveSmallIntegerField(verbose_name="game number")),
-                (
-                    "winner",
-                    models.PositiveSmallIntegerField(
-                        choices=[(0, "first player"), (1, "second player")], verbose_name="winner"
-                    ),
-                ),
-                (
-                    "kind",
-                    models.CharField(
-                        choices=[
-                            ("single", "single"),
-                            ("gammon", "gammon"),
-                            ("backgammon", "backgammon"),
-                        ],
-                        max_length=10,
-                        verbose_name="kind",
-                    ),
-                ),
-                ("cube", models.BigIntegerField(default=1, verbose_name="cube")),
-                (
-                    "how",
-                    models.CharField(
-                        choices=[
-                            ("played", "played out"),
-                            ("resigned", "resigned"),
-                            ("dropped", "double dropped"),
-                            ("beaver_dropped", "beaver dropped"),
-                        ],
-                        max_length=14,
-                        verbose_name="how it ended",
-                    ),
-                ),
-                ("beaver", models.BooleanField(default=False, verbose_name="beaver")),
-                (
-                    "status",
-                    models.CharField(
-                        choices=[
-                            ("pending", "waiting for confirmation"),
-                            ("disputed", "disputed"),
-                            ("confirmed", "confirmed by the opponent"),
-                            ("accepted", "accepted by the director"),
-                            ("corrected", "corrected by the director"),
-                            ("rejected", "rejected by the director"),
-                            ("lapsed", "lapsed: the match changed"),
-                        ],
-                        default="pending",
-                        max_length=10,
-                        verbose_name="status",
-                    ),
-                ),
-                (
-                    "counter_winner",
-                    models.PositiveSmallIntegerField(
-                        blank=True,
-                        choices=[(0, "first player"), (1, "second player")],
-                        null=True,
-                        verbose_name="opponent's winner",
-                    ),
-                ),
-                (
-                    "counter_kind",
-                    models.CharField(
-                        blank=True,
-                        choices=[
-                            ("single", "single"),
-                            ("gammon", "gammon"),
-                            ("backgammon", "backgammon"),
-                        ],
-                        max_length=10,
-                        verbose_name="opponent's kind",
-                    ),
-                ),
-                (
-                    "counter_cube",
-                    models.BigIntegerField(blank=True, null=True, verbose_name="opponent's cube"),
-                ),
-                (
-                    "counter_how",
-                    models.CharField(
-                        blank=True,
-                        choices=[
-                            ("played", "played out"),
-                            ("resigned", "resigned"),
-                            ("dropped", "double dropped"),
-                            ("beaver_dropped", "beaver dropped"),
-                        ],
-                        max_length=14,
-                        verbose_name="opponent's how it ended",
-                    ),
-                ),
-                (
-                    "counter_beaver",
-                    models.BooleanField(default=False, verbose_name="opponent's beaver"),
-                ),
-                ("dispute_note", models.CharField(blank=True, max_length=200, verbose_name="note")),
-                (
-                    "created",
-                    models.DateTimeField(
-                        db_index=True, default=django.utils.timezone.now, verbose_name="reported at"
-                    ),
-                ),
-                (
-                    "settled_at",
-                    models.DateTimeField(blank=True, null=True, verbose_name="settled at"),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('version', models.PositiveIntegerField(verbose_name='match version')),
+                ('number', models.PositiveSmallIntegerField(verbose_name='game number')),
+                ('winner', models.PositiveSmallIntegerField(choices=[(0, 'first player'), (1, 'second player')], verbose_name='winner')),
+                ('kind', models.CharField(choices=[('single', 'single'), ('gammon', 'gammon'), ('backgammon', 'backgammon')], max_length=10, verbose_name='kind')),
+                ('cube', models.BigIntegerField(default=1, verbose_name='cube')),
+                ('how', models.CharField(choices=[('played', 'played out'), ('resigned', 'resigned'), ('dropped', 'double dropped'), ('beaver_dropped', 'beaver dropped')], max_length=14, verbose_name='how it ended')),
+                ('beaver', models.BooleanField(default=False, verbose_name='beaver')),
+                ('status', models.CharField(choices=[('pending', 'waiting for confirmation'), ('disputed', 'disputed'), ('confirmed', 'confirmed by the opponent'), ('accepted', 'accepted by the director'), ('corrected', 'corrected by the director'), ('rejected', 'rejected by the director'), ('lapsed', 'lapsed: the match changed')], default='pending', max_length=10, verbose_name='status')),
+                ('counter_winner', models.PositiveSmallIntegerField(blank=True, choices=[(0, 'first player'), (1, 'second player')], null=True, verbose_name="opponent's winner")),
+                ('counter_kind', models.CharField(blank=True, choices=[('single', 'single'), ('gammon', 'gammon'), ('backgammon', 'backgammon')], max_length=10, verbose_name="opponent's kind")),
+                ('counter_cube', models.BigIntegerField(blank=True, null=True, verbose_name="opponent's cube")),
+                ('counter_how', models.CharField(blank=True, choices=[('played', 'played out'), ('resigned', 'resigned'), ('dropped', 'double dropped'), ('beaver_dropped', 'beaver dropped')], max_length=14, verbose_name="opponent's how it ended")),
+                ('counter_beaver', models.BooleanField(default=False, verbose_name="opponent's beaver")),
+                ('dispute_note', models.CharField(blank=True, max_length=200, verbose_name='note')),
+                ('created', models.DateTimeField(db_index=True, default=django.utils.timezone.now, verbose_name='reported at')),
+                ('settled_at', models.DateTimeField(blank=True, null=True, verbose_name='settled at')),
             ],
             options={
-                "verbose_name": "game report",
-                "verbose_name_plural": "game reports",
-                "ordering": ["created", "pk"],
+                'verbose_name': 'game report',
+                'verbose_name_plural': 'game reports',
+                'ordering': ['created', 'pk'],
             },
         ),
         migrations.CreateModel(
-            name="MatchMail",
+            name='MatchMail',
             fields=[
-                (
-                    "id",
-                    models.BigAutoField(
-                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
-                    ),
-                ),
-                (
-                    "created",
-                    models.DateTimeField(default=django.utils.timezone.now, verbose_name="sent at"),
-                ),
-                ("sent", models.BooleanField(default=False, verbose_name="sent")),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('created', models.DateTimeField(default=django.utils.timezone.now, verbose_name='sent at')),
+                ('sent', models.BooleanField(default=False, verbose_name='sent')),
             ],
             options={
-                "verbose_name": "next-match mail",
-                "verbose_name_plural": "next-match mails",
+                'verbose_name': 'next-match mail',
+                'verbose_name_plural': 'next-match mails',
             },
         ),
         migrations.CreateModel(
-            name="PlayerLink",
+            name='PlayerLink',
             fields=[
-                (
-                    "id",
-                    models.BigAutoField(
-                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
-                    ),
-                ),
-                ("salt", models.CharField(max_length=32, verbose_name="salt")),
-                (
-                    "token_hash",
-                    models.CharField(max_length=64, unique=True, verbose_name="token hash"),
-                ),
-                (
-                    "created",
-                    models.DateTimeField(default=django.utils.timezone.now, verbose_name="created"),
-                ),
-                (
-                    "revoked_at",
-                    models.DateTimeField(blank=True, null=True, verbose_name="revoked at"),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('salt', models.CharField(max_length=32, verbose_name='salt')),
+                ('token_hash', models.CharField(max_length=64, unique=True, verbose_name='token hash')),
+                ('created', models.DateTimeField(default=django.utils.timezone.now, verbose_name='created')),
+                ('revoked_at', models.DateTimeField(blank=True, null=True, verbose_name='revoked at')),
             ],
             options={
-                "verbose_name": "player link",
-                "verbose_name_plural": "player links",
+                'verbose_name': 'player link',
+                'verbose_name_plural': 'player links',
             },
         ),
         migrations.AddField(
-            model_name="player",
-            name="language",
-            field=models.CharField(
-                blank=True,
-                choices=[("ca", "Catalan"), ("es", "Spanish"), ("en", "English")],
-                max_length=7,
-                verbose_name="language",
-            ),
+            model_name='player',
+            name='language',
+            field=models.CharField(blank=True, choices=[('ca', 'Catalan'), ('es', 'Spanish'), ('en', 'English')], max_length=7, verbose_name='language'),
         ),
         migrations.AddField(
-            model_name="player",
-            name="mail_consent",
-            field=models.BooleanField(
-                default=False,
-                help_text="A short mail when their next match is ready.",
-                verbose_name="agrees to receive mail",
-            ),
+            model_name='player',
+            name='mail_consent',
+            field=models.BooleanField(default=False, help_text='A short mail when their next match is ready.', verbose_name='agrees to receive mail'),
         ),
         migrations.AddField(
-            model_name="tournament",
-            name="reporting",
-            field=models.CharField(
-                choices=[
-                    ("confirm", "yes, the opponent confirms"),
-                    ("director", "yes, the director approves every report"),
-                    ("off", "no, only the director records games"),
-                ],
-                default="confirm",
-                help_text="The opponent confirms a reported game; or the director approves every report; or players do not report.",
-                max_length=10,
-                verbose_name="players report their games",
-            ),
+            model_name='tournament',
+            name='reporting',
+            field=models.CharField(choices=[('confirm', 'yes, the opponent confirms'), ('director', 'yes, the director approves every report'), ('off', 'no, only the director records games')], default='confirm', help_text='The opponent confirms a reported game; or the director approves every report; or players do not report.', max_length=10, verbose_name='players report their games'),
         ),
         migrations.AlterField(
-            model_name="auditentry",
-            name="action",
-            field=models.CharField(
-                choices=[
-                    ("game_recorded", "game recorded"),
-                    ("game_undone", "last game undone"),
-                    ("games_replaced", "games corrected"),
-                    ("walkover", "walkover"),
-                    ("retirement", "retirement"),
-                    ("match_reopened", "match reopened"),
-                    ("draw_made", "draw made"),
-                    ("tournament_started", "tournament started"),
-                    ("withdrawal", "withdrawal"),
-                    ("season_created", "season created"),
-                    ("season_changed", "season rules changed"),
-                    ("tournament_created", "tournament created"),
-                    ("tournament_changed", "tournament changed"),
-                    ("entry_added", "player registered"),
-                    ("entry_removed", "registration removed"),
-                    ("seeds_changed", "seeds changed"),
-                    ("transcript_imported", "match file imported"),
-                    ("draw_discarded", "draw discarded"),
-                    ("tournament_deleted", "tournament deleted"),
-                    ("season_deleted", "season deleted"),
-                    ("player_added", "player added"),
-                    ("player_changed", "player changed"),
-                    ("player_deleted", "player deleted"),
-                    ("match_created", "match added"),
-                    ("match_deleted", "match deleted"),
-                    ("check_in", "check-in"),
-                    ("late_entry", "late entry into a bye"),
-                    ("payment", "payment"),
-                    ("penalty", "penalty points"),
-                    ("penalty_undone", "penalty points taken back"),
-                    ("table_moved", "moved to another table"),
-                    ("on_time", "lost on time"),
-                    ("clock_in", "clock brought in"),
-                    ("link_rotated", "player's link made anew"),
-                    ("game_reported", "game reported by a player"),
-                    ("report_disputed", "reported game disputed"),
-                    ("report_rejected", "reported game rejected"),
-                ],
-                max_length=20,
-                verbose_name="what",
-            ),
+            model_name='auditentry',
+            name='action',
+            field=models.CharField(choices=[('game_recorded', 'game recorded'), ('game_undone', 'last game undone'), ('games_replaced', 'games corrected'), ('walkover', 'walkover'), ('retirement', 'retirement'), ('match_reopened', 'match reopened'), ('draw_made', 'draw made'), ('tournament_started', 'tournament started'), ('withdrawal', 'withdrawal'), ('season_created', 'season created'), ('season_changed', 'season rules changed'), ('tournament_created', 'tournament created'), ('tournament_changed', 'tournament changed'), ('entry_added', 'player registered'), ('entry_removed', 'registration removed'), ('seeds_changed', 'seeds changed'), ('transcript_imported', 'match file imported'), ('draw_discarded', 'draw discarded'), ('tournament_deleted', 'tournament deleted'), ('season_deleted', 'season deleted'), ('player_added', 'player added'), ('player_changed', 'player changed'), ('player_deleted', 'player deleted'), ('match_created', 'match added'), ('match_deleted', 'match deleted'), ('check_in', 'check-in'), ('late_entry', 'late entry into a bye'), ('payment', 'payment'), ('penalty', 'penalty points'), ('penalty_undone', 'penalty points taken back'), ('table_moved', 'moved to another table'), ('on_time', 'lost on time'), ('clock_in', 'clock brought in'), ('link_rotated', "player's link made anew"), ('game_reported', 'game reported by a player'), ('report_disputed', 'reported game disputed'), ('report_rejected', 'reported game rejected')], max_length=20, verbose_name='what'),
         ),
         migrations.AddConstraint(
-            model_name="tournament",
-            constraint=models.CheckConstraint(
-                condition=models.Q(("reporting__in", ["confirm", "director", "off"])),
-                name="tournament_reporting_known",
-            ),
+            model_name='tournament',
+            constraint=models.CheckConstraint(condition=models.Q(('reporting__in', ['confirm', 'director', 'off'])), name='tournament_reporting_known'),
         ),
         migrations.AddField(
-            model_name="gamereport",
-            name="game",
-            field=models.ForeignKey(
-                blank=True,
-                null=True,
-                on_delete=django.db.models.deletion.SET_NULL,
-                related_name="+",
-                to="tournament.game",
-                verbose_name="game recorded",
-            ),
+            model_name='gamereport',
+            name='game',
+            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to='tournament.game', verbose_name='game recorded'),
         ),
         migrations.AddField(
-            model_name="gamereport",
-            name="match",
-            field=models.ForeignKey(
-                on_delete=django.db.models.deletion.CASCADE,
-                related_name="reports",
-                to="tournament.match",
-                verbose_name="match",
-            ),
+            model_name='gamereport',
+            name='match',
+            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='reports', to='tournament.match', verbose_name='match'),
         ),
         migrations.AddField(
-            model_name="gamereport",
-            name="reported_by",
-            field=models.ForeignKey(
-                on_delete=django.db.models.deletion.CASCADE,
-                related_name="+",
-                to="tournament.player",
-                verbose_name="reported by",
-            ),
+            model_name='gamereport',
+            name='reported_by',
+            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='tournament.player', verbose_name='reported by'),
         ),
         migrations.AddField(
-            model_name="gamereport",
-            name="settled_by",
-            field=models.ForeignKey(
-                blank=True,
-                null=True,
-                on_delete=django.db.models.deletion.SET_NULL,
-                related_name="+",
-                to=settings.AUTH_USER_MODEL,
-                verbose_name="settled by",
-            ),
+            model_name='gamereport',
+            name='settled_by',
+            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL, verbose_name='settled by'),
         ),
         migrations.AddField(
-            model_name="matchmail",
-            name="match",
-            field=models.ForeignKey(
-                on_delete=django.db.models.deletion.CASCADE,
-                related_name="mails",
-                to="tournament.match",
-                verbose_name="match",
-            ),
+            model_name='matchmail',
+            name='match',
+            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='mails', to='tournament.match', verbose_name='match'),
         ),
         migrations.AddField(
-            model_name="matchmail",
-            name="player",
-            field=models.ForeignKey(
-                on_delete=django.db.models.deletion.CASCADE,
-                related_name="+",
-                to="tournament.player",
-                verbose_name="player",
-            ),
+            model_name='matchmail',
+            name='player',
+            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='tournament.player', verbose_name='player'),
         ),
         migrations.AddField(
-            model_name="playerlink",
-            name="player",
-            field=models.ForeignKey(
-                on_delete=django.db.models.deletion.CASCADE,
-                related_name="links",
-                to="tournament.player",
-                verbose_name="player",
-            ),
+            model_name='playerlink',
+            name='player',
+            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='links', to='tournament.player', verbose_name='player'),
         ),
         migrations.AddConstraint(
-            model_name="gamereport",
-            constraint=models.UniqueConstraint(
-                condition=models.Q(("status__in", ["pending", "disputed"])),
-                fields=("match",),
-                name="one_waiting_report_per_match",
-            ),
+            model_name='gamereport',
+            constraint=models.UniqueConstraint(condition=models.Q(('status__in', ['pending', 'disputed'])), fields=('match',), name='one_waiting_report_per_match'),
         ),
         migrations.AddConstraint(
-            model_name="gamereport",
-            constraint=models.CheckConstraint(
-                condition=models.Q(("winner__in", [0, 1])), name="report_winner_is_a_side"
-            ),
+            model_name='gamereport',
+            constraint=models.CheckConstraint(condition=models.Q(('winner__in', [0, 1])), name='report_winner_is_a_side'),
         ),
         migrations.AddConstraint(
-            model_name="gamereport",
-            constraint=models.CheckConstraint(
-                condition=models.Q(("kind__in", ["single", "gammon", "backgammon"])),
-                name="report_kind_known",
-            ),
+            model_name='gamereport',
+            constraint=models.CheckConstraint(condition=models.Q(('kind__in', ['single', 'gammon', 'backgammon'])), name='report_kind_known'),
         ),
         migrations.AddConstraint(
-            model_name="gamereport",
-            constraint=models.CheckConstraint(
-                condition=models.Q(
-                    ("how__in", ["played", "resigned", "dropped", "beaver_dropped"])
-                ),
-                name="report_how_known",
-            ),
+            model_name='gamereport',
+            constraint=models.CheckConstraint(condition=models.Q(('how__in', ['played', 'resigned', 'dropped', 'beaver_dropped'])), name='report_how_known'),
         ),
         migrations.AddConstraint(
-            model_name="gamereport",
-            constraint=models.CheckConstraint(
-                condition=models.Q(("cube__gte", 1)), name="report_cube_positive"
-            ),
+            model_name='gamereport',
+            constraint=models.CheckConstraint(condition=models.Q(('cube__gte', 1)), name='report_cube_positive'),
         ),
         migrations.AddConstraint(
-            model_name="matchmail",
-            constraint=models.UniqueConstraint(
-                fields=("match", "player"), name="one_mail_per_match_player"
-            ),
+            model_name='matchmail',
+            constraint=models.UniqueConstraint(fields=('match', 'player'), name='one_mail_per_match_player'),
         ),
         migrations.AddConstraint(
-            model_name="playerlink",
-            constraint=models.UniqueConstraint(
-                condition=models.Q(("revoked_at", None)),
-                fields=("player",),
-                name="one_live_link_per_player",
-            ),
+            model_name='playerlink',
+            constraint=models.UniqueConstraint(condition=models.Q(('revoked_at', None)), fields=('player',), name='one_live_link_per_player'),
         ),
     ]
