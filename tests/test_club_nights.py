@@ -329,3 +329,20 @@ def test_a_rounds_match_is_not_a_friendly_to_rewrite_or_delete(season):
         operations.correct_friendly(match, players[0], players[1], 7, [])
     match.refresh_from_db()
     assert match.length == 5
+
+
+@pytest.mark.django_db
+def test_a_finished_swiss_given_another_round_pairs_it_and_runs_again(season):
+    tournament, _players = make_club_night(season, 6, rounds=2)
+    operations.make_draw(tournament, rng_seed=3)
+    operations.start_tournament(tournament)
+    play_round(tournament, 1)
+    play_round(tournament, 2)
+    tournament.refresh_from_db()
+    assert tournament.is_finished
+    operations.change_tournament(tournament, {"rounds": 3}, {})
+    tournament.refresh_from_db()
+    assert tournament.is_running
+    assert tournament.matches.filter(round=3).count() == 3
+    with pytest.raises(operations.OperationError, match="at least 3 rounds"):
+        operations.change_tournament(tournament, {"rounds": 2}, {})
