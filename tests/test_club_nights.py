@@ -34,7 +34,8 @@ class TestSwiss:
 
     def test_seeds_meet_the_lower_half_in_round_one(self, season):
         tournament, players = make_club_night(season, 8)
-        operations.set_seeds(tournament, {players[5].pk: 1, players[2].pk: 2})
+        entry = {e.player_id: e.pk for e in tournament.entries.all()}
+        operations.set_seeds(tournament, {entry[players[5].pk]: 1, entry[players[2].pk]: 2})
         made = operations.preview_club_draw(tournament, 1)
         pairs = made.rounds[0].pairs
         assert pairs[0][0] == players[5].pk and pairs[1][0] == players[2].pk
