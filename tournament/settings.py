@@ -181,7 +181,8 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 
 LOGIN_URL = "login"
-LOGIN_REDIRECT_URL = "home"
+# A director lands on the desk, anyone else on the seasons (views.access.landing).
+LOGIN_REDIRECT_URL = "landing"
 LOGOUT_REDIRECT_URL = "home"
 
 # The club speaks Catalan and Spanish first; a visitor's browser language decides.

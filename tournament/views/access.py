@@ -5,6 +5,7 @@ from functools import wraps
 
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.shortcuts import redirect
 
 DIRECTOR_PERMISSION = "tournament.direct_tournaments"
 
@@ -29,3 +30,12 @@ def private(response):
     response["Cache-Control"] = "private, no-store"
     response["Referrer-Policy"] = "strict-origin"
     return response
+
+
+@login_required
+def landing(request):
+    """Where logging in leads when no page asked for it: a director to the desk, anyone
+    else to the seasons (the desk would only say 403)."""
+    if request.user.has_perm(DIRECTOR_PERMISSION):
+        return redirect("director-desk")
+    return redirect("home")

@@ -5,8 +5,8 @@ Public like the pages; the same layout code feeds both, so they never disagree.
 """
 
 from django.http import JsonResponse
-from django.shortcuts import get_object_or_404
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET
 
 from ..core import tables
@@ -165,7 +165,10 @@ def tournaments(request):
 def tournament(request, pk):
     """One tournament with its brackets, rounds and matches, or a club night's rounds
     and standings (shape in the README)."""
-    tournament = get_object_or_404(Tournament.objects.public().select_related("season"), pk=pk)
+    tournament = Tournament.objects.public().select_related("season").filter(pk=pk).first()
+    if tournament is None:
+        # The JSON answers its errors in JSON, not with the site's HTML 404 page.
+        return JsonResponse({"error": gettext("No such tournament.")}, status=404)
     matches = list(tournament.matches.select_related("player1", "player2", "winner", "bracket"))
     bracket_rows = list(tournament.brackets.all())
     brackets = lay_out(tournament, matches, bracket_rows)
