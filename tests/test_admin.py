@@ -74,7 +74,7 @@ def test_an_illegal_game_is_refused_with_its_message(admin_client, started):
     data = match_form(started, games, extra=[GameResult(1, cube=2)])  # cube in Crawford game
     response = admin_client.post(change_url(started), data)
     assert response.status_code == 200
-    assert "game 4 is the Crawford game: the cube cannot be turned" in response.content.decode()
+    assert "Game 4 is the Crawford game: the cube cannot be turned" in response.content.decode()
     assert started.games.count() == 3
     assert not AuditEntry.objects.filter(action="games_replaced").exists()
 

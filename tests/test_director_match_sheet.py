@@ -57,7 +57,7 @@ def test_the_crawford_game_offers_no_cube_and_refuses_one(director_client, match
     assert '<option value="2"' not in text and 'value="dropped"' not in text
     response = post(director_client, match, winner=1, cube=2)
     assert response.status_code == 400
-    assert "game 4 is the Crawford game: the cube cannot be turned" in response.content.decode()
+    assert "Game 4 is the Crawford game: the cube cannot be turned" in response.content.decode()
     response = post(director_client, match, winner=1, how="dropped")
     assert "no double, so none can be dropped" in response.content.decode()
     assert match.games.count() == 3

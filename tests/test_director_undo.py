@@ -76,6 +76,8 @@ def test_undo_asks_before_reopening_later_matches(director_client, season, direc
     assert response.status_code == 409
     text = response.content.decode()
     assert "1 later match depends on it" in text
+    # The undo re-opens the match: nobody has won it, so it does not "change who won".
+    assert "takes back the match" in text and "changes who won" not in text
     assert f"/matches/{final.pk}/" in text
     assert first.games.count() == 1 and final.games.count() == 1
 

@@ -38,3 +38,108 @@ def test_an_unknown_tournament_in_the_json_is_a_json_404(client, db):
     assert response.status_code == 404
     assert response["Content-Type"] == "application/json"
     assert response.json() == {"error": "No such tournament."}
+
+
+def test_a_shared_rank_reads_as_on_the_page_in_the_workbook(client, season):
+    from io import BytesIO
+
+    from openpyxl import load_workbook
+
+    from tournament import operations
+    from tournament.models import Player, Tournament
+
+    tournament = Tournament.objects.create(season=season, name="Copa", date="2002-05-01")
+    for name in ("Anna", "Berta", "=1+1"):
+        operations.add_entry(tournament, Player.objects.create(name=name), checked_in=True)
+    response = client.get(reverse("standings-xlsx", args=[season.year]))
+    sheet = load_workbook(BytesIO(b"".join(response.streaming_content)))["Standings"]
+    ranks = [row[0] for row in sheet.iter_rows(min_row=2, values_only=True)]
+    assert ranks == ["=1", "=1", "=1"]
+    assert all(cell.data_type == "s" for cell in sheet["A"][1:])
+    page = client.get(reverse("standings", args=[season.year])).content.decode()
+    assert page.count(">=1<") == 3
+
+
+def test_the_path_reads_the_score_from_the_players_side(client, season):
+    from tournament import operations
+    from tournament.core.scoring import GameResult
+    from tournament.models import Player, Tournament
+
+    tournament = Tournament.objects.create(season=season, name="Copa", date="2002-05-01")
+    players = [Player.objects.create(name=name) for name in ("Anna", "Berta")]
+    for player in players:
+        operations.add_entry(tournament, player, checked_in=True)
+    operations.make_draw(tournament, rng_seed=1)
+    final = tournament.matches.get()
+    while not final.is_decided:
+        operations.record_game(final, GameResult(1))  # the second player wins 5-0
+        final.refresh_from_db()
+    winner = final.player2
+    html = client.get(
+        reverse("tournament", args=[tournament.pk]), {"player": winner.pk}
+    ).content.decode()
+    assert "won 5–0" in html and "won 0–5" not in html
+    loser = client.get(
+        reverse("tournament", args=[tournament.pk]), {"player": final.player1_id}
+    ).content.decode()
+    assert "lost 0–5" in loser
+
+
+def test_a_running_season_stays_current_when_a_later_one_is_made(client, season):
+    from tournament import operations
+    from tournament.models import Player, Season, Tournament
+
+    tournament = Tournament.objects.create(season=season, name="Copa", date="2002-05-01")
+    for name in ("Anna", "Berta"):
+        operations.add_entry(tournament, Player.objects.create(name=name), checked_in=True)
+    operations.make_draw(tournament, rng_seed=1)
+    operations.start_tournament(tournament)
+    Season.from_preset(2003, "qgammon-2002", name="Temporada 2003").save()
+    html = client.get(reverse("home")).content.decode()
+    current = html.index('class="season-summary current"')
+    assert html.index("Temporada 2002", current) < html.index("Temporada 2003")
+
+
+def test_the_tournament_header_says_with_a_last_chance(client, season):
+    from tournament.models import Tournament
+
+    tournament = Tournament.objects.create(
+        season=season, name="Copa", date="2002-05-01", consolation="first_round", last_chance=True
+    )
+    html = client.get(reverse("tournament", args=[tournament.pk])).content.decode()
+    assert "with a last chance" in html
+
+
+def test_the_winner_of_a_final_is_told_they_won_the_bracket(director_client, season):
+    from tournament import operations
+    from tournament.core.scoring import GameResult
+    from tournament.models import Player, Tournament
+
+    tournament = Tournament.objects.create(season=season, name="Copa", date="2002-05-01")
+    for name in ("Anna", "Berta"):
+        operations.add_entry(tournament, Player.objects.create(name=name), checked_in=True)
+    operations.make_draw(tournament, rng_seed=1)
+    final = tournament.matches.get()
+    while not final.is_decided:
+        operations.record_game(final, GameResult(0))
+        final.refresh_from_db()
+    html = director_client.get(
+        reverse("director-match", args=[tournament.pk, final.pk])
+    ).content.decode()
+    assert f"{final.player1.name} has won the main bracket" in html
+    assert "no match to play" not in html
+
+
+def test_a_swiss_match_says_where_its_players_play_next(director_client, season):
+    from tests.club_night_setup import make_club_night, play_round
+    from tournament import operations
+
+    tournament, _players = make_club_night(season, 4)
+    operations.make_draw(tournament, rng_seed=1)
+    operations.start_tournament(tournament)
+    play_round(tournament, 1)
+    first = tournament.matches.filter(round=1).first()
+    html = director_client.get(
+        reverse("director-match", args=[tournament.pk, first.pk])
+    ).content.decode()
+    assert f"{first.player1.name} plays next in round 2" in html

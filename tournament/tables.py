@@ -39,8 +39,10 @@ class StandingsTable(tables.Table):
         # A shared rank reads "=3", as in the club's printed tables.
         return f"={value}" if record.tied else value
 
-    def value_rank(self, value):
-        return value
+    def value_rank(self, value, record):
+        # The workbook reads as the page: a shared rank is "=3" (a text cell, never a
+        # formula), a rank alone a number.
+        return f"={value}" if record.tied else value
 
     def value_player(self, value):
         return value.name

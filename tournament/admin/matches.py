@@ -7,6 +7,7 @@ from django.contrib import admin
 from django.core.exceptions import ValidationError
 from django.db.models import Q
 from django.forms.models import BaseInlineFormSet
+from django.utils.text import capfirst
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -78,7 +79,7 @@ class GameInlineFormSet(BaseInlineFormSet):
             match.replay_games(results)
             reopened = operations.correction_impact(match, results) if match.pk else []
         except scoring.IllegalGame as error:
-            raise ValidationError(error.message(gettext)) from None
+            raise ValidationError(capfirst(error.message(gettext))) from None
         if reopened:
             # The admin has no confirmation step: the director's correction page asks.
             raise ValidationError(

@@ -43,7 +43,8 @@ def prepare_change_of_winner(
         return
     started = affected_by_change(match)
     if started and not confirm:
-        raise NeedsConfirmation(started)
+        # Undone (nobody has won it now) or given to the other player.
+        raise NeedsConfirmation(started, reopens=not new_outcome[0])
     for later in reversed(started):
         before = audit.snapshot(later)
         clear(later)

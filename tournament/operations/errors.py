@@ -35,18 +35,26 @@ class MatchClosed(OperationError):
 class NeedsConfirmation(OperationError):
     """Changing who won would re-open later matches; the director must confirm first."""
 
-    def __init__(self, matches: Sequence[Match]) -> None:
+    def __init__(self, matches: Sequence[Match], *, reopens: bool = False) -> None:
         self.matches = list(matches)
-        super().__init__(
-            ngettext(
+        count = len(self.matches)
+        if reopens:
+            message = ngettext(
+                "This takes back the match's result; %(count)d later match depends on it "
+                "and will be re-opened (its games are kept in the history).",
+                "This takes back the match's result; %(count)d later matches depend on it "
+                "and will be re-opened (their games are kept in the history).",
+                count,
+            )
+        else:
+            message = ngettext(
                 "This changes who won the match; %(count)d later match depends on it and "
                 "will be re-opened (its games are kept in the history).",
                 "This changes who won the match; %(count)d later matches depend on it and "
                 "will be re-opened (their games are kept in the history).",
-                len(self.matches),
+                count,
             )
-            % {"count": len(self.matches)}
-        )
+        super().__init__(message % {"count": count})
 
 
 class BracketInconsistent(OperationError):

@@ -11,6 +11,7 @@ from django.contrib import messages
 from django.db.models import Case, IntegerField, When
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.text import capfirst
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -109,7 +110,7 @@ def _sheet(request, match: Match, *, form=None, status=200, error=None):
     try:
         state = match.replay_games([game.as_result() for game in games])
     except scoring.IllegalGame as illegal:
-        error = error or illegal.message(gettext)
+        error = error or capfirst(illegal.message(gettext))
     # Stored games that no longer replay (rules edited under them) allow nothing here.
     allowed = actions.allowed(match.situation(state)) if state else NOTHING_ALLOWED
     if form is None and allowed.game:
@@ -163,7 +164,7 @@ def match_sheet(request, tournament_pk, pk):
     try:
         state = match.replay()
     except scoring.IllegalGame as illegal:
-        return _sheet(request, match, status=409, error=illegal.message(gettext))
+        return _sheet(request, match, status=409, error=capfirst(illegal.message(gettext)))
     if not actions.allowed(match.situation(state)).game:
         return _sheet(
             request, match, status=409, error=gettext("This match is not open for games.")
@@ -179,7 +180,7 @@ def match_sheet(request, tournament_pk, pk):
             expected_version=form.cleaned_data["version"],
         )
     except scoring.IllegalGame as illegal:
-        form.add_error(None, illegal.message(gettext))
+        form.add_error(None, capfirst(illegal.message(gettext)))
         return _sheet(request, match, form=form, status=400)
     except operations.OperationError as error:
         return _answer(request, match, error, "game")

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.text import capfirst
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 
@@ -84,7 +85,7 @@ def _settle(request, pk, run, done: str):
     except OperationError as error:
         return _queue(request, status=409, error=error.message)
     except scoring.IllegalGame as illegal:
-        return _queue(request, status=400, error=illegal.message(gettext))
+        return _queue(request, status=400, error=capfirst(illegal.message(gettext)))
     messages.success(request, done)
     return redirect("director-reports")
 
@@ -126,7 +127,7 @@ def correct(request, pk):
     try:
         state = report.match.replay()
     except scoring.IllegalGame as illegal:
-        return _queue(request, status=409, error=illegal.message(gettext))
+        return _queue(request, status=409, error=capfirst(illegal.message(gettext)))
     form = _correct_form(report, state, request.POST)
     if not form.is_valid():
         return _queue(request, status=400, failed=(report.pk, form))

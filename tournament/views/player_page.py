@@ -13,6 +13,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.text import capfirst
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 
@@ -103,7 +104,7 @@ def _refused(request, player, token, match_id, error, posted=None):
     """The page again, with why beside the match: 403 for another player's match,
     400 for a game the rules forbid, 409 for a match that changed or cannot take it."""
     if isinstance(error, scoring.IllegalGame):
-        status, message = 400, error.message(gettext)
+        status, message = 400, capfirst(error.message(gettext))
     else:
         status, message = (403 if isinstance(error, NotYourMatch) else 409), error.message
     if isinstance(error, NotYourMatch | StaleMatch | MatchClosed):

@@ -45,7 +45,8 @@ def home(request):
     running tournaments; then the earlier seasons.
 
     Template: tournament/home.html (tournament/includes/home_live.html alone for the
-    live refresh); context: current (the newest season), others, live, upcoming.
+    live refresh); context: current (the season being played: the newest with a
+    tournament under way, else the newest), others, live, upcoming.
     """
     on_show = Match.objects.filter(
         tournament__public=True, tournament__status=Tournament.Status.RUNNING
@@ -65,8 +66,12 @@ def home(request):
             )
         )
     )
-    context["current"] = seasons[0] if seasons else None
-    context["others"] = seasons[1:]
+    # The current season is the one being played: the newest with a tournament under
+    # way, else the newest (a later season made early does not push it down).
+    playing = [s for s in seasons if any(t.is_running for t in s.public_tournaments)]
+    current = playing[0] if playing else (seasons[0] if seasons else None)
+    context["current"] = current
+    context["others"] = [season for season in seasons if season is not current]
     return render(request, "tournament/home.html", context)
 
 
