@@ -143,3 +143,36 @@ def test_a_swiss_match_says_where_its_players_play_next(director_client, season)
         reverse("director-match", args=[tournament.pk, first.pk])
     ).content.decode()
     assert f"{first.player1.name} plays next in round 2" in html
+
+
+def test_catalan_dates_read_de_novembre_and_d_abril(client, season):
+    import html as html_module
+
+    from tournament.models import Tournament
+
+    autumn = Tournament.objects.create(season=season, name="Tardor", date="2002-11-22")
+    spring = Tournament.objects.create(season=season, name="Primavera", date="2002-04-21")
+    catalan = {"accept-language": "ca"}
+    page = client.get(reverse("tournament", args=[autumn.pk]), headers=catalan)
+    assert "22 de novembre de 2002" in html_module.unescape(page.content.decode())
+    page = client.get(reverse("tournament", args=[spring.pk]), headers=catalan)
+    assert "21 d'abril de 2002" in html_module.unescape(page.content.decode())
+    spanish = client.get(reverse("tournament", args=[autumn.pk]), headers={"accept-language": "es"})
+    assert "22 de noviembre de 2002" in spanish.content.decode()
+
+
+def test_the_player_page_writes_every_date_one_way(client, season):
+    import re
+
+    from tests.club_night_setup import make_club_night, play_round
+    from tournament import operations
+
+    tournament, players = make_club_night(season, 4, rounds=2)
+    operations.make_draw(tournament, rng_seed=1)
+    operations.start_tournament(tournament)
+    play_round(tournament, 1)
+    html = client.get(
+        reverse("player", args=[players[0].pk]), headers={"accept-language": "ca"}
+    ).content.decode()
+    assert "9 de novembre de 2002" in html
+    assert not re.search(r"\b\d\d/\d\d/\d{4}\b", html)

@@ -57,8 +57,11 @@ def line_chart(values: Sequence[float], labels: Sequence[str]) -> LineChart | No
     while tick <= top:
         y_ticks.append((y(tick), formats.number_format(tick, 0)))
         tick += step
-    shown = max(1, len(labels) // 6)
-    x_ticks = [(x(index), labels[index]) for index in range(0, len(labels), shown)]
+    # Three labels at most (the first, the middle and the last point): a long date,
+    # the page's one format, takes room.
+    last = len(labels) - 1
+    shown = sorted({min(1, last), last // 2 + last % 2, last}) if last else [0]
+    x_ticks = [(x(index), labels[index]) for index in shown]
     return LineChart(
         width=WIDTH,
         height=HEIGHT,
@@ -79,8 +82,8 @@ def rating_chart(changes) -> LineChart | None:
     if not changes:
         return None
     values = [changes[0].before] + [change.after for change in changes]
+    # The page's one date format (the long one), in the chart's labels too.
     labels = [""] + [
-        formats.date_format(timezone.localtime(change.at), "SHORT_DATE_FORMAT")
-        for change in changes
+        formats.date_format(timezone.localtime(change.at), "DATE_FORMAT") for change in changes
     ]
     return line_chart(values, labels)

@@ -85,7 +85,8 @@ class PlacesTable(tables.Table):
 class PlayerMatchesTable(tables.Table):
     """A player's matches: the opponent, the score from the player's side, the result."""
 
-    date = tables.DateColumn(verbose_name=_("Date"), accessor="tournament__date")
+    # The long date, as everywhere else on the page (one date format per language).
+    date = tables.DateColumn(verbose_name=_("Date"), accessor="tournament__date", short=False)
     tournament = tables.Column(
         verbose_name=_("Tournament"), linkify=True, order_by=("tournament__date",)
     )
