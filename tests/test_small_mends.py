@@ -176,3 +176,18 @@ def test_the_player_page_writes_every_date_one_way(client, season):
     ).content.decode()
     assert "9 de novembre de 2002" in html
     assert not re.search(r"\b\d\d/\d\d/\d{4}\b", html)
+
+
+def test_the_match_history_says_each_game_in_words_in_catalan(director_client, match):
+    from tournament import operations
+    from tournament.core.scoring import GameResult
+
+    operations.record_game(match, GameResult(0, cube=2))
+    operations.record_game(match, GameResult(1, cube=2, how="dropped"))
+    operations.undo_last_game(match)
+    html = director_client.get(
+        reverse("director-history", args=[match.tournament_id, match.pk]),
+        headers={"accept-language": "ca"},
+    ).content.decode()
+    assert "joc 2, 2 punts per a Xavier Roca (doble refusat)" in html
+    assert "→" not in html and "(dropped)" not in html

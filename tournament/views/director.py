@@ -18,7 +18,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from .. import operations
 from ..core import actions, scoring
 from ..forms import ConfirmForm, GameForm, PenaltyForm, SideForm, TableForm, TranscriptForm
-from ..models import AuditEntry, GameReport, Match, Penalty, Tournament
+from ..models import AuditEntry, Game, GameReport, Match, Penalty, Tournament
 from ..operations import transcripts
 from ..rule_texts import rules_in_one_line
 from .access import director_required
@@ -278,10 +278,26 @@ def retire(request, tournament_pk, pk):
 def history(request, tournament_pk, pk):
     """Every change to a match: who, when, what, before and after.
 
-    Template: director/history.html; context: match, entries.
+    Template: director/history.html; context: match, entries (each with games_before:
+    the games it kept, in words).
     """
     match = _match(tournament_pk, pk)
-    entries = AuditEntry.objects.filter(match=match).select_related("user").order_by("at", "pk")
+    entries = list(
+        AuditEntry.objects.filter(match=match).select_related("user").order_by("at", "pk")
+    )
+    # The games an entry kept, in words: who won each, how many points, how it ended.
+    names = [player.name if player else "?" for player in match.players]
+    how = dict(Game.HOW_CHOICES)
+    for entry in entries:
+        entry.games_before = [
+            {
+                "number": game["number"],
+                "points": game["points"],
+                "winner": names[game["winner"]],
+                "how": how.get(game["how"], game["how"]) if game["how"] != "played" else "",
+            }
+            for game in (entry.before or {}).get("games", [])
+        ]
     return render(request, "director/history.html", {"match": match, "entries": entries})
 
 
