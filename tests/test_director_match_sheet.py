@@ -1,6 +1,8 @@
 """The match sheet: the next game, entered through a form that offers what the rules
 allow and refuses, with the rule's own message, what they forbid."""
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -180,3 +182,18 @@ def test_where_they_go_next(director_client, season):
     text = response.content.decode()
     assert f"{first.player2.name} plays next in the main bracket, round 2, match 1" in text
     assert f"{first.player1.name} plays next in the consolation bracket, round 1" in text
+
+
+def test_a_refused_game_is_shown_again_with_every_field_chosen(director_client, match):
+    """A forged "dropped" in the Crawford game is refused; the form shown again keeps
+    the winner and falls back to "played out" (it offers no drop), so "Record" works."""
+    for result in WORKED:
+        operations.record_game(match, result)
+    response = post(director_client, match, winner=1, how="dropped", kind="gammon", cube=2)
+    assert response.status_code == 400
+    form = response.context["form"]
+    assert form["how"].value() == "played"
+    assert form["cube"].value() == "1"
+    assert form["kind"].value() == "gammon"
+    assert form["winner"].value() == "1"
+    assert re.search(r'<input[^>]*name="how" value="played"[^>]*checked', response.content.decode())

@@ -65,6 +65,21 @@ class GameForm(forms.Form):
         ]
         self.offers_beaver = allowed.beaver
 
+    def shown_again(self, error: str) -> GameForm:
+        """The form to show again after the game was refused: each posted value the
+        widgets still offer, else its default (a forged or stale "how it ended" would
+        otherwise leave no radio chosen, and "Record" would silently do nothing), with
+        the reason above it."""
+        data = self.data.copy()
+        for name in ("kind", "cube", "how"):
+            offered = {str(value) for value, _label in self.fields[name].widget.choices}
+            if data.get(name) not in offered:
+                data[name] = str(self.fields[name].initial)
+        again = GameForm(data, match=self.match, state=self.state, auto_id=self.auto_id)
+        again.is_valid()
+        again.add_error(None, error)
+        return again
+
     @property
     def result(self) -> GameResult:
         data = self.cleaned_data

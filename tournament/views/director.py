@@ -180,8 +180,8 @@ def match_sheet(request, tournament_pk, pk):
             expected_version=form.cleaned_data["version"],
         )
     except scoring.IllegalGame as illegal:
-        form.add_error(None, capfirst(illegal.message(gettext)))
-        return _sheet(request, match, form=form, status=400)
+        again = form.shown_again(capfirst(illegal.message(gettext)))
+        return _sheet(request, match, form=again, status=400)
     except operations.OperationError as error:
         return _answer(request, match, error, "game")
     messages.success(request, gettext("Game %(number)d recorded.") % {"number": game.number})
