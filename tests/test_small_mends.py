@@ -191,3 +191,20 @@ def test_the_match_history_says_each_game_in_words_in_catalan(director_client, m
     ).content.decode()
     assert "joc 2, 2 punts per a Xavier Roca (doble refusat)" in html
     assert "→" not in html and "(dropped)" not in html
+
+
+def test_standings_with_a_cup_under_way_say_they_are_provisional(client, season):
+    from tournament import operations
+    from tournament.models import Player, Tournament
+
+    tournament = Tournament.objects.create(season=season, name="Copa Oberta", date="2002-05-01")
+    for name in ("Anna", "Berta", "Carla", "Dolors"):
+        operations.add_entry(tournament, Player.objects.create(name=name), checked_in=True)
+    operations.make_draw(tournament, rng_seed=1)
+    operations.start_tournament(tournament)
+    html = client.get(reverse("standings", args=[season.year])).content.decode()
+    assert "provisional" in html and "Still being played: Copa Oberta." in html
+    tournament.status = Tournament.Status.FINISHED  # as if played out
+    tournament.save()
+    html = client.get(reverse("standings", args=[season.year])).content.decode()
+    assert "Still being played" not in html

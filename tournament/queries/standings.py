@@ -103,6 +103,12 @@ class Standings:
     def scale(self) -> dict[str, tuple[int, ...]]:
         return self.season.scale
 
+    @property
+    def still_playing(self) -> list[Tournament]:
+        """The counted tournaments under way: their players still in them have no place
+        yet, so the standings are provisional until they finish."""
+        return [tournament for tournament in self.tournaments if tournament.is_running]
+
 
 def _records_for(tournaments: Sequence[Tournament], season: Season) -> Standings:
     ids = [tournament.pk for tournament in tournaments]

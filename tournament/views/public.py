@@ -234,7 +234,8 @@ def season_standings(request, year):
     """The season's standings: league points for places, then matches, games and points.
 
     Template: tournament/standings.html; context: season, table, scale (bracket label,
-    [(places, points)]), tie_breaks, tournaments.
+    [(places, points)]), tie_breaks, tournaments, still_playing (tournaments under way:
+    the standings are provisional).
     """
     season = get_object_or_404(Season, year=year)
     standings = season_standings_of(season)
@@ -246,6 +247,8 @@ def season_standings(request, year):
         "scale": _scale(season),
         "tie_breaks": [gettext(text) for text in league.TIE_BREAKS],
         "tournaments": standings.tournaments,
+        "still_playing": standings.still_playing,
+        "still_playing_names": ", ".join(t.name for t in standings.still_playing),
     }
     return render(request, "tournament/standings.html", context)
 
