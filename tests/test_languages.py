@@ -117,7 +117,7 @@ class EveryPageInThreeLanguages(DemoClubTestCase):
         url = reverse("season", args=[2002])
         with translation.override("ca"):
             catalan = self.fetch(Client(), url, "ca")
-        self.assertIn("9 novembre de 2002", catalan)
+        self.assertIn("9 de novembre de 2002", catalan)
         self.assertIn("9 de noviembre de 2002", self.fetch(Client(), url, "es"))
         self.assertIn("Nov. 9, 2002", self.fetch(Client(), url, "en"))
 

@@ -208,3 +208,29 @@ def test_standings_with_a_cup_under_way_say_they_are_provisional(client, season)
     tournament.save()
     html = client.get(reverse("standings", args=[season.year])).content.decode()
     assert "Still being played" not in html
+
+
+def test_catalan_and_spanish_words_fit_anyone(client, match):
+    from tournament import operations
+    from tournament.core.scoring import GameResult
+
+    while not match.is_decided:
+        operations.record_game(match, GameResult(0))
+        match.refresh_from_db()
+    for language, winner_word, masculine in (
+        ("ca", "ha guanyat", "guanyador"),
+        ("es", "ha ganado", "ganador"),
+    ):
+        page = client.get(
+            reverse("match", args=[match.pk]), headers={"accept-language": language}
+        ).content.decode()
+        assert winner_word in page and masculine not in page
+    # The bracket's mark beside the name a visitor looked for.
+    from django.utils import translation
+
+    for language, words in (
+        ("ca", "la persona que has cercat"),
+        ("es", "la persona que has buscado"),
+    ):
+        with translation.override(language):
+            assert words in translation.gettext("(the player you looked for)")
