@@ -57,6 +57,7 @@ def _stages():
 
 def _match_rows(matches) -> Iterator[tuple]:
     decided_by = {key: str(label) for key, label in Match.DecidedBy.choices}
+    statuses = {key: str(label) for key, label in Match.Status.choices}
     stage = _stages()
     for row in matches:
         (
@@ -73,6 +74,7 @@ def _match_rows(matches) -> Iterator[tuple]:
             winner,
             how,
             decided_at,
+            status,
         ) = row
         day = timezone.localtime(decided_at).date() if decided_at else tournament_date
         yield (
@@ -86,6 +88,8 @@ def _match_rows(matches) -> Iterator[tuple]:
             winner or "",
             decided_by[how] if how else "",
             day,
+            # Ready and live matches are not 0-0 results: the status says so.
+            statuses[status],
         )
 
 
@@ -116,6 +120,7 @@ def matches_sheet(tournaments: Sequence[Tournament], name_width: int) -> Sheet:
         _("Winner"),
         _("Decided by"),
         _("Date"),
+        _("Status"),
     ]
     matches = (
         Match.objects.filter(tournament__in=tournaments, player1__isnull=False)
@@ -135,6 +140,7 @@ def matches_sheet(tournaments: Sequence[Tournament], name_width: int) -> Sheet:
             "winner__name",
             "decided_by",
             "decided_at",
+            "status",
         )
     )
     widths = fit(headers)
@@ -144,6 +150,7 @@ def matches_sheet(tournaments: Sequence[Tournament], name_width: int) -> Sheet:
         widths[index] = max(widths[index], name_width)
     widths[1] = max(widths[1], 14)
     widths[11] = max(widths[11], 12)
+    widths[12] = max(widths[12], 14)
     return Sheet(
         _("Matches"), headers, _match_rows(matches.iterator(chunk_size=GAMES_CHUNK)), widths
     )
@@ -295,7 +302,8 @@ def players_sheet(standings: Standings) -> Sheet:
         )
         for record in records
     ]
-    return Sheet(_("Players"), headers, rows, fit(headers, rows))
+    # The rating with its one decimal, as the ratings page shows it.
+    return Sheet(_("Players"), headers, rows, fit(headers, rows), number_formats={8: "0.0"})
 
 
 def rules_sheet(season: Season) -> Sheet:

@@ -22,7 +22,9 @@ MIN_WIDTH, MAX_WIDTH = 6, 60
 # Text a spreadsheet program could take for a formula (or, for a tab or a carriage
 # return, shift into another cell) when it is typed or edited: OWASP's list.
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-HEADER_FONT = Font(bold=True)
+# The header in the body's font (openpyxl's default, Calibri 11), bold: a header font
+# without a name prints in another face on some spreadsheet programs.
+HEADER_FONT = Font(name="Calibri", size=11, bold=True)
 
 
 @dataclass
@@ -36,6 +38,8 @@ class Sheet:
     # Widths known before the first row: write-only sheets need them up front.
     widths: list[int] = field(default_factory=list)
     wrap: bool = False
+    # Column index -> number format, for numbers that need one (a rating's decimal).
+    number_formats: dict[int, str] = field(default_factory=dict)
 
 
 def fit(headers: Sequence[str], samples: Iterable[Sequence[object]] = ()) -> list[int]:
@@ -58,10 +62,13 @@ class _Text:
     Names repeat on every row of the Matches and Games sheets: a string found plain
     once is remembered, so the check costs a set lookup, not a regex, per cell."""
 
-    def __init__(self, worksheet, alignment=None) -> None:
+    def __init__(self, worksheet, alignment=None, number_formats=None) -> None:
         self.worksheet, self.alignment, self.plain = worksheet, alignment, set()
+        self.number_formats = number_formats or {}
 
     def row(self, values) -> list:
+        if self.number_formats:
+            return [self.formatted(index, value) for index, value in enumerate(values)]
         if self.alignment is None:
             plain = self.plain
             return [
@@ -69,6 +76,16 @@ class _Text:
                 for value in values
             ]
         return [self.cell(value) for value in values]
+
+    def formatted(self, index: int, value):
+        number_format = self.number_formats.get(index)
+        if number_format is None or isinstance(value, (str, bool)) or value is None:
+            return self.cell(value)
+        cell = WriteOnlyCell(self.worksheet, value=value)
+        cell.number_format = number_format
+        if self.alignment is not None:
+            cell.alignment = self.alignment
+        return cell
 
     def cell(self, value):
         if isinstance(value, str):
@@ -90,12 +107,24 @@ class _Text:
         return cell
 
 
+def _print_setup(worksheet) -> None:
+    """Printed landscape, as wide as one page (as long as it takes), the header row
+    repeated on every page: 11 players no longer print as 20 portrait pages."""
+    worksheet.page_setup.orientation = "landscape"
+    worksheet.page_setup.fitToWidth = 1
+    worksheet.page_setup.fitToHeight = 0
+    worksheet.sheet_properties.pageSetUpPr.fitToPage = True
+    worksheet.print_title_rows = "1:1"
+
+
 def write_workbook(sheets: Iterable[Sheet], output) -> None:
     """Write the sheets to `output` (a path or a binary file): a bold, frozen header row
-    with an autofilter, columns as wide as their contents, typed cells."""
+    with an autofilter, columns as wide as their contents, typed cells, set up to print
+    landscape at the page's width with the header on every page."""
     workbook = Workbook(write_only=True)
     for sheet in sheets:
         worksheet = workbook.create_sheet(title=sheet.title[:31])
+        _print_setup(worksheet)
         for index, width in enumerate(sheet.widths, start=1):
             worksheet.column_dimensions[get_column_letter(index)].width = width
         worksheet.freeze_panes = "A2"
@@ -107,7 +136,7 @@ def write_workbook(sheets: Iterable[Sheet], output) -> None:
         worksheet.append(header)
         count = 0
         wrap = Alignment(wrap_text=True, vertical="top") if sheet.wrap else None
-        text = _Text(worksheet, wrap)
+        text = _Text(worksheet, wrap, sheet.number_formats)
         for row in sheet.rows:
             worksheet.append(text.row(row))
             count += 1
