@@ -197,3 +197,17 @@ def test_a_refused_game_is_shown_again_with_every_field_chosen(director_client, 
     assert form["kind"].value() == "gammon"
     assert form["winner"].value() == "1"
     assert re.search(r'<input[^>]*name="how" value="played"[^>]*checked', response.content.decode())
+
+
+def test_the_sheet_opens_with_the_winner_focused(director_client, match):
+    text = director_client.get(url(match)).content.decode()
+    assert text.count("autofocus") == 1
+    assert re.search(r'<input[^>]*name="winner" value="0"[^>]*autofocus', text)
+
+
+def test_a_refused_game_keeps_the_focus_on_the_form(director_client, match):
+    for result in WORKED:
+        operations.record_game(match, result)
+    response = post(director_client, match, winner=1, cube=2)
+    assert response.status_code == 400
+    assert response.content.decode().count("autofocus") == 1

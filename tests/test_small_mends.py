@@ -234,3 +234,12 @@ def test_catalan_and_spanish_words_fit_anyone(client, match):
     ):
         with translation.override(language):
             assert words in translation.gettext("(the player you looked for)")
+
+
+def test_the_cube_state_column_says_live_for_an_ordinary_game(client, match):
+    from tournament import operations
+    from tournament.core.scoring import GameResult
+
+    operations.record_game(match, GameResult(0))
+    html = client.get(reverse("match", args=[match.pk])).content.decode()
+    assert "<td>cube live</td>" in html

@@ -25,6 +25,18 @@ class VersionField(forms.IntegerField):
         super().__init__(min_value=0, max_value=2**31 - 1, **kwargs)
 
 
+class FirstOptionFocused(forms.RadioSelect):
+    """Radio buttons whose first one has the focus when the page opens: the director
+    records a game from the keyboard without tabbing through the page first (and,
+    after recording one, the next game's form has the focus again)."""
+
+    def create_option(self, name, value, label, selected, index, subindex=None, attrs=None):
+        option = super().create_option(name, value, label, selected, index, subindex, attrs)
+        if index == 0:
+            option["attrs"]["autofocus"] = True
+        return option
+
+
 class GameForm(forms.Form):
     """The next game of a match: winner, result, cube, how it ended, beaver.
 
@@ -49,9 +61,13 @@ class GameForm(forms.Form):
     )
     beaver = forms.BooleanField(label=_("A beaver was given"), required=False)
 
-    def __init__(self, *args, match: Match, state: MatchState, **kwargs):
+    def __init__(self, *args, match: Match, state: MatchState, focus: bool = False, **kwargs):
+        """`focus`: the winner's first button has the focus (the director's sheet, where
+        this is the one form the page is for)."""
         super().__init__(*args, **kwargs)
-        self.match, self.state = match, state
+        self.match, self.state, self.focus = match, state, focus
+        if focus:
+            self.fields["winner"].widget = FirstOptionFocused()
         self.fields["winner"].choices = [(0, match.player1.name), (1, match.player2.name)]
         self.fields["version"].initial = match.version
         # Only the widgets offer what scoring says the next game may be; the fields keep
@@ -75,7 +91,9 @@ class GameForm(forms.Form):
             offered = {str(value) for value, _label in self.fields[name].widget.choices}
             if data.get(name) not in offered:
                 data[name] = str(self.fields[name].initial)
-        again = GameForm(data, match=self.match, state=self.state, auto_id=self.auto_id)
+        again = GameForm(
+            data, match=self.match, state=self.state, focus=self.focus, auto_id=self.auto_id
+        )
         again.is_valid()
         again.add_error(None, error)
         return again

@@ -114,7 +114,7 @@ def _sheet(request, match: Match, *, form=None, status=200, error=None):
     # Stored games that no longer replay (rules edited under them) allow nothing here.
     allowed = actions.allowed(match.situation(state)) if state else NOTHING_ALLOWED
     if form is None and allowed.game:
-        form = GameForm(match=match, state=state)
+        form = GameForm(match=match, state=state, focus=True)
     leader = state.crawford_leader if state else None
     context = {
         "match": match,
@@ -169,7 +169,7 @@ def match_sheet(request, tournament_pk, pk):
         return _sheet(
             request, match, status=409, error=gettext("This match is not open for games.")
         )
-    form = GameForm(request.POST, match=match, state=state)
+    form = GameForm(request.POST, match=match, state=state, focus=True)
     if not form.is_valid():
         return _sheet(request, match, form=form, status=400)
     try:
