@@ -243,3 +243,20 @@ def test_the_cube_state_column_says_live_for_an_ordinary_game(client, match):
     operations.record_game(match, GameResult(0))
     html = client.get(reverse("match", args=[match.pk])).content.decode()
     assert "<td>cube live</td>" in html
+
+
+def test_a_bye_page_says_bye_and_where_the_player_goes_next(client, season):
+    from tournament import operations
+    from tournament.models import Match, Player, Tournament
+
+    tournament = Tournament.objects.create(season=season, name="Copa", date="2002-05-01")
+    for name in ("Anna", "Berta", "Carla"):
+        operations.add_entry(tournament, Player.objects.create(name=name), checked_in=True)
+    operations.make_draw(tournament, rng_seed=1)
+    bye = tournament.matches.get(status=Match.Status.BYE)
+    html = client.get(reverse("match", args=[bye.pk])).content.decode()
+    assert f"<h1>{bye.winner.name}: bye</h1>" in html
+    assert "<h1>" + f"{bye.winner.name} v ?" not in html and ">winner<" not in html
+    onward = tournament.matches.exclude(pk=bye.pk).involving(bye.winner).get()
+    assert f'href="{onward.get_absolute_url()}"' in html
+    assert f'href="{bye.winner.get_absolute_url()}"' in html

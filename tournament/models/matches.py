@@ -320,6 +320,10 @@ class Match(models.Model):
         return self.status in STARTED
 
     @property
+    def is_bye(self) -> bool:
+        return self.status == BYE
+
+    @property
     def is_settled_empty(self) -> bool:
         """A bye or a void: settled without a match being played."""
         return self.status in (BYE, VOID)

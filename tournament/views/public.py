@@ -181,6 +181,8 @@ def match(request, pk):
         ),
         pk=pk,
     )
+    if match.is_bye:
+        return _bye(request, match)
     games = list(match.games.all())
     state, replay_error = None, None
     try:
@@ -201,6 +203,27 @@ def match(request, pk):
     }
     if request.GET.get("partial") == "score":
         return render(request, "tournament/includes/match_live.html", context)
+    return render(request, "tournament/match.html", context)
+
+
+def _bye(request, match):
+    """A bye's slot: who goes on without playing, and where they play next.
+
+    Template: tournament/match.html; context: match, bye_player, bye_next (their next
+    match in the tournament, if any)."""
+    player = match.winner or match.player1 or match.player2
+    later = (
+        Match.objects.filter(tournament_id=match.tournament_id)
+        .involving(player)
+        .exclude(pk=match.pk)
+        .exclude(status=Match.Status.BYE)
+        .select_related("player1", "player2")
+        .order_by("round", "pk")
+        .first()
+        if player
+        else None
+    )
+    context = {"match": match, "bye_player": player, "bye_next": later}
     return render(request, "tournament/match.html", context)
 
 
