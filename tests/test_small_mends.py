@@ -260,3 +260,26 @@ def test_a_bye_page_says_bye_and_where_the_player_goes_next(client, season):
     onward = tournament.matches.exclude(pk=bye.pk).involving(bye.winner).get()
     assert f'href="{onward.get_absolute_url()}"' in html
     assert f'href="{bye.winner.get_absolute_url()}"' in html
+
+
+def test_a_slot_nobody_reached_is_no_bye_bye_card(client, season):
+    from tournament import operations
+    from tournament.models import Match, Player, Tournament
+
+    # Five players, a progressive consolation: some consolation slots get nobody.
+    tournament = Tournament.objects.create(
+        season=season, name="Copa", date="2002-05-01", consolation="progressive"
+    )
+    for number in range(5):
+        operations.add_entry(
+            tournament, Player.objects.create(name=f"Jugador {number}"), checked_in=True
+        )
+    operations.make_draw(tournament, rng_seed=1)
+    empty = tournament.matches.filter(
+        status=Match.Status.VOID, player1__isnull=True, player2__isnull=True
+    )
+    assert empty.exists()
+    html = client.get(reverse("tournament", args=[tournament.pk])).content.decode()
+    for match in empty:
+        assert f'href="{match.get_absolute_url()}"' not in html
+    assert 'class="match-card empty"' in html
