@@ -347,3 +347,18 @@ def test_a_finished_swiss_given_another_round_pairs_it_and_runs_again(season):
     assert tournament.matches.filter(round=3).count() == 3
     with pytest.raises(operations.OperationError, match="at least 3 rounds"):
         operations.change_tournament(tournament, {"rounds": 2}, {})
+
+
+@pytest.mark.django_db
+def test_the_operations_refuse_a_format_the_core_calls_unsound(season):
+    """Not only the form: any caller of the operations (the demo, a command) hears it."""
+    fields = {"season": season, "name": "Nit", "date": "2002-03-01", "format": "swiss"}
+    with pytest.raises(operations.OperationError, match="no consolation"):
+        operations.create_tournament({**fields, "consolation": "first_round"}, {})
+    with pytest.raises(operations.OperationError, match="round robin played in groups"):
+        operations.create_tournament({**fields, "knockout": 1}, {})
+    tournament = operations.create_tournament(fields, {})
+    with pytest.raises(operations.OperationError, match="no consolation"):
+        operations.change_tournament(tournament, {"consolation": "progressive"}, {})
+    tournament.refresh_from_db()
+    assert tournament.consolation == "none"

@@ -11,6 +11,8 @@ import random
 from collections.abc import Hashable, Mapping, Sequence
 from math import ceil, log2
 
+from .draw import NO_CONSOLATION
+
 CUP, SWISS, ROUND_ROBIN = "cup", "swiss", "round_robin"
 FORMATS = (CUP, SWISS, ROUND_ROBIN)
 CLUB_NIGHT_FORMATS = (SWISS, ROUND_ROBIN)
@@ -21,6 +23,25 @@ MAX_ROUNDS = 20
 MIN_GROUP, MAX_GROUP = 3, 16
 
 Key = Hashable
+
+
+def _(message: str) -> str:
+    """Mark a message for translation without importing Django (see `scoring._`)."""
+    return message
+
+
+def format_problems(
+    format: str, consolation: str, knockout: int, group_size: int | None
+) -> dict[str, str]:
+    """What is wrong with a tournament's format, field by field (message templates to
+    translate; empty when it is sound): a Swiss or a round robin has no consolation
+    bracket, and a knockout follows only a round robin played in groups."""
+    problems = {}
+    if format in CLUB_NIGHT_FORMATS and consolation != NO_CONSOLATION:
+        problems["consolation"] = _("A Swiss or a round robin has no consolation bracket.")
+    if knockout and not (format == ROUND_ROBIN and group_size):
+        problems["knockout"] = _("A knockout follows a round robin played in groups.")
+    return problems
 
 
 def suggested_rounds(players: int) -> int:

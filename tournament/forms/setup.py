@@ -295,13 +295,13 @@ class TournamentForm(forms.ModelForm, BracketFields):
             "consolation_lengths"
         ):
             self.add_error("consolation_lengths", _("Give the consolation's match lengths."))
-        club_night = data.get("format") in club_nights.CLUB_NIGHT_FORMATS
-        if club_night and data.get("consolation", draw.NO_CONSOLATION) != draw.NO_CONSOLATION:
-            self.add_error("consolation", _("A Swiss or a round robin has no consolation bracket."))
-        if data.get("knockout") and not (
-            data.get("format") == club_nights.ROUND_ROBIN and data.get("group_size")
-        ):
-            self.add_error("knockout", _("A knockout follows a round robin played in groups."))
+        for field, message in club_nights.format_problems(
+            data.get("format") or club_nights.CUP,
+            data.get("consolation") or draw.NO_CONSOLATION,
+            data.get("knockout") or 0,
+            data.get("group_size"),
+        ).items():
+            self.add_error(field if field in self.fields else None, gettext(message))
         if data.get("last_chance") and not data.get("last_chance_lengths"):
             self.add_error("last_chance_lengths", _("Give the last chance's match lengths."))
         if self.instance.pk is not None and not self.errors:

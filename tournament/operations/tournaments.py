@@ -12,7 +12,7 @@ from django.db.models import Max
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from ..core import clocks, prizes, schedule, tables
+from ..core import clocks, club_nights, prizes, schedule, tables
 from ..models import AuditEntry, Bracket, Match, Tournament
 from . import audit
 from .draws import Changed, discard_draw, has_results, is_drawn
@@ -114,6 +114,16 @@ def _set_brackets(tournament: Tournament, brackets: Mapping[str, object]) -> Non
                 match.save(update_fields=["length"])
 
 
+def _check_format(tournament: Tournament) -> None:
+    """The core's word on the format (the admin and the forms say it beside the field;
+    every other caller of the operations hears it here)."""
+    problems = club_nights.format_problems(
+        tournament.format, tournament.consolation, tournament.knockout, tournament.group_size
+    )
+    if problems:
+        raise OperationError(" ".join(gettext(message) for message in problems.values()))
+
+
 def _checked_tables(fields: Mapping) -> Mapping:
     """The tables as the core reads them: "6" or a list of names, refused twice."""
     if "tables" not in fields:
@@ -184,6 +194,7 @@ def create_tournament(fields: Mapping, brackets: Mapping[str, object], *, user=N
     """A new tournament; `brackets` gives each bracket's settings (or just its lengths)."""
     tournament = Tournament(**_checked_tables(fields))
     full_clean(tournament)
+    _check_format(tournament)
     tournament.save()
     _set_brackets(tournament, brackets)
     audit.record(
@@ -212,6 +223,7 @@ def change_tournament(
     for key, value in fields.items():
         setattr(tournament, key, value)
     full_clean(tournament)
+    _check_format(tournament)
     tournament.save()
     _set_brackets(tournament, brackets)
     if tournament.is_club_night and is_drawn(tournament):
