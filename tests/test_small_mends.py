@@ -283,3 +283,17 @@ def test_a_slot_nobody_reached_is_no_bye_bye_card(client, season):
     for match in empty:
         assert f'href="{match.get_absolute_url()}"' not in html
     assert 'class="match-card empty"' in html
+
+
+def test_english_dates_follow_the_browsers_region(client, season):
+    from tournament.models import Tournament
+
+    autumn = Tournament.objects.create(season=season, name="Autumn", date="2002-11-22")
+    url = reverse("tournament", args=[autumn.pk])
+    british = client.get(url, headers={"accept-language": "en-GB,en;q=0.9"}).content.decode()
+    assert "22 Nov 2002" in british and "Nov. 22, 2002" not in british
+    american = client.get(url, headers={"accept-language": "en-US,en;q=0.9"}).content.decode()
+    assert "Nov. 22, 2002" in american
+    # The words stay English, and English stays the language chosen in the switcher.
+    assert "Find my name" in british and 'lang="en-gb"' in british
+    assert '<option value="en" selected>' in british
