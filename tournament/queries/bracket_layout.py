@@ -17,6 +17,7 @@ from django.utils.translation import gettext_lazy as _
 from ..core import draw
 from ..models import Bracket, Match, Player, Tournament
 from ..models.stored_draw import StoredDraw
+from .feeders import feeders_of
 
 LIVE_READY_PENDING = Case(
     When(status=Match.Status.LIVE, then=0),
@@ -202,6 +203,8 @@ class NextMatch:
     match: Match
     opponent: Player | None
     opponent_source: str
+    # The match the opponent comes from, with its players and score (None when known).
+    feeder: Match | None = None
 
     @property
     def bracket_label(self) -> str:
@@ -227,6 +230,7 @@ def next_match_of(player: Player) -> NextMatch | None:
     opponent = match.players[1 - side]
     if opponent is not None:
         return NextMatch(match, opponent, "")
-    source_id = (match.source1_match_id, match.source2_match_id)[1 - side]
-    sources = {row.pk: row for row in Match.objects.filter(pk=source_id).select_related("bracket")}
-    return NextMatch(match, None, _source_text(match, 1 - side, sources))
+    feeder = feeders_of(match)[1 - side]
+    if feeder is None:
+        return NextMatch(match, None, "")
+    return NextMatch(match, None, feeder.text, feeder.match)

@@ -15,6 +15,7 @@ from ..core.names import normalize_name
 from ..models import Match, Player, Season, Tournament
 from ..queries.bracket_layout import BRACKET_LABELS, lay_out, next_match_of, path_of
 from ..queries.club_nights import club_night
+from ..queries.feeders import feeders_of
 from ..queries.prizes import tournament_money
 from ..queries.standings import player_history, tournament_standings
 from ..queries.standings import season_standings as season_standings_of
@@ -197,6 +198,7 @@ def match(request, pk):
         "state": state,
         "rows": rows,
         "replay_error": replay_error,
+        "feeders": feeders_of(match),
         "chances": equity.chances_at(state)
         if state and match.player1_id and match.player2_id
         else None,
