@@ -44,7 +44,7 @@ def test_the_sheet_shows_score_length_and_the_form(director_client, match):
 
 def test_a_legal_game_is_recorded_and_the_page_reloads_safely(director_client, match, director):
     response = post(director_client, match, winner=1, kind="gammon", cube=2)
-    assert response.status_code == 302 and response["Location"] == url(match)
+    assert response.status_code == 302 and response["Location"] == url(match) + "?recorded=1"
     game = Game.objects.get(match=match)
     assert (game.winner, game.kind, game.cube, game.points) == (1, "gammon", 2, 4)
     assert game.entered_by == director
@@ -211,3 +211,24 @@ def test_a_refused_game_keeps_the_focus_on_the_form(director_client, match):
     response = post(director_client, match, winner=1, cube=2)
     assert response.status_code == 400
     assert response.content.decode().count("autofocus") == 1
+
+
+def test_the_last_game_is_undone_from_its_confirmation(director_client, match):
+    response = post(director_client, match, winner=0)
+    page = director_client.get(response["Location"]).content.decode()
+    notice = page.split('class="message success undo-notice"')[1].split("</form>")[0]
+    assert "Game 1 recorded." in notice and "Undo game 1" in notice
+    assert f'action="{reverse("director-undo", args=[match.tournament_id, match.pk])}"' in page
+    # The winner of the next game still has the focus: the notice does not take it.
+    assert "autofocus" in page.split("undo-notice")[1]
+    match.refresh_from_db()
+    undone = director_client.post(
+        reverse("director-undo", args=[match.tournament_id, match.pk]), {"version": match.version}
+    )
+    assert undone.status_code == 302 and match.games.count() == 0
+    # A stale confirmation (the game already taken back, or another game since) offers
+    # nothing to undo.
+    assert "undo-notice" not in director_client.get(response["Location"]).content.decode()
+    post(director_client, match, winner=0)
+    post(director_client, match, winner=0)
+    assert "undo-notice" not in director_client.get(url(match) + "?recorded=1").content.decode()

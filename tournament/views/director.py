@@ -104,7 +104,8 @@ def _sheet(request, match: Match, *, form=None, status=200, error=None):
     """Template: director/match.html; context: match, state, rows, allowed (what the
     core allows now: core.actions.Allowed), leader (one point from winning as the
     Crawford game starts), form, walkover_form, retire_form, penalty_form, on_time_form,
-    table_form, confirm_form, where_next, error."""
+    table_form, confirm_form, where_next, recorded (the game just recorded, to undo from
+    its confirmation), error."""
     games = list(match.games.all())
     state = None
     try:
@@ -130,9 +131,19 @@ def _sheet(request, match: Match, *, form=None, status=200, error=None):
         "table_form": TableForm(match=match, free=free) if (free := _free_tables(match)) else None,
         "confirm_form": ConfirmForm(initial={"version": match.version}),
         "where_next": _where_next(match) if match.is_decided else None,
+        "recorded": _just_recorded(request, games, allowed),
         "error": error,
     }
     return render(request, "director/match.html", context, status=status)
+
+
+def _just_recorded(request, games: list, allowed) -> int | None:
+    """The number of the game just recorded, while it is still the last one and can be
+    taken back: the confirmation then offers its undo."""
+    number = request.GET.get("recorded", "")
+    if allowed.undo and games and number == str(games[-1].number):
+        return games[-1].number
+    return None
 
 
 def _sheet_url(match: Match) -> str:
@@ -184,8 +195,8 @@ def match_sheet(request, tournament_pk, pk):
         return _sheet(request, match, form=again, status=400)
     except operations.OperationError as error:
         return _answer(request, match, error, "game")
-    messages.success(request, gettext("Game %(number)d recorded.") % {"number": game.number})
-    return redirect(_sheet_url(match))
+    # The sheet confirms the game with its own undo button (?recorded=N), not a message.
+    return redirect(f"{_sheet_url(match)}?recorded={game.number}")
 
 
 def _confirmed_action(request, match: Match, action: str, run):
