@@ -297,3 +297,20 @@ def test_english_dates_follow_the_browsers_region(client, season):
     # The words stay English, and English stays the language chosen in the switcher.
     assert "Find my name" in british and 'lang="en-gb"' in british
     assert '<option value="en" selected>' in british
+
+
+def test_the_history_reads_in_the_readers_language(director_client, match):
+    from django.utils import translation
+
+    from tournament import operations
+    from tournament.core.scoring import GameResult
+
+    with translation.override("en"):
+        operations.record_game(match, GameResult(0, cube=2))
+        operations.undo_last_game(match)
+    url = reverse("director-history", args=[match.tournament_id, match.pk])
+    catalan = director_client.get(url, headers={"accept-language": "ca"}).content.decode()
+    assert "Joc 1 desfet" in catalan and "taken back" not in catalan
+    assert "Joc 1: 2 per a" in catalan  # the game recorded, in Catalan too
+    english = director_client.get(url, headers={"accept-language": "en"}).content.decode()
+    assert "Game 1 taken back" in english

@@ -6,7 +6,7 @@ Thin on purpose: rows hand their values to the pure core (`core.rules`, `core.sc
 `core.draw`), and every write that changes the club goes through `operations`.
 """
 
-from .audit import AuditEntry
+from .audit import AuditEntry, Said
 from .entries import Entry
 from .games import Game, Penalty
 from .matches import Match, MatchQuerySet
@@ -37,6 +37,7 @@ __all__ = [
     "RatingChange",
     "RatingsLock",
     "RoundDeadline",
+    "Said",
     "Season",
     "Tournament",
     "TournamentQuerySet",

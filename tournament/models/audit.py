@@ -5,10 +5,42 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from .matches import Match
 from .tournaments import Tournament
+
+
+class Said:
+    """An entry's summary kept as its message and its values, so that the history reads
+    in the reader's language, not in the language of whoever acted. The message is
+    marked with gettext_noop where it is written: `Said(gettext_noop("Game %(number)s
+    taken back"), number=3)`. Values are kept as text (names) or numbers."""
+
+    def __init__(self, text: str, **params) -> None:
+        self.text = text
+        self.params = {
+            key: value if isinstance(value, int | float) else str(value)
+            for key, value in params.items()
+        }
+
+    def __str__(self) -> str:
+        return render_said(self.as_json()) or ""
+
+    def as_json(self) -> dict:
+        return {"text": self.text, "params": self.params}
+
+
+def render_said(said: dict | None) -> str | None:
+    """The summary in the active language, or None if it cannot be read (a message from
+    an earlier version with other values): the stored text is shown then."""
+    if not said:
+        return None
+    try:
+        return gettext(said["text"]) % said["params"]
+    except (KeyError, TypeError, ValueError):
+        return None
 
 
 class AuditEntry(models.Model):
@@ -83,6 +115,8 @@ class AuditEntry(models.Model):
     # The match as it read then, so the entry still says something if the match goes.
     subject = models.CharField(_("subject"), max_length=250, blank=True)
     summary = models.CharField(_("summary"), max_length=250, blank=True)
+    # The summary as a message and its values (Said), read in the reader's language.
+    said = models.JSONField(_("summary as a message"), null=True, blank=True)
     before = models.JSONField(_("before"), null=True, blank=True)
     after = models.JSONField(_("after"), null=True, blank=True)
 
@@ -95,3 +129,8 @@ class AuditEntry(models.Model):
         # In the club's time zone: the log is read by directors at the club.
         at = timezone.localtime(self.at)
         return f"{at:%Y-%m-%d %H:%M} {self.get_action_display()}: {self.subject}"
+
+    @property
+    def summary_text(self) -> str:
+        """The summary in the reader's language where it was kept as a message."""
+        return render_said(self.said) or self.summary

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..models import AuditEntry, Match, Tournament
+from ..models import AuditEntry, Match, Said, Tournament
 
 SUBJECT_LENGTH = AuditEntry._meta.get_field("subject").max_length
 SUMMARY_LENGTH = AuditEntry._meta.get_field("summary").max_length
@@ -43,6 +43,7 @@ def record(
         match=match,
         subject=str(subject or "")[:SUBJECT_LENGTH],
         summary=str(summary)[:SUMMARY_LENGTH],
+        said=summary.as_json() if isinstance(summary, Said) else None,
         before=before,
         after=after,
     )

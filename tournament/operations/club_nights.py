@@ -13,9 +13,11 @@ from dataclasses import dataclass
 
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext_noop
 
 from ..core import club_nights, draw, swiss
 from ..models import AuditEntry, Match, Tournament
+from ..models.audit import Said
 from ..models.rounds import group_results
 from . import audit
 from .errors import OperationError
@@ -161,8 +163,11 @@ def _pair(tournament: Tournament, user) -> Round:
         AuditEntry.Action.ROUND_PAIRED,
         user=user,
         tournament=tournament,
-        summary=_("Round %(number)s paired: %(count)d matches")
-        % {"number": paired.number, "count": len(paired.pairs)},
+        summary=Said(
+            gettext_noop("Round %(number)s paired: %(count)d matches"),
+            number=paired.number,
+            count=len(paired.pairs),
+        ),
         after={"round": paired.number, "pairs": [list(pair) for pair in paired.pairs]},
     )
     return paired
@@ -273,7 +278,7 @@ def _walkovers_for_withdrawn(tournament: Tournament, user) -> bool:
             1 - loser,
             Match.DecidedBy.WALKOVER,
             user,
-            _("Walkover: %(player)s has withdrawn") % {"player": player},
+            Said(gettext_noop("Walkover: %(player)s has withdrawn"), player=player),
         )
     return bool(rows)
 
@@ -312,8 +317,10 @@ def _draw_knockout(tournament: Tournament, qualifiers: list[int], user) -> None:
         AuditEntry.Action.DRAW_MADE,
         user=user,
         tournament=tournament,
-        summary=_("Knockout drawn from the group places: %(count)d players")
-        % {"count": len(qualifiers)},
+        summary=Said(
+            gettext_noop("Knockout drawn from the group places: %(count)d players"),
+            count=len(qualifiers),
+        ),
         after={"seed": tournament.draw_seed, "entrants": list(plan.entrants)},
     )
 

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext_noop
 
 from ..core import scoring
 from ..models import AuditEntry, Match, stored_draw
+from ..models.audit import Said
 from . import audit
 from .errors import NeedsConfirmation
 from .results import clear, outcome
@@ -53,7 +54,10 @@ def prepare_change_of_winner(
             AuditEntry.Action.MATCH_REOPENED,
             user=user,
             match=later,
-            summary=_("Re-opened because the result of %(match)s was corrected") % {"match": match},
+            summary=Said(
+                gettext_noop("Re-opened because the result of %(match)s was corrected"),
+                match=match,
+            ),
             before=before,
             after=audit.snapshot(later),
         )

@@ -15,8 +15,10 @@ from django.db import transaction
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext_noop
 
 from ..models import AuditEntry, Match, RoundDeadline, Tournament
+from ..models.audit import Said
 from . import audit
 from .errors import OperationError
 from .locks import lock_tournament
@@ -54,8 +56,11 @@ def set_round_deadline(
         AuditEntry.Action.ROUND_DEADLINE,
         user=user,
         tournament=tournament,
-        summary=_("Round %(number)s to be played by %(deadline)s")
-        % {"number": number, "deadline": deadline.isoformat() if deadline else "—"},
+        summary=Said(
+            gettext_noop("Round %(number)s to be played by %(deadline)s"),
+            number=number,
+            deadline=deadline.isoformat() if deadline else "—",
+        ),
         before={"round": number, "deadline": before},
         after={"round": number, "deadline": deadline.isoformat() if deadline else None},
     )

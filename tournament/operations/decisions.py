@@ -7,9 +7,11 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext_noop
 
 from ..core import actions
 from ..models import AuditEntry, Match
+from ..models.audit import Said
 from . import audit
 from .corrections import prepare_change_of_winner
 from .errors import MatchClosed, OperationError
@@ -39,8 +41,11 @@ def walkover(
         winner,
         Match.DecidedBy.WALKOVER,
         user,
-        _("%(absent)s did not show: walkover to %(player)s")
-        % {"absent": match.players[1 - winner], "player": match.players[winner]},
+        Said(
+            gettext_noop("%(absent)s did not show: walkover to %(player)s"),
+            absent=match.players[1 - winner],
+            player=match.players[winner],
+        ),
     )
     after_change(match, outcome_before, user)
     return match
@@ -72,8 +77,11 @@ def double_loss(match: Match | int, *, user=None, expected_version: int | None =
         AuditEntry.Action.DOUBLE_LOSS,
         user=user,
         match=match,
-        summary=_("Double loss: neither %(first)s nor %(second)s played")
-        % {"first": match.player1, "second": match.player2},
+        summary=Said(
+            gettext_noop("Double loss: neither %(first)s nor %(second)s played"),
+            first=match.player1,
+            second=match.player2,
+        ),
         before=before,
         after=audit.snapshot(match),
     )
@@ -100,7 +108,7 @@ def retire(
         1 - retiring,
         Match.DecidedBy.RETIREMENT,
         user,
-        _("%(player)s retired") % {"player": match.players[retiring]},
+        Said(gettext_noop("%(player)s retired"), player=match.players[retiring]),
     )
     after_change(match, outcome_before, user)
     return match
@@ -124,7 +132,7 @@ def lose_on_time(
         1 - loser,
         Match.DecidedBy.ON_TIME,
         user,
-        _("%(player)s lost on time") % {"player": match.players[loser]},
+        Said(gettext_noop("%(player)s lost on time"), player=match.players[loser]),
     )
     after_change(match, outcome_before, user)
     return match
@@ -146,8 +154,12 @@ def bring_in_clock(match: Match | int, *, user=None, expected_version: int | Non
         AuditEntry.Action.CLOCK_IN,
         user=user,
         match=match,
-        summary=_("Clock brought in at %(a)s-%(b)s: %(minutes)s minutes each")
-        % {"a": state.score[0], "b": state.score[1], "minutes": match.reserve_minutes},
+        summary=Said(
+            gettext_noop("Clock brought in at %(a)s-%(b)s: %(minutes)s minutes each"),
+            a=state.score[0],
+            b=state.score[1],
+            minutes=match.reserve_minutes,
+        ),
     )
     return match
 
@@ -174,7 +186,7 @@ def reopen(
         AuditEntry.Action.MATCH_REOPENED,
         user=user,
         match=match,
-        summary=_("Re-opened"),
+        summary=Said(gettext_noop("Re-opened")),
         before=before,
         after=audit.snapshot(match),
     )

@@ -10,9 +10,11 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext_noop
 
 from ..core import draw
 from ..models import AuditEntry, Player, Tournament
+from ..models.audit import Said
 from . import audit, club_nights
 from .errors import OperationError
 from .locks import lock_tournament
@@ -122,7 +124,7 @@ def discard_draw(tournament: Tournament, *, user, reason) -> bool:
         AuditEntry.Action.DRAW_DISCARDED,
         user=user,
         tournament=tournament,
-        summary=_("Draw discarded: %(reason)s") % {"reason": reason},
+        summary=Said(gettext_noop("Draw discarded: %(reason)s"), reason=reason),
         before={"seed": seed},
     )
     return True
@@ -154,8 +156,11 @@ def make_draw(
         AuditEntry.Action.DRAW_MADE,
         user=user,
         tournament=tournament,
-        summary=_("Draw made with seed %(seed)s: %(count)d entrants")
-        % {"seed": rng_seed, "count": len(entrants)},
+        summary=Said(
+            gettext_noop("Draw made with seed %(seed)s: %(count)d entrants"),
+            seed=rng_seed,
+            count=len(entrants),
+        ),
         after={"seed": rng_seed, "entrants": entrants},
     )
     resolve(tournament, user)
@@ -183,7 +188,7 @@ def start_tournament(tournament: Tournament | int, *, user=None) -> Tournament:
             AuditEntry.Action.TOURNAMENT_STARTED,
             user=user,
             tournament=tournament,
-            summary=_("Tournament started"),
+            summary=Said(gettext_noop("Tournament started")),
         )
         # The first round's players hear of their matches now (not at the draw).
         mail_ready_matches_after_commit(tournament.pk)

@@ -12,11 +12,12 @@ from collections.abc import Mapping
 
 from django.db import transaction
 from django.utils import timezone
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
 
 from ..core import draw
 from ..models import AuditEntry, Entry, Player, Tournament
+from ..models.audit import Said
 from . import audit
 from .draws import Changed, discard_draw, drawn_players, has_results, is_drawn
 from .errors import OperationError
@@ -83,7 +84,7 @@ def add_entry(
         AuditEntry.Action.ENTRY_ADDED,
         user=user,
         tournament=tournament,
-        summary=_("%(player)s registered") % {"player": player},
+        summary=Said(gettext_noop("%(player)s registered"), player=player),
         after={"player": player.pk, "seed": seed, "checked_in": checked_in},
     )
     return Changed(entry, discarded)
@@ -121,7 +122,7 @@ def remove_entry(tournament: Tournament, entry: Entry, *, user=None) -> Changed:
         AuditEntry.Action.ENTRY_REMOVED,
         user=user,
         tournament=tournament,
-        summary=_("%(player)s's registration removed") % {"player": entry.player},
+        summary=Said(gettext_noop("%(player)s's registration removed"), player=entry.player),
         before={"player": entry.player_id, "seed": entry.seed},
     )
     return Changed(entry, discarded)
@@ -143,8 +144,12 @@ def check_in(tournament: Tournament, entry: Entry, *, present=True, user=None) -
         raise OperationError(_("%(player)s has withdrawn.") % {"player": entry.player})
     if entry.checked_in == present:
         return Changed(entry, False)
-    what = _("%(player)s checked in") if present else _("%(player)s's check-in taken back")
-    what = what % {"player": entry.player}
+    what = Said(
+        gettext_noop("%(player)s checked in")
+        if present
+        else gettext_noop("%(player)s's check-in taken back"),
+        player=entry.player,
+    )
     discarded = False
     # Who is checked in is who is drawn: a change touches a draw, unless the player
     # is already placed in it (a late entry into a bye).
@@ -175,7 +180,7 @@ def check_in_everyone(tournament: Tournament, *, user=None) -> Changed:
         AuditEntry.Action.CHECK_IN,
         user=user,
         tournament=tournament,
-        summary=_("%(count)d players checked in") % {"count": len(waiting)},
+        summary=Said(gettext_noop("%(count)d players checked in"), count=len(waiting)),
         after={"players": [entry.player_id for entry in waiting]},
     )
     return Changed(len(waiting), discarded)
@@ -223,7 +228,7 @@ def set_seeds(tournament: Tournament, seeds: Mapping[int, int | None], *, user=N
         AuditEntry.Action.SEEDS_CHANGED,
         user=user,
         tournament=tournament,
-        summary=_("Seeds changed"),
+        summary=Said(gettext_noop("Seeds changed")),
         before={str(key): value for key, value in before.items()},
         after={str(key): value for key, value in wanted.items()},
     )

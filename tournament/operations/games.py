@@ -8,11 +8,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from django.db import transaction
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
 
 from ..core import actions, scoring
 from ..models import AuditEntry, Game, Match, Penalty
+from ..models.audit import Said
 from . import audit
 from .corrections import prepare_change_of_winner
 from .errors import MatchClosed, OperationError
@@ -67,15 +68,17 @@ def record_game(
         AuditEntry.Action.GAME_RECORDED,
         user=user,
         match=match,
-        summary=_("Game %(number)s: %(points)s to %(player)s; %(a)s-%(b)s")
-        % {
-            "number": recorded.number,
-            "points": recorded.points,
-            "player": match.players[recorded.winner],
-            "a": state.score[0],
-            "b": state.score[1],
-        }
-        + (f" ({source})" if source else ""),
+        summary=Said(
+            gettext_noop("Game %(number)s: %(points)s to %(player)s; %(a)s-%(b)s (%(source)s)")
+            if source
+            else gettext_noop("Game %(number)s: %(points)s to %(player)s; %(a)s-%(b)s"),
+            number=recorded.number,
+            points=recorded.points,
+            player=match.players[recorded.winner],
+            a=state.score[0],
+            b=state.score[1],
+            **({"source": source} if source else {}),
+        ),
         before=before,
         after=audit.snapshot(match),
     )
@@ -116,7 +119,7 @@ def undo_last_game(
         AuditEntry.Action.GAME_UNDONE,
         user=user,
         match=match,
-        summary=_("Game %(number)s taken back") % {"number": last.number},
+        summary=Said(gettext_noop("Game %(number)s taken back"), number=last.number),
         before=before,
         after=audit.snapshot(match),
     )
@@ -135,8 +138,11 @@ def _undo_penalty(match: Match, penalty: Penalty, *, user, confirm: bool) -> Pen
         AuditEntry.Action.PENALTY_UNDONE,
         user=user,
         match=match,
-        summary=_("Penalty of %(points)s points to %(player)s taken back")
-        % {"points": penalty.points, "player": match.players[penalty.side]},
+        summary=Said(
+            gettext_noop("Penalty of %(points)s points to %(player)s taken back"),
+            points=penalty.points,
+            player=match.players[penalty.side],
+        ),
         before=before,
         after=audit.snapshot(match),
     )
@@ -184,13 +190,13 @@ def award_penalty(
         AuditEntry.Action.PENALTY,
         user=user,
         match=match,
-        summary=_("Penalty: %(points)s points to %(player)s; %(a)s-%(b)s")
-        % {
-            "points": points,
-            "player": match.players[side],
-            "a": state.score[0],
-            "b": state.score[1],
-        },
+        summary=Said(
+            gettext_noop("Penalty: %(points)s points to %(player)s; %(a)s-%(b)s"),
+            points=points,
+            player=match.players[side],
+            a=state.score[0],
+            b=state.score[1],
+        ),
         before=before,
         after=audit.snapshot(match),
     )
@@ -237,8 +243,12 @@ def replace_games(
         AuditEntry.Action.GAMES_REPLACED,
         user=user,
         match=match,
-        summary=_("Games corrected: %(count)s games, %(a)s-%(b)s")
-        % {"count": len(state.games), "a": state.score[0], "b": state.score[1]},
+        summary=Said(
+            gettext_noop("Games corrected: %(count)s games, %(a)s-%(b)s"),
+            count=len(state.games),
+            a=state.score[0],
+            b=state.score[1],
+        ),
         before=before,
         after=audit.snapshot(match),
     )

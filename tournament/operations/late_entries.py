@@ -6,9 +6,11 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext_noop
 
 from ..core import draw
 from ..models import AuditEntry, Entry, Match, Tournament
+from ..models.audit import Said
 from . import audit
 from .draws import drawn_players
 from .errors import OperationError
@@ -72,8 +74,11 @@ def place_in_bye(tournament: Tournament, entry: Entry, match: Match, *, user=Non
         user=user,
         tournament=tournament,
         match=match,
-        summary=_("%(player)s arrived late and takes the bye of match %(position)s")
-        % {"player": entry.player, "position": match.position},
+        summary=Said(
+            gettext_noop("%(player)s arrived late and takes the bye of match %(position)s"),
+            player=entry.player,
+            position=match.position,
+        ),
         after={"player": entry.player_id, "match": match.pk},
     )
     return match

@@ -16,9 +16,10 @@ from django.db import IntegrityError, transaction
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.crypto import salted_hmac
-from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext_noop
 
 from ..models import AuditEntry, Player, PlayerLink
+from ..models.audit import Said
 from . import audit
 
 KEY_SALT = "tournament.player-link"
@@ -92,8 +93,10 @@ def rotate_link(player: Player | int, *, user=None) -> PlayerLink:
         AuditEntry.Action.LINK_ROTATED,
         user=user,
         subject=player.name,
-        summary=_("A new private link for %(player)s; the old one no longer works")
-        % {"player": player.name},
+        summary=Said(
+            gettext_noop("A new private link for %(player)s; the old one no longer works"),
+            player=player.name,
+        ),
     )
     return link
 

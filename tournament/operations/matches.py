@@ -8,9 +8,11 @@ from collections.abc import Sequence
 
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext_noop
 
 from ..core import scoring
 from ..models import AuditEntry, Match, Player, Tournament
+from ..models.audit import Said
 from . import audit
 from .errors import OperationError, full_clean
 from .games import store_games
@@ -42,8 +44,12 @@ def create_match(
         AuditEntry.Action.MATCH_CREATED,
         user=user,
         match=match,
-        summary=_("Match added: %(count)s games, %(a)s-%(b)s")
-        % {"count": len(state.games), "a": state.score[0], "b": state.score[1]},
+        summary=Said(
+            gettext_noop("Match added: %(count)s games, %(a)s-%(b)s"),
+            count=len(state.games),
+            a=state.score[0],
+            b=state.score[1],
+        ),
         after=audit.snapshot(match),
     )
     return match
@@ -77,8 +83,12 @@ def correct_friendly(
         AuditEntry.Action.GAMES_REPLACED,
         user=user,
         match=match,
-        summary=_("Match corrected: %(count)s games, %(a)s-%(b)s")
-        % {"count": len(state.games), "a": state.score[0], "b": state.score[1]},
+        summary=Said(
+            gettext_noop("Match corrected: %(count)s games, %(a)s-%(b)s"),
+            count=len(state.games),
+            a=state.score[0],
+            b=state.score[1],
+        ),
         before=before,
         after=audit.snapshot(match),
     )
@@ -101,6 +111,6 @@ def delete_match(match: Match | int, *, user=None) -> None:
         user=user,
         tournament=tournament,
         subject=subject,
-        summary=_("Match deleted"),
+        summary=Said(gettext_noop("Match deleted")),
         before=before,
     )

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext_noop
 
 from ..models import AuditEntry, Entry, Payment, Tournament
+from ..models.audit import Said
 from . import audit
 from .errors import OperationError
 from .locks import lock_tournament
@@ -51,13 +53,13 @@ def pay(
         AuditEntry.Action.PAYMENT,
         user=user,
         tournament=tournament,
-        summary=_("%(player)s paid %(amount)s (%(what)s, %(method)s)")
-        % {
-            "player": entry.player,
-            "amount": amount,
-            "what": row.get_kind_display() + (" +" if side else ""),
-            "method": payment.get_method_display(),
-        },
+        summary=Said(
+            gettext_noop("%(player)s paid %(amount)s (%(what)s, %(method)s)"),
+            player=entry.player,
+            amount=amount,
+            what=row.get_kind_display() + (" +" if side else ""),
+            method=payment.get_method_display(),
+        ),
         after={"player": entry.player_id, "bracket": bracket, "side": side, "amount": str(amount)},
     )
     return payment
@@ -80,7 +82,10 @@ def take_back_payment(
         AuditEntry.Action.PAYMENT,
         user=user,
         tournament=tournament,
-        summary=_("%(player)s's payment of %(amount)s taken back")
-        % {"player": entry.player, "amount": before["amount"]},
+        summary=Said(
+            gettext_noop("%(player)s's payment of %(amount)s taken back"),
+            player=entry.player,
+            amount=before["amount"],
+        ),
         before=before,
     )

@@ -7,8 +7,10 @@ from collections.abc import Iterable, Mapping
 
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext_noop
 
 from ..models import AuditEntry, Player
+from ..models.audit import Said
 from . import audit
 from .errors import OperationError, full_clean
 
@@ -59,7 +61,7 @@ def create_player(fields: Mapping, *, user=None, allow_namesake: bool = False) -
         AuditEntry.Action.PLAYER_ADDED,
         user=user,
         subject=player.name,
-        summary=_("%(player)s added to the club") % {"player": player},
+        summary=Said(gettext_noop("%(player)s added to the club"), player=player),
         after=logged_fields(player),
     )
     return player
@@ -78,7 +80,7 @@ def change_player(player: Player, fields: Mapping, *, user=None) -> Player:
         AuditEntry.Action.PLAYER_CHANGED,
         user=user,
         subject=player.name,
-        summary=_("%(player)s's details changed") % {"player": player},
+        summary=Said(gettext_noop("%(player)s's details changed"), player=player),
         before=before,
         after=logged_fields(player),
     )
@@ -98,7 +100,7 @@ def deactivate_players(players: Iterable[Player], *, user=None) -> int:
             AuditEntry.Action.PLAYER_CHANGED,
             user=user,
             subject=player.name,
-            summary=_("%(player)s deactivated") % {"player": player},
+            summary=Said(gettext_noop("%(player)s deactivated"), player=player),
             after={"active": False},
         )
         count += 1
@@ -128,6 +130,6 @@ def delete_player(player: Player, *, user=None) -> None:
         AuditEntry.Action.PLAYER_DELETED,
         user=user,
         subject=before["name"],
-        summary=_("%(player)s deleted") % {"player": before["name"]},
+        summary=Said(gettext_noop("%(player)s deleted"), player=before["name"]),
         before=before,
     )

@@ -6,9 +6,11 @@ shows one without the others."""
 from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext_noop
 
 from ..core import draw
 from ..models import Match, Tournament, stored_draw
+from ..models.audit import Said
 from . import club_nights, ratings
 from .errors import BracketInconsistent
 from .finish import set_finished
@@ -80,7 +82,7 @@ def resolve(tournament: Tournament, user=None) -> None:
                 1 - loser,
                 Match.DecidedBy.WALKOVER,
                 user,
-                _("Walkover: %(player)s has withdrawn") % {"player": row.players[loser]},
+                Said(gettext_noop("Walkover: %(player)s has withdrawn"), player=row.players[loser]),
             )
     # A void final (nobody ever reached it, possible in a thin last chance) is settled too.
     finals = [stored.rows[bracket.final.slot] for bracket in stored.plan.brackets]

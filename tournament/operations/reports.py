@@ -16,9 +16,11 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext_noop
 
 from ..core import scoring
 from ..models import AuditEntry, Game, GameReport, Match, Player, Tournament
+from ..models.audit import Said
 from . import audit
 from .errors import OperationError
 from .games import check_open_for_games, record_game
@@ -114,8 +116,12 @@ def report_game(
         AuditEntry.Action.GAME_REPORTED,
         user=None,
         match=match,
-        summary=_("%(reporter)s reports game %(number)s: %(what)s")
-        % {"reporter": player.name, "number": report.number, "what": _describe(match, result)},
+        summary=Said(
+            gettext_noop("%(reporter)s reports game %(number)s: %(what)s"),
+            reporter=player.name,
+            number=report.number,
+            what=_describe(match, result),
+        ),
     )
     return report
 
@@ -187,8 +193,12 @@ def dispute_report(
         AuditEntry.Action.REPORT_DISPUTED,
         user=None,
         match=match,
-        summary=_("%(opponent)s disputes game %(number)s as reported by %(reporter)s")
-        % {"opponent": player.name, "number": report.number, "reporter": report.reported_by},
+        summary=Said(
+            gettext_noop("%(opponent)s disputes game %(number)s as reported by %(reporter)s"),
+            opponent=player.name,
+            number=report.number,
+            reporter=report.reported_by,
+        ),
     )
     return report
 
@@ -252,7 +262,10 @@ def reject_report(report: GameReport | int, *, user=None) -> GameReport:
         AuditEntry.Action.REPORT_REJECTED,
         user=user,
         match=match,
-        summary=_("Game %(number)s as reported by %(reporter)s rejected")
-        % {"number": report.number, "reporter": report.reported_by},
+        summary=Said(
+            gettext_noop("Game %(number)s as reported by %(reporter)s rejected"),
+            number=report.number,
+            reporter=report.reported_by,
+        ),
     )
     return _settle(report, GameReport.Status.REJECTED, user=user)

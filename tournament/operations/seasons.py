@@ -8,10 +8,12 @@ from collections.abc import Mapping
 
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext_noop
 
 from ..core import scoring
 from ..core.rules import PRESETS, RuleSet
 from ..models import AuditEntry, Match, Season
+from ..models.audit import Said
 from . import audit
 from .errors import OperationError, full_clean
 
@@ -27,8 +29,11 @@ def create_season(year: int, preset: str, name: str = "", *, user=None) -> Seaso
         AuditEntry.Action.SEASON_CREATED,
         user=user,
         subject=season,
-        summary=_("Season %(year)s created from the preset %(preset)s")
-        % {"year": year, "preset": preset},
+        summary=Said(
+            gettext_noop("Season %(year)s created from the preset %(preset)s"),
+            year=year,
+            preset=preset,
+        ),
         after=season.rules.as_dict(),
     )
     return season
@@ -91,7 +96,7 @@ def change_season_rules(
         AuditEntry.Action.SEASON_CHANGED,
         user=user,
         subject=season,
-        summary=_("Rules of %(season)s changed") % {"season": season},
+        summary=Said(gettext_noop("Rules of %(season)s changed"), season=season),
         before=before.as_dict(),
         after=rules.as_dict(),
     )
@@ -111,6 +116,6 @@ def delete_season(season: Season, *, user=None) -> None:
         AuditEntry.Action.SEASON_DELETED,
         user=user,
         subject=label,
-        summary=_("Season %(season)s deleted") % {"season": label},
+        summary=Said(gettext_noop("Season %(season)s deleted"), season=label),
         before=rules,
     )

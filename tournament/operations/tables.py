@@ -7,9 +7,11 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext_noop
 
 from ..core import tables
 from ..models import AuditEntry, Match, Tournament
+from ..models.audit import Said
 from . import audit, notifications
 from .errors import MatchClosed, OperationError
 from .locks import check_version, lock_match
@@ -62,7 +64,10 @@ def move_to_table(
         AuditEntry.Action.TABLE_MOVED,
         user=user,
         match=match,
-        summary=_("Moved from %(before)s to %(after)s")
-        % {"before": before or "—", "after": match.table_label},
+        summary=Said(
+            gettext_noop("Moved from %(before)s to %(after)s"),
+            before=before or "—",
+            after=match.table_label,
+        ),
     )
     return match

@@ -9,11 +9,12 @@ from collections.abc import Mapping
 
 from django.db import transaction
 from django.db.models import Max
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
 
 from ..core import clocks, club_nights, prizes, schedule, tables
 from ..models import AuditEntry, Bracket, Match, Tournament
+from ..models.audit import Said
 from . import audit
 from .draws import Changed, discard_draw, has_results, is_drawn
 from .errors import OperationError, full_clean
@@ -201,7 +202,7 @@ def create_tournament(fields: Mapping, brackets: Mapping[str, object], *, user=N
         AuditEntry.Action.TOURNAMENT_CREATED,
         user=user,
         tournament=tournament,
-        summary=_("Tournament created"),
+        summary=Said(gettext_noop("Tournament created")),
         after=tournament_settings(tournament),
     )
     return tournament
@@ -235,7 +236,7 @@ def change_tournament(
         AuditEntry.Action.TOURNAMENT_CHANGED,
         user=user,
         tournament=tournament,
-        summary=_("Tournament settings changed"),
+        summary=Said(gettext_noop("Tournament settings changed")),
         before=before,
         after=tournament_settings(tournament),
     )
@@ -264,6 +265,6 @@ def delete_tournament(tournament: Tournament, *, user=None) -> None:
         AuditEntry.Action.TOURNAMENT_DELETED,
         user=user,
         subject=name,
-        summary=_("Tournament %(name)s deleted") % {"name": name},
+        summary=Said(gettext_noop("Tournament %(name)s deleted"), name=name),
         before=before,
     )

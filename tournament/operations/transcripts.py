@@ -13,12 +13,13 @@ from dataclasses import dataclass, replace
 
 from django.db import transaction
 from django.utils import timezone
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
 
 from ..core import matfile, scoring
 from ..core.names import normalize_name
 from ..models import AuditEntry, Game, Match
+from ..models.audit import Said
 from . import audit
 from .errors import OperationError
 from .games import record_game
@@ -128,8 +129,12 @@ def import_games(match: Match | int, text: str, *, swapped: bool, user=None) -> 
         AuditEntry.Action.TRANSCRIPT_IMPORTED,
         user=user,
         match=match,
-        summary=_("%(count)d games imported from a match file; %(a)s-%(b)s")
-        % {"count": len(games), "a": match.score1, "b": match.score2},
+        summary=Said(
+            gettext_noop("%(count)d games imported from a match file; %(a)s-%(b)s"),
+            count=len(games),
+            a=match.score1,
+            b=match.score2,
+        ),
         after={
             "players_in_file": list(reading.file_players),
             "swapped": swapped,

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext_noop
 
 from ..models import AuditEntry, Entry, Match, Player, Tournament
+from ..models.audit import Said
 from . import audit, ratings
 from .errors import OperationError
 from .locks import lock_tournament
@@ -37,7 +39,7 @@ def withdraw(tournament: Tournament | int, player: Player, *, user=None) -> Entr
         AuditEntry.Action.WITHDRAWAL,
         user=user,
         tournament=tournament,
-        summary=_("%(player)s has withdrawn") % {"player": player},
+        summary=Said(gettext_noop("%(player)s has withdrawn"), player=player),
         after={"player": player.pk},
     )
     for match in tournament.matches.open().involving(player).select_related("player1", "player2"):
@@ -48,7 +50,7 @@ def withdraw(tournament: Tournament | int, player: Player, *, user=None) -> Entr
             1 - match.side_of(player),
             how,
             user,
-            _("%(player)s has withdrawn") % {"player": player},
+            Said(gettext_noop("%(player)s has withdrawn"), player=player),
         )
     resolve(tournament, user)
     ratings.refresh()
