@@ -24,6 +24,9 @@ def test_walkover_to_the_player_who_came(director_client, match):
     match.refresh_from_db()
     assert match.decided_by == "walkover" and match.winner == match.player1
     assert AuditEntry.objects.filter(action="walkover").exists()
+    # The sheet no longer talks about the cube of a match nobody plays.
+    sheet = response.content.decode()
+    assert "the cube is live" not in sheet and "5-away" not in sheet
 
 
 def test_not_once_the_match_has_started(director_client, match):
