@@ -22,6 +22,12 @@ $(VENV)/.installed-test: requirements-test.txt requirements.txt $(VENV)/.install
 	$(BIN)/python -m pip install --quiet -r requirements-test.txt
 	touch $@
 
+# axe-core for the accessibility tests, pinned by package-lock.json (node_modules/ is
+# ignored by git). `npm ci` installs exactly the locked version.
+node_modules/.installed: package.json package-lock.json
+	npm ci --no-audit --no-fund
+	touch $@
+
 # Compile the Catalan and Spanish catalogues (.po in the repo, .mo built here).
 messages: $(VENV)/.installed
 	$(BIN)/python manage.py compilemessages --verbosity 0 --ignore .venv --ignore staticfiles
@@ -29,7 +35,7 @@ messages: $(VENV)/.installed
 # After changing user-facing strings: refresh the catalogues, then translate them.
 makemessages: $(VENV)/.installed
 	$(BIN)/python manage.py makemessages --locale ca --locale es --no-obsolete \
-		--ignore .venv --ignore staticfiles --ignore tests
+		--ignore .venv --ignore staticfiles --ignore tests --ignore node_modules
 
 # The demo on http://$(HOST):$(PORT) with gunicorn and whitenoise, DEBUG off. HTTPS=0
 # because this local demo is served over plain HTTP; a real deployment keeps HTTPS on.
@@ -49,7 +55,7 @@ dev: $(VENV)/.installed messages
 
 # The import contract first (pyproject.toml: the layers, and a core without Django),
 # then the whole suite.
-test: $(VENV)/.installed-test messages
+test: $(VENV)/.installed-test node_modules/.installed messages
 	$(BIN)/lint-imports
 	$(BIN)/python -m pytest
 
@@ -69,4 +75,4 @@ check-deploy: $(VENV)/.installed
 		$(BIN)/python manage.py check --deploy --fail-level WARNING
 
 clean:
-	rm -rf $(VENV) staticfiles .pytest_cache .hypothesis
+	rm -rf $(VENV) node_modules staticfiles .pytest_cache .hypothesis

@@ -1,5 +1,6 @@
 """Shared fixtures: a season, players, a match, and a client that speaks English."""
 
+import io
 import os
 from pathlib import Path
 
@@ -70,6 +71,16 @@ def _no_language_left_behind():
     from django.conf import settings
 
     translation.activate(settings.LANGUAGE_CODE)
+
+
+@pytest.fixture(autouse=True)
+def _nothing_rendered_yet():
+    """Each test starts with an empty cache: a TestCase's rows (and their change marks)
+    come back the same in every test, and a page counted in one test must not be the
+    one another test rendered (views.live keeps rendered brackets in the cache)."""
+    from django.core.cache import cache
+
+    cache.clear()
 
 
 @pytest.fixture
@@ -176,3 +187,54 @@ def chromium():
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGUMENTS)
         yield browser
         browser.close()
+
+
+# --- axe-core, the accessibility checker the browser tests put into pages: from the npm
+# registry, pinned in package-lock.json, installed by `make test` (npm ci).
+
+AXE = Path(__file__).resolve().parent.parent / "node_modules" / "axe-core" / "axe.min.js"
+
+
+@pytest.fixture(scope="session")
+def axe_source() -> str:
+    """axe.min.js's text; missing, a skip that says why (a failure with REQUIRE_BROWSER=1,
+    as for a missing Chromium)."""
+    if not AXE.exists():
+        reason = f"axe-core is not installed at {AXE} (make test runs npm ci)"
+        if os.environ.get("REQUIRE_BROWSER") == "1":
+            pytest.fail(f"REQUIRE_BROWSER=1 but {reason}")
+        pytest.skip(reason)
+    return AXE.read_text(encoding="utf-8")
+
+
+@pytest.fixture(scope="module")
+def demo_server(django_db_setup, django_db_blocker):
+    """The demo club, loaded once for a module of browser tests that only look (axe, the
+    tables' layout), on a live server of the module's own; yields the server.
+
+    Not pytest-django's `live_server`: a test that depends on it is made transactional,
+    and the database is emptied after each test (the demo would be loaded again each
+    time). The database stays unblocked while the module runs (the server's threads and
+    the module's own fixtures use it); at the end it is emptied and put back as it was,
+    the data migrations' rows included, for the tests after these. A module using this
+    shadows `db` (see test_browser_axe.py): naming `db` is what makes pytest-django
+    create the test database, but the real fixture would hold a write transaction open
+    through each test, which the server's writes (a login) would wait on."""
+    from django.core.cache import cache
+    from django.core.management import call_command
+    from django.test.utils import modify_settings
+    from pytest_django.live_server_helper import LiveServer
+
+    with django_db_blocker.unblock(), modify_settings(ALLOWED_HOSTS={"append": "localhost"}):
+        before = connection.creation.serialize_db_to_string()
+        directors_group()  # flushed by an earlier transactional test: made again
+        cache.clear()  # the player links' rate limit
+        server = LiveServer("localhost")
+        try:
+            call_command("load_demo", stdout=io.StringIO())
+            yield server
+        finally:
+            server.stop()
+            cache.clear()
+            call_command("flush", interactive=False, verbosity=0, inhibit_post_migrate=True)
+            connection.creation.deserialize_db_from_string(before)

@@ -9,20 +9,40 @@ from django.utils.translation import gettext_lazy as _
 
 from .queries.bracket_layout import BRACKET_LABELS
 
+# Each cell carries its column's header (data-label) and the headers say which column
+# sorts the table (aria-sort): site.css turns each row into a stack of labelled figures
+# on a phone instead of a table scrolled out of sight.
+TEMPLATE = "tournament/includes/table.html"
 
-def _number(verbose_name, **kwargs):
+
+class ReflowTable(tables.Table):
+    """The site's tables: rows that reflow on a phone. django-tables2 does not inherit
+    a Meta, so the template and the classes are set here for every subclass."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("template_name", TEMPLATE)
+        kwargs.setdefault("attrs", {"class": "data-table reflow"})
+        super().__init__(*args, **kwargs)
+
+
+def _number(verbose_name, cell_class="number", **kwargs):
     return tables.Column(
         verbose_name=verbose_name,
-        attrs={"td": {"class": "number"}, "th": {"class": "number"}},
+        attrs={"td": {"class": cell_class}, "th": {"class": "number"}},
         **kwargs,
     )
 
 
-class StandingsTable(tables.Table):
+def _lead(verbose_name, **kwargs):
+    """The column that names the row (a player): on a phone, the row's title."""
+    return tables.Column(verbose_name=verbose_name, attrs={"td": {"class": "lead"}}, **kwargs)
+
+
+class StandingsTable(ReflowTable):
     """A season's (or a tournament's) standings: one row a player, from league.rank()."""
 
-    rank = _number(_("Rank"))
-    player = tables.Column(verbose_name=_("Player"), linkify=True, order_by=("name",))
+    rank = _number(_("Rank"), cell_class="number rank")
+    player = _lead(_("Player"), linkify=True, order_by=("name",))
     league_points = _number(_("League points"))
     tournaments = _number(_("Tournaments"))
     matches_won = _number(_("Matches won"))
@@ -64,12 +84,12 @@ def place_rows(places) -> list[dict]:
     ]
 
 
-class PlacesTable(tables.Table):
+class PlacesTable(ReflowTable):
     """A tournament's final places, bracket by bracket."""
 
     kind = tables.Column(verbose_name=_("Bracket"), order_by=("kind_order", "place"))
     label = tables.Column(verbose_name=_("Place"), order_by=("kind_order", "place"))
-    player = tables.Column(verbose_name=_("Player"), linkify=True, order_by=("player__name",))
+    player = _lead(_("Player"), linkify=True, order_by=("player__name",))
     league_points = _number(_("League points"))
 
     def render_kind(self, value):
@@ -82,7 +102,7 @@ class PlacesTable(tables.Table):
         return value.name
 
 
-class PlayerMatchesTable(tables.Table):
+class PlayerMatchesTable(ReflowTable):
     """A player's matches: the opponent, the score from the player's side, the result."""
 
     # The long date, as everywhere else on the page (one date format per language).
@@ -116,10 +136,10 @@ class PlayerMatchesTable(tables.Table):
         return value or "—"
 
 
-class HeadToHeadTable(tables.Table):
+class HeadToHeadTable(ReflowTable):
     """A player's record against each opponent."""
 
-    opponent = tables.Column(verbose_name=_("Opponent"), linkify=True, order_by=("opponent_name",))
+    opponent = _lead(_("Opponent"), linkify=True, order_by=("opponent_name",))
     played = _number(_("Matches"))
     won = _number(_("Won"))
     lost = _number(_("Lost"))
@@ -127,11 +147,11 @@ class HeadToHeadTable(tables.Table):
     points_lost = _number(_("Points lost"))
 
 
-class RatingsTable(tables.Table):
+class RatingsTable(ReflowTable):
     """The club's ratings: FIBS formula, every player starting at 1500."""
 
-    rank = _number(_("Rank"), order_by=("-rating",))
-    name = tables.Column(verbose_name=_("Player"), linkify=lambda record: record.get_absolute_url())
+    rank = _number(_("Rank"), cell_class="number rank", order_by=("-rating",))
+    name = _lead(_("Player"), linkify=lambda record: record.get_absolute_url())
     rating = _number(_("Rating"))
     rating_experience = _number(_("Experience"))
     rated = _number(_("Rated matches"))
