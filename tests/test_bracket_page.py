@@ -2,6 +2,7 @@
 
 import json
 import random
+import re
 
 import pytest
 from django.urls import reverse
@@ -9,6 +10,7 @@ from django.urls import reverse
 from demo_club import DemoClubTestCase
 from tournament import operations
 from tournament.core import draw, sample_games
+from tournament.core.scoring import GameResult
 from tournament.models import Bracket, Entry, Match, Player, Tournament
 
 
@@ -153,3 +155,106 @@ def test_json_names_are_data_not_html(client, season):
     assert response["Content-Type"] == "application/json"
     players = json.loads(response.content)["brackets"][0]["rounds"][0]["matches"][0]["players"]
     assert "<b>Bold</b>" in players
+
+
+def _anchors_inside_anchors(html: str) -> int:
+    """How many links open inside another link (HTML forbids it; browsers split them)."""
+    from html.parser import HTMLParser
+
+    class Links(HTMLParser):
+        depth = nested = 0
+
+        def handle_starttag(self, tag, attrs):
+            if tag == "a":
+                self.nested += self.depth > 0
+                self.depth += 1
+
+        def handle_endtag(self, tag):
+            if tag == "a":
+                self.depth -= 1
+
+    parser = Links()
+    parser.feed(html)
+    return parser.nested
+
+
+def test_a_first_round_losers_source_is_said_once_per_round(client, season):
+    # 6 players in a bracket of 8: two byes, so the consolation takes "the loser of
+    # main R1 M1, or, after a bye, of their first match".
+    tournament = cup(season, 6)
+    url = reverse("tournament", args=[tournament.pk])
+    text = client.get(url).content.decode()
+    start = text.index('<li class="round" id="round-consolation-1"')
+    first_round = text[start : text.index('<li class="round" id="round-consolation-2"')]
+    assert "(or, after a bye, of their first match)" not in text
+    assert first_round.count("Loser of main R1 M") >= 2  # the slots: the short form
+    note = "For a player who had a bye, “Loser of” means the loser of their first match."
+    assert first_round.count(note) == 1
+    assert text.count(note) == 1  # the main bracket and the later rounds need none
+    # The JSON keeps the whole sentence in every source.
+    data = client.get(reverse("api-tournament", args=[tournament.pk])).json()
+    sources = [s for r in data["brackets"][1]["rounds"] for m in r["matches"] for s in m["sources"]]
+    assert any(s.endswith("(or, after a bye, of their first match)") for s in sources)
+
+
+def test_names_lead_to_the_players_and_the_card_to_its_match(client, season):
+    tournament = cup(season, 8)
+    play_some(tournament, 1)
+    text = client.get(reverse("tournament", args=[tournament.pk])).content.decode()
+    assert _anchors_inside_anchors(text) == 0
+    for match in tournament.matches.filter(bracket__kind="main", round=1):
+        assert f'<a class="match-link" href="{match.get_absolute_url()}">' in text
+        for player in (match.player1, match.player2):
+            link = f'<a class="name" href="{player.get_absolute_url()}" title="{player.name}">'
+            assert link in text
+    # The card's words: "won", "decided", "bye" are said, not only coloured.
+    assert '<span class="tag">won</span>' in text
+
+
+def test_find_my_name_leads_to_the_players_page_as_well_as_the_path(client, season):
+    tournament = cup(season, 8)
+    url = reverse("tournament", args=[tournament.pk])
+    several = client.get(url, {"name": "Player 0"}).content.decode()
+    assert "Several players fit" in several
+    player = Player.objects.get(name="Player 03")
+    assert f'<a href="?player={player.pk}">Player 03</a>' in several
+    assert f'<a href="{player.get_absolute_url()}">The page of Player 03</a>' in several
+    found = client.get(url, {"player": player.pk}).content.decode()
+    assert f'<a href="{player.get_absolute_url()}">The page of Player 03</a>' in found
+    match = tournament.matches.filter(bracket__kind="main", round=1).involving(player).get()
+    opponent = match.players[1 - match.side_of(player)]
+    assert f'<a href="{opponent.get_absolute_url()}">against {opponent.name}</a>' in found
+
+
+@pytest.mark.parametrize(("size", "paper"), [(8, "a4"), (32, "a4"), (33, "a3"), (64, "a3")])
+def test_each_bracket_prints_on_a_sheet_for_its_size(client, season, size, paper):
+    tournament = cup(season, size, draw.NO_CONSOLATION)
+    text = client.get(reverse("tournament", args=[tournament.pk])).content.decode()
+    assert f'class="bracket paper-{paper}"' in text
+    assert re.search(
+        f'<main [^>]*class="wide tournament-page paper-{paper}"', text
+    )  # the title with it
+
+
+def test_a_card_says_crawford_and_post_crawford_in_words(client, season):
+    tournament = cup(season, 4, draw.NO_CONSOLATION)
+    match = tournament.matches.filter(round=1).first()
+    url = reverse("tournament", args=[tournament.pk])
+    operations.record_game(match, GameResult(0, "gammon", cube=2))  # 4-0 to 5
+    text = client.get(url).content.decode()
+    card = text[text.index(f'href="{match.get_absolute_url()}"') :][:400]
+    assert "live · Crawford game" in card and "post-Crawford" not in card
+    operations.record_game(match, GameResult(1))  # the Crawford game: 4-1
+    text = client.get(url).content.decode()
+    card = text[text.index(f'href="{match.get_absolute_url()}"') :][:400]
+    assert "live · post-Crawford" in card
+
+
+@pytest.mark.parametrize(
+    ("rows", "paper"), [(1, "a4"), (16, "a4"), (17, "a3"), (32, "a3"), (64, "a2"), (128, "a0")]
+)
+def test_the_sheet_grows_with_the_most_matches_in_a_round(rows, paper):
+    from tournament.queries.bracket_layout import BracketView, RoundView
+
+    rounds = [RoundView(1, "Round 1", 5, matches=[None] * rows), RoundView(2, "Final", 5, [None])]
+    assert BracketView(None, rounds, None, []).paper == paper

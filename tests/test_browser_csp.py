@@ -316,7 +316,8 @@ def test_the_live_refresh_runs_under_the_policy(tab, live_server, demo):
     bracket, sheet = tab(), tab()
     bracket.visit(live_server.url + running.get_absolute_url())
     sheet.visit(live_server.url + match.get_absolute_url())
-    card = bracket.page.locator(f'a.match-card[href="{match.get_absolute_url()}"]')
+    link = bracket.page.locator(f'a.match-link[href="{match.get_absolute_url()}"]')
+    card = bracket.page.locator(".match-card", has=link)
     assert card.locator(".score").count() == 0  # not started: no score shown
 
     operations.record_game(match, GameResult(1, kind="gammon"))

@@ -147,7 +147,8 @@ def test_a_reported_game_is_confirmed_live_and_reaches_the_bracket(live_server, 
     # The public bracket, on a phone, shows the new score on that match's card.
     public = phone()
     public.goto(live_server.url + cup.get_absolute_url())
-    card = public.locator(f'a.match-card[href="{match.get_absolute_url()}"]')
+    link = public.locator(f'a.match-link[href="{match.get_absolute_url()}"]')
+    card = public.locator(".match-card", has=link)
     expect(card).to_have_count(1)
     slots = card.locator(".slot")
     expect(slots).to_have_count(2)

@@ -367,3 +367,25 @@ def test_property_a_game_made_of_what_is_offered_is_accepted(match, data):
         data.draw(st.integers(0, 1)), kind, max(cube, 4) if beaver else cube, how, beaver
     )
     replay(length, [*games, game], rules)  # raises IllegalGame if the offer was wrong
+
+
+def test_crawford_next_from_a_rows_cache_agrees_with_the_replay():
+    """What a bracket card reads from a match's row (raw score, Crawford played) gives
+    the same answer as replaying the games, whatever the games."""
+    import itertools
+
+    from tournament.core.rules import RuleSet
+    from tournament.core.scoring import GameResult, crawford_next, replay
+
+    for rules in (RuleSet(), RuleSet(crawford=False)):
+        for winners in itertools.product((0, 1), repeat=6):
+            games = []
+            for winner in winners:
+                state = replay(5, games, rules)
+                if state.finished:
+                    break
+                assert (
+                    crawford_next(5, state.raw_score, state.crawford_game is not None, rules)
+                    == state.next_is_crawford
+                )
+                games.append(GameResult(winner))

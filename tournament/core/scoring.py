@@ -326,6 +326,21 @@ def _penalty_points(penalties: Iterable[Penalty]) -> list[int]:
     return raw
 
 
+def crawford_next(
+    length: int, raw_score: tuple[int, int], crawford_played: bool, rules: RuleSet
+) -> bool:
+    """Whether a match standing at `raw_score` plays the Crawford game next, from what a
+    match's row keeps (its raw score, whether its Crawford game was played): the test
+    `replay` makes after each game, for a bracket's card that does not replay games."""
+    raw = [raw_score[0], raw_score[1]]
+    return (
+        rules.crawford
+        and not crawford_played
+        and max(raw) < length
+        and _starts_crawford(raw, length)
+    )
+
+
 def replay(
     length: int,
     games: Iterable[GameResult],

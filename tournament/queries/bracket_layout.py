@@ -14,7 +14,7 @@ from django.db.models import Case, IntegerField, When
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from ..core import draw
+from ..core import draw, scoring
 from ..models import Bracket, Match, Player, Tournament
 from ..models.stored_draw import StoredDraw
 from .feeders import feeders_of
@@ -40,12 +40,46 @@ class SlotView:
     score: int | None
     won: bool = False
     mine: bool = False  # the player a visitor looked for
+    # The page's shorter form of `source` where the round says the rest once (a
+    # first-round loser's "or, after a bye, ..."); the JSON keeps the whole sentence.
+    short_source: str = ""
+    # Where the player looked for goes if they win their open match.
+    ahead: bool = False
+
+    @property
+    def label(self) -> str:
+        return self.short_source or self.source
+
+    @property
+    def classes(self) -> str:
+        """The card's CSS classes for this side (one lookup in the template, which
+        renders every slot of a 256-player cup)."""
+        return "".join(
+            word
+            for word, on in (
+                (" won", self.won),
+                (" unknown", self.player is None),
+                (" mine", self.mine),
+                (" ahead", self.ahead),
+            )
+            if on
+        )
+
+    @property
+    def hint(self) -> str:
+        """What the colour of a marked side says, for a screen reader."""
+        if self.mine:
+            return gettext("(the player you looked for)")
+        if self.ahead:
+            return gettext("(where the player you looked for goes on winning)")
+        return ""
 
 
 @dataclass
 class MatchView:
     match: Match
     slots: tuple[SlotView, SlotView]
+    crawford_next: bool = False  # a live match whose next game is the Crawford game
 
     @property
     def mine(self) -> bool:
@@ -59,6 +93,10 @@ class MatchView:
     def winner_side(self) -> int | None:
         return self.match.winner_side
 
+    @property
+    def ahead(self) -> bool:
+        return any(slot.ahead for slot in self.slots)
+
 
 @dataclass
 class RoundView:
@@ -66,6 +104,15 @@ class RoundView:
     name: str
     length: int
     matches: list[MatchView] = field(default_factory=list)
+    note: str = ""  # said once under the round's heading, not in every slot
+
+    @property
+    def mine(self) -> bool:
+        return any(item.mine for item in self.matches)
+
+    @property
+    def in_play(self) -> bool:
+        return any(item.match.is_open for item in self.matches)
 
 
 @dataclass
@@ -89,6 +136,45 @@ class BracketView:
     def label(self) -> str:
         return str(BRACKET_LABELS[self.bracket.kind])
 
+    @property
+    def start_round(self) -> int:
+        """The round a phone shows first: the one of the highlighted player's current
+        match (their first still to finish, else their last), else the first round
+        still in play, else the final once played (round 1 before any play)."""
+        mine = [r for r in self.rounds if r.mine]
+        if mine:
+            current = [r for r in mine if any(i.mine and _to_play(i.match) for i in r.matches)]
+            return (current or mine[::-1])[0].number
+        for round_view in self.rounds:
+            if round_view.in_play:
+                return round_view.number
+        played = any(i.match.is_decided for r in self.rounds for i in r.matches)
+        return self.rounds[-1].number if played else 1
+
+    @property
+    def rows(self) -> int:
+        """The most matches in one round: what decides the printed bracket's height."""
+        return max(len(round_view.matches) for round_view in self.rounds)
+
+    @property
+    def paper(self) -> str:
+        """The landscape sheet the bracket prints on, one sheet per bracket: A4 up to a
+        32-player bracket, A3 and A2 for each doubling, A0 for 256 (a printer scales
+        it down to its paper)."""
+        for rows, paper in PAPERS:
+            if self.rows <= rows:
+                return paper
+        return PAPERS[-1][1]
+
+
+# (most matches in a round, paper): see BracketView.paper and the print rules in site.css.
+PAPERS = ((16, "a4"), (32, "a3"), (64, "a2"), (128, "a0"))
+
+
+def _to_play(match: Match) -> bool:
+    """Still to be decided (players known or not)."""
+    return not (match.is_decided or match.is_settled_empty)
+
 
 def round_name(kind: str, number: int, rounds: int) -> str:
     if number == rounds:
@@ -100,17 +186,32 @@ def round_name(kind: str, number: int, rounds: int) -> str:
     return gettext("Round %(number)d") % {"number": number}
 
 
-def _source_text(match: Match, side: int, rows_by_id: dict[int, Match]) -> str:
+def _source_text(match: Match, side: int, rows_by_id: dict[int, Match], short: bool = False) -> str:
+    """Where a side's player comes from, in words; `short` says a first-round loser's
+    source as a plain loser's (the round's note says the rest, see FIRST_LOSER_NOTE)."""
     kind = (match.source1_kind, match.source2_kind)[side]
     if kind == draw.ENTRANT:
         player = match.players[side]
         return player.name if player else ""
     if kind == draw.BYE:
         return gettext("Bye")
+    if short and kind == draw.FIRST_LOSER:
+        kind = draw.LOSER
     source_id = (match.source1_match_id, match.source2_match_id)[side]
     source = rows_by_id[source_id]
     slot = draw.Slot(source.bracket.kind, source.round, source.position)
     return draw.Source(kind, match=slot).describe(gettext, within=match.bracket.kind)
+
+
+FIRST_LOSER_NOTE = _("For a player who had a bye, “Loser of” means the loser of their first match.")
+
+
+def _sides(match: Match) -> tuple[tuple[str, int | None], tuple[str, int | None]]:
+    """Each side's source kind and source match id."""
+    return (
+        (match.source1_kind, match.source1_match_id),
+        (match.source2_kind, match.source2_match_id),
+    )
 
 
 def lay_out(
@@ -123,6 +224,7 @@ def lay_out(
     player `highlight` (an id) are marked, to show a player their path."""
     matches = [match for match in matches if match.bracket_id is not None]
     rows_by_id = {match.pk: match for match in matches}
+    rules = tournament.season.rules
     players = {}
     for match in matches:
         for player in match.players:
@@ -131,6 +233,9 @@ def lay_out(
     stored = StoredDraw.load(tournament, matches)
     order = {kind: number for number, kind in enumerate(draw.BRACKET_KINDS)}
     views = []
+    # The highlighted player's open matches, and the slots their winner goes to: the
+    # path still ahead of them, marked round after round.
+    way: set[int] = set()
     for bracket in sorted(bracket_rows, key=lambda row: order[row.kind]):
         in_bracket = [match for match in matches if match.bracket_id == bracket.pk]
         if not in_bracket:
@@ -145,24 +250,21 @@ def lay_out(
             for number in range(1, rounds_count + 1)
         ]
         for match in sorted(in_bracket, key=lambda row: (row.round, row.position)):
-            started = match.is_started
-            settled_empty = match.is_settled_empty
-            slots = tuple(
-                SlotView(
-                    player=match.players[side],
-                    # An empty side of a bye says so, not where nobody came from.
-                    source=gettext("Bye")
-                    if settled_empty and match.players[side] is None
-                    else _source_text(match, side, rows_by_id),
-                    score=match.score[side] if started else None,
-                    won=match.is_decided
-                    and match.winner_id == (match.player1_id, match.player2_id)[side],
-                    mine=highlight is not None
-                    and (match.player1_id, match.player2_id)[side] == highlight,
-                )
-                for side in (0, 1)
+            view = _match_view(match, rows_by_id, highlight, way)
+            view.crawford_next = match.is_live and scoring.crawford_next(
+                match.length,
+                (match.raw_score1, match.raw_score2),
+                match.crawford_game is not None,
+                rules,
             )
-            rounds[match.round - 1].matches.append(MatchView(match, slots))
+            if view.mine and _to_play(match):
+                way.add(match.pk)
+            if view.ahead:
+                way.add(match.pk)
+            round_view = rounds[match.round - 1]
+            round_view.matches.append(view)
+            if any(kind == draw.FIRST_LOSER for kind, _source in _sides(match)):
+                round_view.note = str(FIRST_LOSER_NOTE)
         champion_id = stored.champion_id(bracket.kind) if stored else None
         views.append(
             BracketView(
@@ -173,6 +275,35 @@ def lay_out(
             )
         )
     return views
+
+
+def _match_view(
+    match: Match, rows_by_id: dict[int, Match], highlight: int | None, way: set[int]
+) -> MatchView:
+    started = match.is_started
+    settled_empty = match.is_settled_empty
+    ids = (match.player1_id, match.player2_id)
+    slots = []
+    for side, (kind, source_id) in enumerate(_sides(match)):
+        player = match.players[side]
+        # An empty side of a bye says so, not where nobody came from.
+        empty = settled_empty and player is None
+        source = gettext("Bye") if empty else _source_text(match, side, rows_by_id)
+        first_loser = kind == draw.FIRST_LOSER and not empty
+        slots.append(
+            SlotView(
+                player=player,
+                source=source,
+                short_source=_source_text(match, side, rows_by_id, short=True)
+                if first_loser
+                else "",
+                score=match.score[side] if started else None,
+                won=match.is_decided and match.winner_id == ids[side],
+                mine=highlight is not None and ids[side] == highlight,
+                ahead=player is None and kind == draw.WINNER and source_id in way,
+            )
+        )
+    return MatchView(match, (slots[0], slots[1]))
 
 
 def _places(stored: StoredDraw, kind: str, players: dict[int, Player]) -> list[PlaceView]:
