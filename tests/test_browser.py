@@ -9,6 +9,8 @@ skip into a failure. Screenshots go to tests/screenshots/ (ignored by git).
 
 import io
 import re
+import time
+from datetime import datetime
 
 import pytest
 from django.core.management import call_command
@@ -61,10 +63,11 @@ def test_a_player_on_a_phone_finds_their_next_opponent(chromium, live_server, de
     assert opponent.name in next_match.inner_text()
     assert f"to {match.length} points" in next_match.inner_text()
     page.screenshot(path=SCREENSHOTS / "phone-player.png", full_page=True)
-    # The bracket scrolls sideways on the phone instead of squeezing the rounds.
+    # On the phone the bracket shows one round at a time, with a round switcher,
+    # instead of squeezing the rounds (tests/test_browser_bracket.py says more).
     page.goto(live_server.url + running.get_absolute_url())
-    scroll = page.locator(".bracket-scroll").first
-    assert scroll.evaluate("element => element.scrollWidth > element.clientWidth")
+    assert page.locator("#bracket-main .round-switcher").is_visible()
+    assert page.locator("#bracket-main .round").filter(visible=True).count() == 1
 
 
 def test_a_game_entered_by_a_director_appears_on_the_open_bracket(chromium, live_server, demo):
@@ -74,7 +77,8 @@ def test_a_game_entered_by_a_director_appears_on_the_open_bracket(chromium, live
     start = (match.penalty1, match.penalty2)
     public = page_in(chromium, live_server)
     public.goto(live_server.url + running.get_absolute_url())
-    card = public.locator(f'a.match-card[href="{match.get_absolute_url()}"]')
+    link = public.locator(f'a.match-link[href="{match.get_absolute_url()}"]')
+    card = public.locator(".match-card", has=link)
     assert card.locator(".score").count() == 0  # not started: no score shown
 
     director = page_in(chromium, live_server)
@@ -195,3 +199,81 @@ def test_the_call_screen_holds_16_tables_on_a_tv(chromium, live_server, demo):
         width = page.evaluate("document.documentElement.scrollWidth")
         page.screenshot(path=SCREENSHOTS / f"call-screen-16-tables-{under_way}.png")
         assert height <= 1080 and width <= 1920, (under_way, width, height)
+
+
+def test_the_live_refresh_sends_its_etag_rests_while_hidden_and_backs_off(
+    chromium, live_server, transactional_db
+):
+    season = operations.create_season(2031, "qgammon-2002", "Temporada 2031")
+    cup = operations.create_tournament(
+        {"season": season, "name": "Copa viva", "date": "2031-03-01"}, {"main": "3"}
+    )
+    for number in range(4):
+        player = operations.create_player({"name": f"Viva {number}"})
+        operations.add_entry(cup, player, checked_in=True)
+    operations.make_draw(cup, rng_seed=1)
+    operations.start_tournament(cup)
+    match = cup.matches.ready().order_by("pk").first()
+
+    page = page_in(chromium, live_server)
+    # The page's clock stands still: its timers fire when the test moves it on.
+    page.clock.install(time=datetime(2031, 3, 1, 10))
+    page.clock.pause_at(datetime(2031, 3, 1, 10, 0, 1))
+    answers = []  # (status, the ETag the page sent) of each ask for the live part
+    page.on(
+        "response",
+        lambda r: (
+            "partial=" in r.url
+            and answers.append((r.status, r.request.headers.get("if-none-match")))
+        ),
+    )
+    page.goto(live_server.url + cup.get_absolute_url())
+    page.evaluate(
+        "window.asked = []; document.addEventListener('live:asked', e => asked.push(e.detail))"
+    )
+
+    def asks_after(milliseconds, expected):
+        """Move the page's clock on; then the asks made so far (their details), once
+        `expected` have been made (or ten seconds have passed)."""
+        page.clock.run_for(milliseconds)
+        deadline = time.monotonic() + 10
+        while page.evaluate("asked.length") < expected and time.monotonic() < deadline:
+            time.sleep(0.05)
+        time.sleep(0.5)  # and no more than that
+        return page.evaluate("asked")
+
+    assert asks_after(4000, 0) == []
+    first = asks_after(1000, 1)
+    assert first == [{"answered": True, "next": 5000}]
+    assert answers[0][0] == 200 and answers[0][1] is None
+    asks_after(5000, 2)
+    assert answers[1][0] == 304 and answers[1][1]  # the ETag it was given, sent back
+
+    operations.record_game(match, GameResult(0, "gammon"))
+    asks_after(5000, 3)
+    assert answers[2][0] == 200
+    link = page.locator(f'a.match-link[href="{match.get_absolute_url()}"]')
+    card = page.locator(".match-card", has=link)
+    assert [t.strip() for t in card.locator(".score").all_inner_texts()] == ["2", "0"]
+
+    # A hidden tab does not ask; shown again, it asks at once.
+    page.evaluate(
+        "Object.defineProperty(document, 'hidden', {configurable: true, get: () => true});"
+        "document.dispatchEvent(new Event('visibilitychange'))"
+    )
+    assert len(asks_after(60000, 3)) == 3
+    page.evaluate(
+        "Object.defineProperty(document, 'hidden', {configurable: true, get: () => false});"
+        "document.dispatchEvent(new Event('visibilitychange'))"
+    )
+    assert len(asks_after(1, 4)) == 4
+
+    # The network fails: 10 s, then 20 s between asks; once it answers, 5 s again.
+    page.route("**/*partial=*", lambda route: route.abort())
+    assert asks_after(5000, 5)[-1] == {"answered": False, "next": 10000}
+    assert len(asks_after(9000, 5)) == 5
+    assert asks_after(1000, 6)[-1] == {"answered": False, "next": 20000}
+    page.unroute("**/*partial=*")
+    assert len(asks_after(19000, 6)) == 6
+    assert asks_after(1000, 7)[-1] == {"answered": True, "next": 5000}
+    assert answers[-1][0] == 304  # nothing changed while it was away

@@ -45,10 +45,12 @@ def test_the_page_costs_the_same_for_8_and_32_players(
     client, season, count, django_assert_num_queries
 ):
     tournament, _players = played_swiss(season, count, 3)
+    # The tournament with its season and change marks, its matches, its brackets.
     with django_assert_num_queries(3):
         response = client.get(reverse("tournament", args=[tournament.pk]))
     assert response.status_code == 200
-    with django_assert_num_queries(3):
+    # The live part was rendered with the page (views.live): the tournament alone.
+    with django_assert_num_queries(1):
         client.get(reverse("tournament", args=[tournament.pk]) + "?partial=brackets")
 
 

@@ -35,10 +35,18 @@ class DemoPages(DemoClubTestCase):
         self.assertTrue(all(m.status == "ready" for m in response.context["upcoming"]))
 
     def test_the_home_live_part_alone(self):
-        with self.assertNumQueries(2):
+        # The running tournaments' change marks (its ETag), the matches being played,
+        # the next ones.
+        with self.assertNumQueries(3):
             response = self.client.get(reverse("home"), {"partial": "live"})
         self.assertNotContains(response, "<html")
         self.assertContains(response, "Being played now")
+        # Asked again with its ETag: nothing changed, the marks alone.
+        with self.assertNumQueries(1):
+            again = self.client.get(
+                reverse("home"), {"partial": "live"}, headers={"if-none-match": response["ETag"]}
+            )
+        self.assertEqual(again.status_code, 304)
 
     def test_1999_rules_in_plain_words(self):
         # The season, then its tournaments.

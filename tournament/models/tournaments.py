@@ -12,6 +12,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from ..core import clocks, club_nights, draw, prizes, schedule, tables
+from .marks import new_mark
 from .seasons import Season
 
 
@@ -183,6 +184,11 @@ class Tournament(models.Model):
         ),
     )
 
+    # Changes with every write that can change what the tournament's pages show
+    # (operations.marks, in the writer's transaction): the live pages' ETag and the key
+    # of the rendered brackets (views.live).
+    mark = models.BigIntegerField(_("change mark"), default=new_mark, editable=False)
+
     objects = TournamentQuerySet.as_manager()
 
     class Meta:
@@ -243,6 +249,22 @@ class Tournament(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} ({self.season.year})"
+
+    def save(self, *args, **kwargs):
+        # The mark is written by operations.marks alone: a row read before a write bumped
+        # it and saved whole afterwards must not put the old mark back (a page of the
+        # old state would then pass for current).
+        whole = not args and kwargs.get("update_fields") is None and not kwargs.get("force_insert")
+        if whole and not self._state.adding and self.pk is not None:
+            deferred = self.get_deferred_fields()
+            kwargs["update_fields"] = [
+                field.attname
+                for field in self._meta.concrete_fields
+                if not field.primary_key
+                and field.attname != "mark"
+                and field.attname not in deferred
+            ]
+        super().save(*args, **kwargs)
 
     def get_absolute_url(self) -> str:
         return reverse("tournament", args=[self.pk])

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ..models import AuditEntry, Match, Said, Tournament
+from . import marks
 
 SUBJECT_LENGTH = AuditEntry._meta.get_field("subject").max_length
 SUMMARY_LENGTH = AuditEntry._meta.get_field("summary").max_length
@@ -36,6 +37,11 @@ def record(
             subject = f"{tournament.name}: {match}"
     if subject is None and tournament is not None:
         subject = tournament.name
+    # Every write writes an entry here: the one place that moves the pages' marks.
+    if tournament is not None:
+        marks.touch_tournament(tournament.pk)
+    else:
+        marks.touch_club()
     return AuditEntry.objects.create(
         user=acting(user),
         action=action,
@@ -49,8 +55,19 @@ def record(
     )
 
 
-def snapshot(match: Match) -> dict:
-    """What an audit entry keeps of a match: enough to see and to restore it."""
+def snapshot(match: Match, *, games: list | None = None, penalties: list | None = None) -> dict:
+    """What an audit entry keeps of a match: enough to see and to restore it. An
+    operation that has just read the games and penalties (its "before") passes them as
+    they are now, so the "after" costs no query."""
+    if penalties is None and not (match.penalty1 or match.penalty2):
+        penalties = []  # a penalty is a point or more: the match's cached sums say none
+    if penalties is None:
+        penalties = [
+            {"side": penalty.side, "points": penalty.points, "minutes_late": penalty.minutes_late}
+            for penalty in match.penalties.order_by("number")
+        ]
+    if games is None:
+        games = [game_entry(game) for game in match.games.order_by("number")]
     return {
         "players": [match.player1_id, match.player2_id],
         "length": match.length,
@@ -60,22 +77,21 @@ def snapshot(match: Match) -> dict:
         "score": [match.score1, match.score2],
         "table": match.table,
         "clock_points": match.clock_points,
-        "penalties": [
-            {"side": penalty.side, "points": penalty.points, "minutes_late": penalty.minutes_late}
-            for penalty in match.penalties.order_by("number")
-        ],
-        "games": [
-            {
-                "number": game.number,
-                "winner": game.winner,
-                "kind": game.kind,
-                "cube": game.cube,
-                "how": game.how,
-                "beaver": game.beaver,
-                "points": game.points,
-            }
-            for game in match.games.order_by("number")
-        ],
+        "penalties": penalties,
+        "games": games,
+    }
+
+
+def game_entry(game) -> dict:
+    """One game as a snapshot keeps it."""
+    return {
+        "number": game.number,
+        "winner": game.winner,
+        "kind": game.kind,
+        "cube": game.cube,
+        "how": game.how,
+        "beaver": game.beaver,
+        "points": game.points,
     }
 
 
@@ -83,6 +99,7 @@ def record_many(action: str, entries: Iterable[tuple[object, object, dict]], *, 
     """One entry per (subject, summary, after), written in bulk: an import adds
     thousands of players in one transaction, and each keeps its own entry."""
     who = acting(user)
+    marks.touch_club()
     AuditEntry.objects.bulk_create(
         (
             AuditEntry(

@@ -2,18 +2,23 @@
 It refreshes its live part like the bracket does, and shows its columns page after
 page when there are more matches than a screen holds."""
 
-from django.shortcuts import get_object_or_404, render
+from django.http import Http404
+from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
-from ..models import Tournament
 from ..queries.calls import PAGE, calls_of
+from . import live
 
 
 @require_GET
+@live.conditional(live.public_tournament, live.tournament_marks)
 def call_screen(request, pk):
     """Template: tournament/calls.html (tournament/includes/calls_live.html alone for
-    the live refresh); context: tournament, calls (queries.calls.Calls), page_size."""
-    tournament = get_object_or_404(Tournament.objects.public().select_related("season"), pk=pk)
+    the live refresh); context: tournament, calls (queries.calls.Calls), page_size.
+    A refresh that finds nothing new is a 304 (live.conditional)."""
+    tournament = request.live_row
+    if tournament is None:
+        raise Http404
     context = {"tournament": tournament, "calls": calls_of(tournament), "page_size": PAGE}
     if request.GET.get("partial") == "calls":
         return render(request, "tournament/includes/calls_live.html", context)

@@ -10,7 +10,11 @@ per address (ratelimit).
 
 from __future__ import annotations
 
+import hashlib
+import re
+
 from django.contrib import messages
+from django.db.models import Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.text import capfirst
@@ -19,7 +23,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from ..core import scoring
 from ..forms import ConfirmReportForm, DisputeForm, GameForm
-from ..models import Match, Player
+from ..models import Entry, Match, Player, Tournament
 from ..operations import MatchClosed, OperationError, StaleMatch
 from ..operations.links import player_by_token
 from ..operations.reports import (
@@ -29,6 +33,7 @@ from ..operations.reports import (
     report_game,
 )
 from ..queries.player_matches import change_mark, open_matches, swiss_waiting, waiting_match
+from . import live
 from .access import private
 from .ratelimit import limit_link_writes
 
@@ -80,17 +85,52 @@ def _page(request, player: Player, token: str, *, status=200, errors=None, poste
         "swiss_waiting": [] if matches else swiss_waiting(player),
         "mark": change_mark(player, matches),
     }
-    template = "tournament/player_page.html"
-    if request.GET.get("partial") == "matches":
-        template = "tournament/includes/player_live.html"
+    partial = request.GET.get("partial") == "matches"
+    template = "tournament/includes/player_live.html" if partial else "tournament/player_page.html"
     response = render(request, template, context, status=status)
-    response["X-Live-Mark"] = context["mark"]
+    # The live part's mark is what it shows, its CSRF tokens left out: a renamed
+    # opponent or a next match whose feeder moved on is news; a new token is not.
+    response["X-Live-Mark"] = _shown(response.content) if partial else context["mark"]
     return private(response)
 
 
+CSRF_VALUES = re.compile(rb'(name="csrfmiddlewaretoken" value=")[^"]*"')
+
+
+def _shown(content: bytes) -> str:
+    return hashlib.sha256(CSRF_VALUES.sub(rb'\1"', content)).hexdigest()[:16]
+
+
+def _player_of_link(request, token):
+    return player_by_token(token)
+
+
+def _marks(request, player: Player) -> list:
+    """The page shows the player's name and, in the tournaments in play that they
+    entered or play in, their matches, reports and next match: the club's mark and
+    those tournaments' (the list changes too when one starts or finishes)."""
+    theirs = Tournament.objects.in_play().filter(
+        Q(pk__in=Entry.objects.filter(player=player).values("tournament_id"))
+        | Q(pk__in=Match.objects.involving(player).values("tournament_id"))
+    )
+    rows = list(
+        theirs.annotate(club_mark=live.CLUB_MARK)
+        .order_by("pk")
+        .values_list("pk", "mark", "club_mark")
+    )
+    club = rows[0][2] if rows else live.club_mark()
+    return [player.pk, club, *(value for pk, mark, _club in rows for value in (pk, mark))]
+
+
 @require_GET
+@live.conditional(_player_of_link, _marks, personal=True)
 def home(request, token):
-    return _page(request, _player(token), token)
+    """A refresh that finds nothing new is a 304 (live.conditional): the link's player
+    and the marks, two queries."""
+    player = request.live_row
+    if player is None:
+        raise Http404
+    return _page(request, player, token)
 
 
 def _match_of(match_id: int) -> Match:

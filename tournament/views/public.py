@@ -4,8 +4,13 @@ Every view fetches what its template shows in a fixed number of queries (pinned 
 tests/test_views_public.py), whatever the size of the club.
 """
 
+from functools import cache
+
 from django.db.models import Case, Count, IntegerField, Prefetch, Q, When
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.template.loader import render_to_string
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext
 from django_tables2 import RequestConfig
 
@@ -28,6 +33,7 @@ from ..tables import (
     StandingsTable,
     place_rows,
 )
+from . import live
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
@@ -41,6 +47,21 @@ RUNNING_FIRST = Case(
 HOME_MATCHES = 12
 
 
+def _running_tournaments(request):
+    """What the home page's live part shows comes from the running public tournaments:
+    their marks (the list changes too when one starts, finishes, hides or goes), and
+    the club's."""
+    if not live.is_partial(request):
+        return ()
+    running = Tournament.objects.public().filter(status=Tournament.Status.RUNNING)
+    return list(running.annotate(club_mark=live.CLUB_MARK).values_list("pk", "mark", "club_mark"))
+
+
+def _running_marks(request, rows):
+    return [value for row in rows for value in row]
+
+
+@live.conditional(_running_tournaments, _running_marks, whole_page=False)
 def home(request):
     """The current season first: the matches being played now, the next ones, the
     running tournaments; then the earlier seasons.
@@ -111,63 +132,102 @@ def _looked_for(request, tournament):
     return None, sorted(found, key=lambda player: player.name), query
 
 
+@live.conditional(live.public_tournament, live.tournament_marks)
 def tournament(request, pk):
-    """A tournament's brackets (main, consolation, last chance), round by round; with
-    ?name= or ?player=, that player's path through them is marked.
+    """A tournament's brackets (main, consolation, last chance), round by round, or a
+    club night's standings and rounds; with ?name= or ?player=, that player's path
+    through them is marked.
 
-    Template: tournament/tournament.html (tournament/includes/brackets.html alone for
-    the live refresh); context: tournament, brackets (bracket_layout.BracketView),
-    other_matches, found, candidates, query, path.
+    The brackets are rendered once per change of the tournament (live.rendered), and a
+    poll that finds nothing new is a 304 (live.conditional).
+
+    Template: tournament/tournament.html (the live part alone for the live refresh);
+    context: tournament, found, candidates, query, live_html (live.HOLE: the live part
+    is spliced in as bytes), others_html (the rendered parts: _tournament_parts),
+    paper, has_brackets.
     """
-    tournament = get_object_or_404(Tournament.objects.public().select_related("season"), pk=pk)
-    found, candidates, query = _looked_for(request, tournament)
+    tournament = request.live_row
+    if tournament is None:
+        raise Http404
+    look = cache(lambda: _looked_for(request, tournament))
+    wanted, named = request.GET.get("player", ""), request.GET.get("name", "").strip()
+    variant = f"p{wanted}" if wanted.isdigit() and not named else ""
+    if named:
+        found = look()[0]
+        variant = f"p{found.pk}" if found else ""
+    parts = live.rendered(
+        "tournament",
+        live.tournament_marks(request, tournament),
+        f"{tournament.pk}:{variant}",
+        lambda: _tournament_parts(tournament, look()[0]),
+    )
+    if request.GET.get("partial") == "brackets":
+        return HttpResponse(parts["live"])
+    found, candidates, query = look()
+    context = {
+        "tournament": tournament,
+        "found": found,
+        "candidates": candidates,
+        "query": query,
+        "live_html": live.HOLE,
+        "others_html": mark_safe(parts["others"]),  # noqa: S308 -- rendered by our templates
+        "paper": parts["paper"],
+        "has_brackets": parts["has_brackets"],
+    }
+    return live.splice(render(request, "tournament/tournament.html", context), parts["live"])
+
+
+def _tournament_parts(tournament, found) -> dict:
+    """The tournament page's expensive parts, rendered without the request (they are
+    kept for every visitor): the live part (tournament/includes/brackets.html, or
+    club_night_live.html for a Swiss or a round robin) and the other matches
+    (tournament/includes/other_matches.html); with what the page around them needs.
+
+    Context of the templates: tournament, brackets (bracket_layout.BracketView), club
+    (club_nights.ClubNight, a club night only), path, other_matches, found."""
     matches = list(tournament.matches.select_related("player1", "player2", "winner", "bracket"))
+    highlight = found.pk if found else None
+    context = {"tournament": tournament, "found": found, "club": None}
     if tournament.is_club_night:
-        return _club_night(request, tournament, matches, found, candidates, query)
-    brackets = lay_out(
-        tournament, matches, tournament.brackets.all(), highlight=found.pk if found else None
-    )
-    context = {
-        "tournament": tournament,
-        "brackets": brackets,
-        "other_matches": [match for match in matches if match.bracket_id is None],
-        "found": found,
-        "candidates": candidates,
-        "query": query,
-        "path": path_of(brackets),
+        # A round robin's knockout, once drawn, is bracketed; the rounds are the club's.
+        knockout = [match for match in matches if match.bracket_id is not None]
+        brackets = (
+            lay_out(tournament, knockout, tournament.brackets.all(), highlight=highlight)
+            if knockout
+            else []
+        )
+        context["club"] = club_night(tournament, matches)
+        others = [m for m in matches if m.bracket_id is None and m.round is None]
+        template = "tournament/includes/club_night_live.html"
+    else:
+        brackets = lay_out(tournament, matches, tournament.brackets.all(), highlight=highlight)
+        others = [match for match in matches if match.bracket_id is None]
+        template = "tournament/includes/brackets.html"
+    context.update(brackets=brackets, path=path_of(brackets), other_matches=others)
+    return {
+        "live": render_to_string(template, context).encode(),
+        "others": render_to_string("tournament/includes/other_matches.html", context),
+        # The sheet the page prints on (site.css paper-*): the first bracket's.
+        "paper": brackets[0].paper if brackets and not context["club"] else "",
+        "has_brackets": bool(brackets),
     }
-    if request.GET.get("partial") == "brackets":
-        return render(request, "tournament/includes/brackets.html", context)
-    return render(request, "tournament/tournament.html", context)
 
 
-def _club_night(request, tournament, matches, found, candidates, query):
-    """A Swiss or a round robin: the standings and the rounds, group by group.
-
-    Template: tournament/tournament.html (tournament/includes/club_night_live.html alone
-    for the live refresh); context: tournament, club (club_nights.ClubNight), brackets (a
-    round robin's knockout, once drawn), path, found, candidates, query."""
-    knockout = [match for match in matches if match.bracket_id is not None]
-    brackets = (
-        lay_out(tournament, knockout, tournament.brackets.all(), highlight=found and found.pk)
-        if knockout
-        else []
+def _match_row(request, pk):
+    return (
+        Match.objects.filter(tournament__public=True)
+        .select_related("tournament__season", "player1", "player2", "winner", "bracket")
+        .annotate(club_mark=live.CLUB_MARK)
+        .filter(pk=pk)
+        .first()
     )
-    context = {
-        "tournament": tournament,
-        "club": club_night(tournament, matches),
-        "brackets": brackets,
-        "path": path_of(brackets),
-        "other_matches": [m for m in matches if m.bracket_id is None and m.round is None],
-        "found": found,
-        "candidates": candidates,
-        "query": query,
-    }
-    if request.GET.get("partial") == "brackets":
-        return render(request, "tournament/includes/club_night_live.html", context)
-    return render(request, "tournament/tournament.html", context)
 
 
+def _match_marks(request, match):
+    return (match.tournament.mark, match.club_mark)
+
+
+@live.conditional(_match_row, _match_marks)
 def match(request, pk):
     """A match game by game: the score before each game, its points, the Crawford game.
 
@@ -176,12 +236,9 @@ def match(request, pk):
     no longer replay), rows (game row, outcome), replay_error, chances (each player's
     chance to win the match at this score, or None).
     """
-    match = get_object_or_404(
-        Match.objects.filter(tournament__public=True).select_related(
-            "tournament__season", "player1", "player2", "winner", "bracket"
-        ),
-        pk=pk,
-    )
+    match = request.live_row
+    if match is None:
+        raise Http404
     if match.is_bye:
         return _bye(request, match)
     games = list(match.games.all())
@@ -263,7 +320,10 @@ def season_standings(request, year):
     the standings are provisional).
     """
     season = get_object_or_404(Season, year=year)
-    standings = season_standings_of(season)
+    # Computed once per change of the season's tournaments (a 20,000-game season reads
+    # every match): a page nobody changed since costs two queries.
+    marks = live.season_marks(season)
+    standings = live.computed(f"standings-{season.pk}", marks, lambda: season_standings_of(season))
     table = StandingsTable(standings.records)
     RequestConfig(request, paginate={"per_page": 50}).configure(table)
     context = {
