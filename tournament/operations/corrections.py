@@ -18,10 +18,24 @@ from .results import clear, outcome
 
 def affected_by_change(match: Match) -> list[Match]:
     """The later matches already started that a change of this match's winner re-opens."""
+    return _started_later(match, _bracket_rows(match))
+
+
+def _bracket_rows(match: Match) -> stored_draw.BracketRows | None:
     if match.bracket_id is None:
+        return None
+    return stored_draw.load_rows(match.tournament)
+
+
+def _started_later(match: Match, rows: stored_draw.BracketRows | None) -> list[Match]:
+    if rows is None:
         return []
-    stored = stored_draw.load(match.tournament)
-    return [later for later in stored.dependents(match) if later.is_started]
+    started = [later.pk for later in rows.dependents(match) if later.is_started]
+    if not started:
+        return []
+    # Whole rows, in the bracket's order, only for these: they are shown and re-opened.
+    found = Match.objects.select_related("player1", "player2", "bracket").in_bulk(started)
+    return [found[pk] for pk in started]
 
 
 def correction_impact(match: Match, results: Sequence[scoring.GameResult]) -> list[Match]:
@@ -38,17 +52,23 @@ def correction_impact(match: Match, results: Sequence[scoring.GameResult]) -> li
 
 def prepare_change_of_winner(
     match: Match, new_outcome: tuple[bool, int | None], confirm: bool, user
-) -> None:
-    """Before who-won changes: re-open the later matches that depend on it, if confirmed."""
+) -> stored_draw.BracketRows | None:
+    """Before who-won changes: re-open the later matches that depend on it, if confirmed.
+
+    Returns the bracket as read for that (brought up to date with what was re-opened),
+    for `progress.after_change` to move on from without reading it again; None when
+    nothing was read."""
     if outcome(match) == new_outcome:
-        return
-    started = affected_by_change(match)
+        return None
+    rows = _bracket_rows(match)
+    started = _started_later(match, rows)
     if started and not confirm:
         # Undone (nobody has won it now) or given to the other player.
         raise NeedsConfirmation(started, reopens=not new_outcome[0])
     for later in reversed(started):
         before = audit.snapshot(later)
         clear(later)
+        rows.row(later).take(later)
         later.tournament = match.tournament
         audit.record(
             AuditEntry.Action.MATCH_REOPENED,
@@ -61,3 +81,4 @@ def prepare_change_of_winner(
             before=before,
             after=audit.snapshot(later),
         )
+    return rows

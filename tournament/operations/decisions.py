@@ -177,7 +177,7 @@ def reopen(
             _("Only a walkover, a retirement or a loss on time can be taken back this way.")
         )
     outcome_before = outcome(match)
-    prepare_change_of_winner(match, (False, None), confirm, user)
+    rows = prepare_change_of_winner(match, (False, None), confirm, user)
     before = audit.snapshot(match)
     match.decided_by = Match.DecidedBy.OPEN
     match.decided_at = None
@@ -190,5 +190,5 @@ def reopen(
         before=before,
         after=audit.snapshot(match),
     )
-    after_change(match, outcome_before, user)
+    after_change(match, outcome_before, user, rows)
     return match

@@ -33,6 +33,21 @@ def check_open_for_games(match: Match, state: scoring.MatchState) -> None:
     raise MatchClosed(_("This match is decided: it takes no more games."))
 
 
+def _played(snapshot: dict) -> list[scoring.GameResult]:
+    """The match's games as the audit snapshot taken in this transaction has just read
+    them (in order): each game is read once per operation, not once more to replay."""
+    return [
+        scoring.GameResult(
+            winner=game["winner"],
+            kind=game["kind"],
+            cube=game["cube"],
+            how=game["how"],
+            beaver=game["beaver"],
+        )
+        for game in snapshot["games"]
+    ]
+
+
 @transaction.atomic
 def record_game(
     match: Match | int,
@@ -51,11 +66,11 @@ def record_game(
     """
     match = lock_match(match)
     check_version(match, expected_version)
-    played = match.game_results()
+    before = audit.snapshot(match)
+    played = _played(before)
     current = match.replay_games(played)
     if not current.finished:
         check_open_for_games(match, current)
-    before = audit.snapshot(match)
     outcome_before = outcome(match)
     # A decided match is replayed with the game too, so the director reads the rule's
     # own message ("game 7 comes after the match was decided").
@@ -80,7 +95,9 @@ def record_game(
             **({"source": source} if source else {}),
         ),
         before=before,
-        after=audit.snapshot(match),
+        after=audit.snapshot(
+            match, games=[*before["games"], audit.game_entry(game)], penalties=before["penalties"]
+        ),
     )
     after_change(match, outcome_before, user)
     return game
@@ -104,36 +121,37 @@ def undo_last_game(
     check_version(match, expected_version)
     if match.decided_without_games:
         raise MatchClosed(_("This match was decided without playing it out."))
-    last = match.games.order_by("-number").first()
+    games = list(match.games.order_by("number"))
+    last = games[-1] if games else None
     if last is None:
         penalty = match.penalties.order_by("-number").first()
         if penalty is None:
             raise MatchClosed(_("This match has no game to undo."))
         return _undo_penalty(match, penalty, user=user, confirm=confirm)
     outcome_before = outcome(match)
-    prepare_change_of_winner(match, (False, None), confirm, user)
-    before = audit.snapshot(match)
+    rows = prepare_change_of_winner(match, (False, None), confirm, user)
+    before = audit.snapshot(match, games=[audit.game_entry(game) for game in games])
     last.delete()
-    write_cache(match, match.replay())
+    write_cache(match, match.replay_games(_played(before)[:-1]))
     audit.record(
         AuditEntry.Action.GAME_UNDONE,
         user=user,
         match=match,
         summary=Said(gettext_noop("Game %(number)s taken back"), number=last.number),
         before=before,
-        after=audit.snapshot(match),
+        after=audit.snapshot(match, games=before["games"][:-1], penalties=before["penalties"]),
     )
-    after_change(match, outcome_before, user)
+    after_change(match, outcome_before, user, rows)
     return last
 
 
 def _undo_penalty(match: Match, penalty: Penalty, *, user, confirm: bool) -> Penalty:
     outcome_before = outcome(match)
-    prepare_change_of_winner(match, (False, None), confirm, user)
+    rows = prepare_change_of_winner(match, (False, None), confirm, user)
     before = audit.snapshot(match)
     penalty.delete()
-    rows = [row.as_penalty() for row in match.penalties.all()]
-    write_cache(match, scoring.replay(match.length, match.game_results(), match.rules, rows))
+    penalties = [row.as_penalty() for row in match.penalties.all()]
+    write_cache(match, scoring.replay(match.length, match.game_results(), match.rules, penalties))
     audit.record(
         AuditEntry.Action.PENALTY_UNDONE,
         user=user,
@@ -146,7 +164,7 @@ def _undo_penalty(match: Match, penalty: Penalty, *, user, confirm: bool) -> Pen
         before=before,
         after=audit.snapshot(match),
     )
-    after_change(match, outcome_before, user)
+    after_change(match, outcome_before, user, rows)
     return penalty
 
 
@@ -208,16 +226,22 @@ def store_games(match: Match, results: Sequence[scoring.GameResult], *, user, co
     """Give the locked match these games instead of its own (replayed first, after its
     penalty points: an illegal list changes nothing). Returns the replayed state; the
     caller audits."""
+    return _store_games(match, results, user=user, confirm=confirm)[0]
+
+
+def _store_games(match: Match, results: Sequence[scoring.GameResult], *, user, confirm: bool):
+    """`store_games`, and the bracket as read to re-open what the change reaches (for
+    `after_change`: a correction reads its tournament's draw once)."""
     results = list(results)
     state = match.replay_games(results)
     if results:
         check_open_for_games(match, match.replay_games([]))
     new_winner = match.players[state.winner].pk if state.finished else None
-    prepare_change_of_winner(match, (state.finished, new_winner), confirm, user)
+    rows = prepare_change_of_winner(match, (state.finished, new_winner), confirm, user)
     match.games.all().delete()
     Game.objects.bulk_create([game_row(match, played, user) for played in state.games])
     write_cache(match, state)
-    return state
+    return state, rows
 
 
 @transaction.atomic
@@ -238,7 +262,7 @@ def replace_games(
     check_version(match, expected_version)
     outcome_before = outcome(match)
     before = audit.snapshot(match)
-    state = store_games(match, results, user=user, confirm=confirm)
+    state, rows = _store_games(match, results, user=user, confirm=confirm)
     audit.record(
         AuditEntry.Action.GAMES_REPLACED,
         user=user,
@@ -252,5 +276,5 @@ def replace_games(
         before=before,
         after=audit.snapshot(match),
     )
-    after_change(match, outcome_before, user)
+    after_change(match, outcome_before, user, rows)
     return match

@@ -3,20 +3,34 @@ match), so that two directors working on one cup queue up instead of deadlocking
 
 from __future__ import annotations
 
-from ..models import Match, Tournament
+from django.db.models import Exists, OuterRef
+
+from ..models import Entry, Match, Tournament
 from .errors import StaleMatch
 
 
 def lock_tournament(tournament: Tournament | int) -> Tournament:
     """The tournament, locked for the rest of the transaction, with its season."""
     pk = tournament.pk if isinstance(tournament, Tournament) else tournament
-    return Tournament.objects.select_for_update(of=("self",)).select_related("season").get(pk=pk)
+    # Whether anyone has withdrawn comes with the lock: a decision then needs no query
+    # for the walkovers of the matches it makes ready (stored_draw.load_rows).
+    withdrawn = Entry.objects.filter(tournament=OuterRef("pk"), withdrawn=True)
+    return (
+        Tournament.objects.select_for_update(of=("self",))
+        .select_related("season")
+        .annotate(any_withdrawn=Exists(withdrawn))
+        .get(pk=pk)
+    )
 
 
 def lock_match(match: Match | int) -> Match:
     """The match, locked, after its tournament: every writer takes the locks in that order."""
-    pk = match.pk if isinstance(match, Match) else match
-    tournament_id = Match.objects.values_list("tournament_id", flat=True).get(pk=pk)
+    if isinstance(match, Match):
+        # A match never changes tournament: the instance's is the row's, one query less.
+        pk, tournament_id = match.pk, match.tournament_id
+    else:
+        pk = match
+        tournament_id = Match.objects.values_list("tournament_id", flat=True).get(pk=pk)
     tournament = lock_tournament(tournament_id)
     match = (
         Match.objects.select_for_update(of=("self",))

@@ -1,7 +1,12 @@
-"""The bracket moves on: after a result changes, one resolve step carries every result
-through the plan (`draw.resolve`) until nothing changes, the matches now ready are
-called to free tables, and the ratings follow, in the same transaction so that no page
-shows one without the others."""
+"""The bracket moves on: after a result changes, the core resolves the matches that lie
+downstream of it (`draw.resolve_downstream`, the rest of the draw read back from its
+rows) and the rows it changed are written; the matches now ready are called to free
+tables, and the ratings follow, in the same transaction so that no page shows one
+without the others. A new draw, a withdrawal or a late entry resolves the whole plan.
+
+A decision reads the tournament's bracket rows once, as plain values
+(`stored_draw.load_rows`), and the plan is built once per process (cached on the rows'
+structure): deciding a match costs the same in a cup of 16 as in one of 256."""
 
 from __future__ import annotations
 
@@ -11,14 +16,14 @@ from django.utils.translation import gettext_noop
 from ..core import draw
 from ..models import Match, Tournament, stored_draw
 from ..models.audit import Said
-from . import club_nights, ratings
+from . import club_nights, notifications, ratings
 from .errors import BracketInconsistent
 from .finish import set_finished
 from .results import decide_without_games, outcome
 from .tables import assign_tables
 
 
-def _status_for(row: Match, state: draw.MatchResolution) -> tuple[str, int | None]:
+def _status_for(row: stored_draw.SlotRow, state: draw.MatchResolution) -> tuple[str, int | None]:
     if state.status == draw.DECIDED:
         return row.status, row.winner_id
     if state.status == draw.BYE:
@@ -30,52 +35,46 @@ def _status_for(row: Match, state: draw.MatchResolution) -> tuple[str, int | Non
     return Match.Status.PENDING, None
 
 
-def resolve(tournament: Tournament, user=None) -> None:
-    """Carry every result through the bracket until nothing changes.
+def resolve(
+    tournament: Tournament,
+    user=None,
+    *,
+    rows: stored_draw.BracketRows | None = None,
+    changed: Match | None = None,
+) -> None:
+    """Carry the results through the bracket until nothing changes: every result, or
+    (`changed`, a bracket match whose result changed) what lies downstream of it.
 
     Byes move their player on; a withdrawn player's new match is a walkover; the
     tournament is finished when every bracket has its champion. A Swiss or a round
-    robin moves on by its rounds instead (`club_nights.progress`).
+    robin moves on by its rounds instead (`club_nights.progress`). `rows`: the bracket
+    as the caller read it in this transaction, brought up to date with `changed`.
     """
     if tournament.is_club_night:
         club_nights.progress(tournament, user)
         if not tournament.knockout:
             return
         # A round robin's knockout moves on as a cup does, once drawn.
-    withdrawn = set(tournament.entries.filter(withdrawn=True).values_list("player_id", flat=True))
-    while True:
-        stored = stored_draw.load(tournament)
-        if stored is None:
+        rows = None  # the groups may just have filled the knockout's first round
+    if rows is None:
+        rows = stored_draw.load_rows(tournament)
+        if rows is None:
             return
+    if changed is not None and changed.pk in rows.slot_of:
+        rows.row(changed).take(changed)
+        slots = {rows.slot_of[changed.pk]}
+    else:
+        slots = None  # the whole plan
+    while True:
         try:
-            resolutions = stored.resolve()
+            resolutions = rows.resolve(slots)
         except draw.DrawError as error:
             raise BracketInconsistent(error.message()) from error
-        changed, walkovers = [], []
-        for slot, state in resolutions.items():
-            row = stored.rows[slot]
-            players = (row.player1_id, row.player2_id)
-            if players != state.players and row.is_started:
-                raise BracketInconsistent(
-                    _("%(match)s was played by other players than the bracket now says.")
-                    % {"match": row}
-                )
-            status, winner = _status_for(row, state)
-            if players != state.players or (row.status, row.winner_id) != (status, winner):
-                row.player1_id, row.player2_id = state.players
-                row.status, row.winner_id = status, winner
-                # Back to waiting for a player (a result undone): its table is free
-                # again; it is called to one when it is ready.
-                if status not in Match.OPEN_STATUSES and status != Match.Status.DECIDED:
-                    row.table = ""
-                changed.append(row)
-            if status == Match.Status.READY and withdrawn & set(state.players):
-                walkovers.append(row)
-        Match.objects.bulk_update(changed, ["player1", "player2", "status", "winner", "table"])
+        walkovers = _write(rows, resolutions)
         if not walkovers:
             break
         for row in walkovers:
-            loser = 0 if row.player1_id in withdrawn else 1
+            loser = 0 if row.player1_id in rows.withdrawn() else 1
             row.tournament = tournament
             decide_without_games(
                 row,
@@ -84,18 +83,94 @@ def resolve(tournament: Tournament, user=None) -> None:
                 user,
                 Said(gettext_noop("Walkover: %(player)s has withdrawn"), player=row.players[loser]),
             )
+            rows.row(row).take(row)
+        # Each walkover is a result: what lies downstream of them moves on in turn.
+        slots = {rows.slot_of[row.pk] for row in walkovers}
     # A void final (nobody ever reached it, possible in a thin last chance) is settled too.
-    finals = [stored.rows[bracket.final.slot] for bracket in stored.plan.brackets]
+    finals = [rows.at(bracket.final.slot) for bracket in rows.plan.brackets]
     set_finished(tournament, all(final.status in Match.SETTLED_STATUSES for final in finals))
-    assign_tables(tournament)
+    if tournament.tables or changed is None or changed.table:
+        assign_tables(tournament)
+    else:
+        # No tables to give, none held by an open match (a change of the list gives them
+        # up, and a resolve writes none), and none kept by the match that changed:
+        # reading every open match for tables would find nothing; only the mails are due.
+        notifications.mail_ready_matches_after_commit(tournament.pk)
 
 
-def after_change(match: Match, before: tuple[bool, int | None], user) -> None:
-    """After who won may have changed: the bracket moves on, and the ratings follow."""
+def _write(rows: stored_draw.BracketRows, resolutions: dict) -> list[Match]:
+    """Store what the resolve says of each match that it changed; returns the matches
+    now ready in which a withdrawn player sits (their walkovers, for the caller)."""
+    writes: dict[int, dict[str, object]] = {}
+    ready_with_withdrawn = []
+    for slot, state in resolutions.items():
+        row = rows.at(slot)
+        if row.players != state.players and row.is_started:
+            raise BracketInconsistent(
+                _("%(match)s was played by other players than the bracket now says.")
+                % {"match": Match.objects.select_related("player1", "player2").get(pk=row.pk)}
+            )
+        status, winner = _status_for(row, state)
+        new = {
+            "player1_id": state.players[0],
+            "player2_id": state.players[1],
+            "status": status,
+            "winner_id": winner,
+        }
+        # Back to waiting for a player (a result undone): its table is free again; it
+        # is called to one when it is ready.
+        if status not in Match.OPEN_STATUSES and status != Match.Status.DECIDED:
+            new["table"] = ""
+        changes = {name: value for name, value in new.items() if getattr(row, name) != value}
+        if changes:
+            for name, value in changes.items():
+                setattr(row, name, value)
+            writes[row.pk] = changes
+        if status == Match.Status.READY and rows.withdrawn() & set(state.players):
+            ready_with_withdrawn.append(row.pk)
+    _store(rows, writes)
+    if not ready_with_withdrawn:
+        return []
+    # A walkover writes the whole row and names its players: those are fetched.
+    return list(
+        Match.objects.filter(pk__in=ready_with_withdrawn)
+        .select_related("player1", "player2", "bracket")
+        .order_by("pk")
+    )
+
+
+def _store(rows: stored_draw.BracketRows, writes: dict[int, dict[str, object]]) -> None:
+    """One UPDATE for the rows a resolve changed, of the columns that changed, from the
+    values read (no row is fetched for it). A decision usually changes one or two rows:
+    a plain UPDATE for one, and for several a CASE only per column that changed (each
+    costs more to build than the statement costs to run)."""
+    if len(writes) == 1:
+        ((pk, changes),) = writes.items()
+        Match.objects.filter(pk=pk).update(**changes)
+    elif writes:
+        fields = sorted({name for changes in writes.values() for name in changes})
+        current = (rows.at(rows.slot_of[pk]) for pk in writes)
+        Match.objects.bulk_update(
+            [Match(pk=row.pk, **{name: getattr(row, name) for name in fields}) for row in current],
+            fields,
+        )
+
+
+def after_change(
+    match: Match,
+    before: tuple[bool, int | None],
+    user,
+    rows: stored_draw.BracketRows | None = None,
+) -> None:
+    """After who won may have changed: the bracket moves on from this match, and the
+    ratings follow. `rows`: the bracket as read earlier in the transaction (by
+    `corrections.prepare_change_of_winner`), if it was."""
     if outcome(match) == before:
         return
-    if match.bracket_id is not None or match.in_rounds:
+    if match.bracket_id is not None:
+        resolve(match.tournament, user, rows=rows, changed=match)
+    elif match.in_rounds:
         resolve(match.tournament, user)
     else:
         assign_tables(match.tournament)
-    ratings.refresh()
+    ratings.refresh(match.tournament)

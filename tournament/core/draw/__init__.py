@@ -9,8 +9,9 @@ matches are byes, who is champion. The random part of a draw uses only
 
 # A package since the module outgrew 450 lines: `plan` (words, data classes, the order of
 # the matches), `seeding` (inputs, seeds, the main bracket, `make_plan`), `consolation`
-# (the brackets fed by losers) and `resolution` (results carried through a plan). Every
-# name the rest of the project uses is re-exported here, so `draw.X` keeps working.
+# (the brackets fed by losers) and `resolution` (results carried through a plan, or from
+# a change through what lies downstream of it). Every name the rest of the project uses
+# is re-exported here, so `draw.X` keeps working.
 
 from __future__ import annotations
 
@@ -50,8 +51,12 @@ from .resolution import (
     MatchResolution,
     champion,
     dependents,
+    downstream,
+    feeders,
     final_places,
     resolve,
+    resolve_downstream,
+    stored_resolution,
 )
 from .seeding import (
     check_seeds,
@@ -94,8 +99,12 @@ __all__ = [
     "champion",
     "check_seeds",
     "dependents",
+    "downstream",
+    "feeders",
     "final_places",
     "make_plan",
     "resolve",
+    "resolve_downstream",
     "seed_positions",
+    "stored_resolution",
 ]

@@ -194,6 +194,10 @@ class _Graph:
     needs: dict[Slot, frozenset[Slot]]
     # slot -> (the match its winner goes to in the same bracket, on which side)
     onward: dict[Slot, tuple[Slot, int]]
+    # slot -> the matches that need it directly (the reverse of `needs`), and each
+    # slot's place in `order`: what a resolve from a change walks and sorts by
+    users: dict[Slot, tuple[Slot, ...]]
+    rank: dict[Slot, int]
 
 
 @dataclass(frozen=True)
@@ -245,7 +249,20 @@ class DrawPlan:
                 elif source.kind == FIRST_LOSER:
                     found.update(_first_loser_chain(source.match, index, onward, may_be_empty))
             needs[match.slot] = frozenset(found)
-        return _Graph(_topological(self.brackets, needs), index, needs, onward)
+        users: dict[Slot, list[Slot]] = {slot: [] for slot in index}
+        for slot, needed in needs.items():
+            for other in needed:
+                users[other].append(slot)
+        order = _topological(self.brackets, needs, users)
+        rank = {match.slot: number for number, match in enumerate(order)}
+        return _Graph(
+            order,
+            index,
+            needs,
+            onward,
+            {slot: tuple(found) for slot, found in users.items()},
+            rank,
+        )
 
 
 class _EmptinessOracle:
@@ -298,17 +315,15 @@ def _first_loser_chain(
 
 
 def _topological(
-    brackets: Sequence[BracketPlan], needs: Mapping[Slot, frozenset[Slot]]
+    brackets: Sequence[BracketPlan],
+    needs: Mapping[Slot, frozenset[Slot]],
+    users: Mapping[Slot, Sequence[Slot]],
 ) -> tuple[PlannedMatch, ...]:
     # Kahn's algorithm, always taking the earliest (bracket, round, position) available,
     # so the order is stable and reads naturally.
     rank = {kind: number for number, kind in enumerate(BRACKET_KINDS)}
     matches = {match.slot: match for bracket in brackets for match in bracket.matches}
     waiting = {slot: len(needed) for slot, needed in needs.items()}
-    users: dict[Slot, list[Slot]] = {slot: [] for slot in matches}
-    for slot, needed in needs.items():
-        for other in needed:
-            users[other].append(slot)
 
     def key(slot: Slot) -> tuple[int, int, int]:
         return rank[slot.bracket], slot.round, slot.position
