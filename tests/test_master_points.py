@@ -43,7 +43,7 @@ def test_a_master_points_season_counts_matches_and_places(season, client):
     operations.start_tournament(tournament)
     play_round(tournament, 1)
     play_round(tournament, 2)
-    standings = season_standings(season)
+    standings = season_standings(season, with_places=True)
     by_player = {record.player.pk: record for record in standings.records}
     places = {place.player.pk: place for place in standings.places}
     for player in players:

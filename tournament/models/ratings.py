@@ -52,8 +52,10 @@ class RatingChange(models.Model):
 
 
 class RatingsLock(models.Model):
-    """A single row locked while ratings are recomputed, so that two directors deciding
-    matches at once never interleave two recomputations."""
+    """A single row that every ratings refresh locks until its commit (after the
+    writer's tournament and match), so that two directors deciding matches at once
+    never both append after the same last rating, nor read a rating the other is
+    changing. What is done under it is constant for a decision (operations.ratings)."""
 
     computed_at = models.DateTimeField(null=True, blank=True)
 

@@ -1,21 +1,34 @@
 """The club's ratings kept in the database: the FIBS formula (`core.ratings`) applied to
-every rated match in the order the matches were decided. Which matches are rated is
-the core's rule (`core.ratings.is_rated`): no walkovers, byes, 1-point matches or
-friendlies.
+every rated match in the order the matches were decided (`decided_at`, then the match's
+id). Which matches are rated is the core's rule (`core.ratings.is_rated`): no
+walkovers, byes, 1-point matches or friendlies.
 
-`refresh()` runs after every decided match and every correction (the operations) and
-from `manage.py rebuild_ratings`. It keeps what is already right: the stored history is
-compared with the matches in order, and only from the first match that differs (usually
-just the one decided now) are the changes computed again. So the stored ratings always
-equal a computation from scratch, which the tests check.
+`refresh(tournament)` runs after every decided match and every correction (the
+operations, in the writer's transaction) and costs what changed, not the club's
+history: it compares the tournament's rated matches with their stored rows in one
+query, and
+- a match decided after every rated one (nearly always the case) is appended: its two
+  players' new ratings from their stored ones, two rows written;
+- a correction of an earlier result (an undo, a winner changed, a match rated before a
+  later one was) rates again every match from that point in time on, starting each
+  player from where the stored history had them there.
+Either way the stored ratings are exactly what a computation from scratch gives
+(`manage.py rebuild_ratings`, `refresh(rebuild=True)`), which the tests check.
+
+Order of locks: a writer holds the tournament (and the match) already; the ratings take
+`RatingsLock` after that, for the constant-size work and until the commit, so that two
+decisions never both append after the same last rating, nor read a player's rating
+that the other is changing. The row numbers (`sequence`) count the rated matches from
+0 without a gap, which needs that one point of order.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import Exists, Min, OuterRef, Q, Subquery
 from django.utils import timezone
 
 from ..core.ratings import (
@@ -25,7 +38,7 @@ from ..core.ratings import (
     Rating,
     rate_all,
 )
-from ..models import Match, Player, RatingChange, RatingsLock
+from ..models import Match, Player, RatingChange, RatingsLock, Tournament
 
 
 def rated_matches():
@@ -41,56 +54,95 @@ def rated_matches():
     )
 
 
-@dataclass(frozen=True)
-class _Row:
+@dataclass(frozen=True, order=True)
+class _Rated:
+    """A rated match as the formula needs it; sorting these is the rating order."""
+
+    at: datetime
     match: int
     winner: int
     loser: int
     length: int
-    at: object
+
+    def core(self) -> RatedMatch:
+        return RatedMatch(self.match, self.winner, self.loser, self.length)
 
 
-def _rows() -> list[_Row]:
-    rows = []
-    for pk, winner, first, second, length, at in rated_matches().values_list(
-        "pk", "winner_id", "player1_id", "player2_id", "length", "decided_at"
-    ):
-        rows.append(_Row(pk, winner, second if winner == first else first, length, at))
-    return rows
-
-
-@transaction.atomic
-def refresh(*, rebuild: bool = False) -> int:
-    """Bring the stored ratings up to date; returns how many matches were (re)rated."""
+def _lock() -> None:
     RatingsLock.objects.select_for_update().get_or_create(pk=1)
-    rows = _rows()
-    stored = list(
-        RatingChange.objects.filter(won=True)
-        .order_by("sequence")
-        .values_list("sequence", "match_id", "player_id", "opponent_id")
+
+
+def _differences(tournament: Tournament | None) -> tuple[list[_Rated], dict[int, int]]:
+    """The rated matches whose stored rows are missing or tell another result, and the
+    stored rows (match -> sequence) that no longer agree with their match: one query
+    over the tournament's matches (or every match), answered from the indexes."""
+    stored = RatingChange.objects.filter(match=OuterRef("pk"), won=True)
+    agreeing = stored.filter(
+        Q(opponent=OuterRef("player1")) | Q(opponent=OuterRef("player2")),
+        player=OuterRef("winner"),
+        length=OuterRef("length"),
+        at=OuterRef("decided_at"),
     )
-    keep = 0
-    if not rebuild:
-        # The longest stretch of the history that still matches the matches in order.
-        for (sequence, match, winner, loser), row in zip(stored, rows, strict=False):
-            if (sequence, match, winner, loser) != (keep, row.match, row.winner, row.loser):
-                break
-            keep += 1
-    if keep == len(rows) == len(stored):
-        return 0
-    RatingChange.objects.filter(sequence__gte=keep).delete()
-    start: dict[int, Rating] = {}
-    for player, after, experience in (
-        RatingChange.objects.filter(sequence__lt=keep)
-        .order_by("player_id", "-sequence")
-        .values_list("player_id", "after", "experience_after")
-    ):
-        start.setdefault(player, Rating(after, experience))
-    _, changes = rate_all(
-        [RatedMatch(row.match, row.winner, row.loser, row.length) for row in rows[keep:]],
-        start=start,
+    matches = Match.objects.all() if tournament is None else tournament.matches.all()
+    rows = (
+        matches.annotate(
+            rated=Exists(rated_matches().filter(pk=OuterRef("pk"))),
+            agrees=Exists(agreeing),
+            stored_sequence=Subquery(stored.values("sequence")[:1]),
+        )
+        .filter(Q(rated=True, agrees=False) | Q(rated=False, stored_sequence__isnull=False))
+        .order_by()
+        .values_list(
+            "pk",
+            "rated",
+            "decided_at",
+            "winner_id",
+            "player1_id",
+            "player2_id",
+            "length",
+            "stored_sequence",
+        )
     )
-    by_match = {row.match: (sequence, row) for sequence, row in enumerate(rows) if sequence >= keep}
+    added, stale = [], {}
+    for pk, rated, at, winner, first, second, length, sequence in rows:
+        if rated:
+            added.append(_Rated(at, pk, winner, second if winner == first else first, length))
+        if sequence is not None:
+            stale[pk] = sequence
+    return added, stale
+
+
+def _first_sequence_from(match: _Rated) -> int | None:
+    """The first stored row that comes after this match in rating order (two servers
+    deciding at once can rate a match after one decided a moment later)."""
+    later = RatingChange.objects.filter(
+        Q(at__gt=match.at) | Q(at=match.at, match_id__gt=match.match)
+    )
+    return later.aggregate(first=Min("sequence"))["first"]
+
+
+def _current(players: set[int]) -> tuple[dict[int, Rating], tuple[int, datetime, int] | None]:
+    """The players' stored ratings, and the last stored row's (sequence, time, match):
+    one query, read under the lock."""
+    last = RatingChange.objects.order_by("-sequence")
+    found = Player.objects.filter(pk__in=players).values_list(
+        "pk",
+        "rating",
+        "rating_experience",
+        Subquery(last.values("sequence")[:1]),
+        Subquery(last.values("at")[:1]),
+        Subquery(last.values("match_id")[:1]),
+    )
+    ratings, end = {}, None
+    for pk, value, experience, sequence, at, match in found:
+        ratings[pk] = Rating(value, experience)
+        end = None if sequence is None else (sequence, at, match)
+    return ratings, end
+
+
+def _write(first: int, order: list[_Rated], changes, ratings: dict[int, Rating]) -> None:
+    """Rows from sequence `first` on, and the players' rating caches."""
+    by_match = {rated.match: (first + number, rated) for number, rated in enumerate(order)}
     RatingChange.objects.bulk_create(
         [
             RatingChange(
@@ -110,22 +162,85 @@ def refresh(*, rebuild: bool = False) -> int:
         ],
         batch_size=500,
     )
-    _store_current()
-    RatingsLock.objects.filter(pk=1).update(computed_at=timezone.now())
-    return len(rows) - keep
+    Player.objects.bulk_update(
+        [
+            Player(pk=pk, rating=rating.value, rating_experience=rating.experience)
+            for pk, rating in ratings.items()
+        ],
+        ["rating", "rating_experience"],
+        batch_size=500,
+    )
 
 
-def _store_current() -> None:
-    """Each player's rating cache: their last change, or the start for the unrated."""
-    latest: dict[int, tuple[float, int]] = {}
-    for player, after, experience in RatingChange.objects.order_by(
-        "player_id", "-sequence"
-    ).values_list("player_id", "after", "experience_after"):
-        latest.setdefault(player, (after, experience))
+# No savepoint inside the writer's transaction (a failure undoes the whole write anyway):
+# two queries fewer for every decision.
+@transaction.atomic(savepoint=False)
+def refresh(tournament: Tournament | None = None, *, rebuild: bool = False) -> int:
+    """Bring the stored ratings up to date after results changed in `tournament` (in
+    any tournament when None: slower, it looks at every match); returns how many
+    matches were (re)rated."""
+    _lock()
+    if rebuild:
+        return _rebuild()
+    added, stale = _differences(tournament)
+    if not added and not stale:
+        return 0
+    players = {player for rated in added for player in (rated.winner, rated.loser)}
+    start, last = _current(players) if players else ({}, None)
+    # Where the stored history stops agreeing: the first stale row, or the first row
+    # after a match rated now that is not the latest (then that match slots in).
+    firsts = list(stale.values())
+    for rated in added:
+        if last is not None and (rated.at, rated.match) < (last[1], last[2]):
+            firsts.append(_first_sequence_from(rated))
+    firsts = [sequence for sequence in firsts if sequence is not None]
+    first = min(firsts) if firsts else (0 if last is None else last[0] + 1)
+    order = list(added)
+    if firsts:
+        again = set(stale) | {rated.match for rated in added}
+        tail = RatingChange.objects.filter(sequence__gte=first).order_by("sequence", "-won")
+        before_tail: dict[int, Rating] = {}
+        for row in tail.values_list(
+            "match_id",
+            "player_id",
+            "opponent_id",
+            "won",
+            "length",
+            "before",
+            "experience_before",
+            "at",
+        ):
+            match, player, opponent, won, length, before, experience, at = row
+            # Where the history had each player at that point: before their first
+            # row from there (a player with none there: their stored rating).
+            before_tail.setdefault(player, Rating(before, experience))
+            if won and match not in again:
+                order.append(_Rated(at, match, player, opponent, length))
+        start.update(before_tail)
+        tail.delete()
+    order.sort()
+    ratings, changes = rate_all([rated.core() for rated in order], start=start)
+    _write(first, order, changes, ratings)
+    return len(order)
+
+
+def _rebuild() -> int:
+    """Every rating computed again from the first rated match."""
+    RatingChange.objects.all().delete()
+    order = [
+        _Rated(at, pk, winner, second if winner == first else first, length)
+        for pk, winner, first, second, length, at in rated_matches().values_list(
+            "pk", "winner_id", "player1_id", "player2_id", "length", "decided_at"
+        )
+    ]
+    ratings, changes = rate_all([rated.core() for rated in order])
+    _write(0, order, changes, {})
     changed = []
     for player in Player.objects.only("pk", "rating", "rating_experience"):
-        value, experience = latest.get(player.pk, (Rating().value, 0))
-        if (player.rating, player.rating_experience) != (value, experience):
-            player.rating, player.rating_experience = value, experience
+        rating = ratings.get(player.pk, Rating())
+        if (player.rating, player.rating_experience) != (rating.value, rating.experience):
+            player.rating, player.rating_experience = rating.value, rating.experience
             changed.append(player)
     Player.objects.bulk_update(changed, ["rating", "rating_experience"], batch_size=500)
+    RatingsLock.objects.filter(pk=1).update(computed_at=timezone.now())
+    return len(order)

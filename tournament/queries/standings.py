@@ -1,14 +1,15 @@
 """The figures of a season or a tournament, read from the rows in a fixed number of
-queries: finishing places (through the stored draws, or a Swiss's or round robin's
-standings), league points (core.league),
-matches, games and points won and lost. The standings pages, the tournament results
-and the spreadsheet all take their numbers from here, so they always agree.
+queries: finishing places (read from each stored draw's resolution, which the
+operations keep on the match rows, or a Swiss's or round robin's standings), league
+points (core.league), matches, games and points won and lost. The standings pages,
+the tournament results and the spreadsheet all take their numbers from here, so they
+always agree.
 """
 
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import groupby
 from operator import itemgetter
@@ -78,6 +79,11 @@ MATCH_ROW_FIELDS = [
 ]
 
 
+# Rows read from the database at a time: a chunk of 2,000 match rows alone is more
+# than a small season's whole peak (make bench: export_memory_flat).
+ROWS_CHUNK = 250
+
+
 @dataclass
 class Place:
     tournament: Tournament
@@ -110,7 +116,37 @@ class Standings:
         return [tournament for tournament in self.tournaments if tournament.is_running]
 
 
-def _records_for(tournaments: Sequence[Tournament], season: Season) -> Standings:
+# A row's status as the core's resolution names it: an open match is one ready to play.
+_RESOLVED = {
+    Match.Status.PENDING: draw.PENDING,
+    Match.Status.READY: draw.READY,
+    Match.Status.LIVE: draw.READY,
+    Match.Status.DECIDED: draw.DECIDED,
+    Match.Status.BYE: draw.BYE,
+    Match.Status.VOID: draw.VOID,
+}
+
+
+def _settled_places(stored: StoredDraw) -> Iterator[tuple[str, dict[int, tuple[int, int]]]]:
+    """Each bracket's settled places (`draw.final_places`), read from the resolution the
+    operations store on the rows with every result (players, status, who won or went
+    on), not from replaying the draw: a page of standings replays no bracket."""
+    resolutions = {
+        slot: draw.stored_resolution(
+            slot, (row.player1_id, row.player2_id), _RESOLVED[row.status], row.winner_side
+        )
+        for slot, row in stored.rows.items()
+    }
+    for bracket in stored.plan.brackets:
+        yield bracket.kind, draw.final_places(stored.plan, resolutions, bracket.kind)
+
+
+def _records_for(
+    tournaments: Sequence[Tournament], season: Season, *, with_places: bool = False
+) -> Standings:
+    """Each player's figures over `tournaments`; each place as a row too only
+    `with_places` (one tournament's results): a season's pages and workbook never list
+    them, and keeping them all would make the memory grow with the season."""
     ids = [tournament.pk for tournament in tournaments]
     scale = season.scale
     masters = season.league_scoring == master_points.MASTER_POINTS
@@ -152,15 +188,14 @@ def _records_for(tournaments: Sequence[Tournament], season: Season) -> Standings
             )
         else:
             points = 0  # a consolation's places earn no master points
-        player_record = record(player)
-        player_record.places.append((tournament, kind, place))
-        player_record.league_points += points
-        places.append(Place(tournament, kind, place, player, points))
+        record(player).league_points += points
+        if with_places:
+            places.append(Place(tournament, kind, place, player, points))
 
     # One tournament's matches in memory at a time, whatever the size of the season.
     by_id = {tournament.pk: tournament for tournament in tournaments}
     rows = in_play.order_by("tournament_id").values_list(*MATCH_ROW_FIELDS)
-    for tournament_id, group in groupby(rows.iterator(chunk_size=2000), key=itemgetter(1)):
+    for tournament_id, group in groupby(rows.iterator(chunk_size=ROWS_CHUNK), key=itemgetter(1)):
         matches = [MatchRow(*row) for row in group]
         for match in matches:
             # Decided between two players: a bye or a void is never decided.
@@ -183,11 +218,9 @@ def _records_for(tournaments: Sequence[Tournament], season: Season) -> Standings
         stored = StoredDraw.load(tournament, matches)
         if stored is None:
             continue
-        resolutions = stored.resolve()
-        for bracket in stored.plan.brackets:
-            settled = draw.final_places(stored.plan, resolutions, bracket.kind)
+        for kind, settled in _settled_places(stored):
             for player_id, place in settled.items():
-                add_place(tournament, bracket.kind, place, player_id)
+                add_place(tournament, kind, place, player_id)
     if masters:
         for player_id, points in match_points.items():
             record(players[player_id]).league_points += master_points.rounded(points)
@@ -204,7 +237,7 @@ def _records_for(tournaments: Sequence[Tournament], season: Season) -> Standings
         )
         .order_by()
     )
-    for row in totals.iterator(chunk_size=2000):
+    for row in totals.iterator(chunk_size=ROWS_CHUNK):
         sides = (row["match__player1_id"], row["match__player2_id"])
         winner = records.get(sides[row["winner"]])
         loser = records.get(sides[1 - row["winner"]])
@@ -223,15 +256,16 @@ def _records_for(tournaments: Sequence[Tournament], season: Season) -> Standings
     return Standings(season, list(tournaments), league.rank(records.values()), places)
 
 
-def season_standings(season: Season) -> Standings:
-    """The season's public tournaments, all counted together."""
+def season_standings(season: Season, *, with_places: bool = False) -> Standings:
+    """The season's public tournaments, all counted together (each place as a row too
+    `with_places`)."""
     tournaments = list(season.tournaments.public().order_by("date", "pk"))
-    return _records_for(tournaments, season)
+    return _records_for(tournaments, season, with_places=with_places)
 
 
 def tournament_standings(tournament: Tournament) -> Standings:
     """One tournament: its places and each player's figures in it."""
-    return _records_for([tournament], tournament.season)
+    return _records_for([tournament], tournament.season, with_places=True)
 
 
 @dataclass
