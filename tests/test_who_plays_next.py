@@ -1,10 +1,9 @@
-""""Who do I play next" names people: a match waiting for a player says which match the
+""" "Who do I play next" names people: a match waiting for a player says which match the
 player comes from, who is playing it and its score, and every name leads to its page."""
 
 import html as html_module
 
 import pytest
-from django.urls import reverse
 
 from tournament import operations
 from tournament.core.scoring import GameResult
@@ -43,7 +42,7 @@ def test_the_match_page_says_who_plays_for_the_empty_seat(client, cup):
 
 
 def test_the_player_page_names_the_match_the_opponent_comes_from(client, cup):
-    final, first, second = cup
+    _final, first, second = cup
     page = html_module.unescape(client.get(first.winner.get_absolute_url()).content.decode())
     assert "Opponent still to come: Winner of R1 M2" in page
     assert second.player1.name in page and second.player2.name in page
@@ -54,7 +53,7 @@ def test_naming_the_feeders_costs_one_query(client, cup):
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
-    final, first, second = cup
+    final, first, _second = cup
 
     def queries(match):
         client.get(match.get_absolute_url())  # sessions, caches: warm
