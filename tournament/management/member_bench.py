@@ -98,13 +98,17 @@ def _measure(emit, name: str, repeat: int, run, extra: dict) -> None:
     emit(measure(name, run, repeat, rows=ROWS, **extra))
 
 
-def run(emit, repeat: int) -> None:
+def run(emit, repeat: int, insert_floor: float | None = None) -> None:
     with tempfile.TemporaryDirectory() as folder:
         paths = write_files(Path(folder), member_rows())
         data = {kind: path.read_bytes() for kind, path in paths.items()}
     size = {"bytes": len(data["xlsx"])}
     _measure(emit, "member_import_preview_page", repeat, lambda: _preview(data["xlsx"]), size)
-    _measure(emit, "member_import_xlsx", repeat, lambda: _import(data["xlsx"]), size)
+    imported = measure("member_import_xlsx", lambda: _import(data["xlsx"]), repeat, rows=ROWS)
+    if insert_floor:
+        # Against one bare INSERT a row: what adding the members costs at least.
+        imported["insert_floor_ratio"] = round(imported["seconds"] / (insert_floor * ROWS), 1)
+    emit({**imported, **size})
     for kind in ("ods", "csv"):
         _measure(
             emit,

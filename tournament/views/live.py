@@ -198,7 +198,10 @@ def season_marks(season) -> list[int | None]:
 def computed(name: str, marks: Iterable[int | None], compute: Callable):
     """`compute()`'s result for one state of what it reads (its marks): computed once
     per change and kept in the cache, like the rendered parts."""
-    key = ":".join(["computed", name, code_version()] + [format(mark or 0, "x") for mark in marks])
+    # A season of many tournaments has many marks: hashed, the key stays short (Redis
+    # takes any, but memcached stops at 250 characters).
+    state = hashlib.sha256(":".join(format(mark or 0, "x") for mark in marks).encode())
+    key = ":".join(["computed", name, code_version(), state.hexdigest()[:32]])
     kept = render_cache.get(key)
     if kept is None:
         kept = compute()
