@@ -11,7 +11,7 @@ from datetime import date, timedelta
 
 from .. import operations
 from ..core import draw, sample_games
-from ..models import Player, Season
+from ..models import Player, Season, Tournament
 
 PLAYERS = 168  # the largest field and some: each cup draws its field from them
 
@@ -64,3 +64,43 @@ def _play(tournament, rng, budget: int) -> int:
         operations.replace_games(match, results)
         recorded += len(results)
     return recorded
+
+
+def bench_season(year: int, name: str) -> Season:
+    """The bench part's own season, found or made."""
+    found = Season.objects.filter(year=year).first()
+    return found or operations.create_season(year, "qgammon-2002", name)
+
+
+def named_players(prefix: str, count: int) -> list[Player]:
+    """`count` players named "<prefix> 001"..., found or made."""
+    players = list(Player.objects.filter(name__startswith=f"{prefix} ").order_by("name"))
+    players += [
+        operations.create_player({"name": f"{prefix} {number:03d}"})
+        for number in range(len(players), count)
+    ]
+    return players[:count]
+
+
+def drawn_cup(
+    season: Season, name: str, size: int, seed: int, lengths: dict, prefix: str
+) -> tuple[Tournament, bool]:
+    """A cup of `size` with a progressive consolation and a last chance (every kind of
+    slot), drawn; found by name if an earlier run made it. True when made now."""
+    found = season.tournaments.filter(name=name).first()
+    if found is not None:
+        return found, False
+    tournament = operations.create_tournament(
+        {
+            "season": season,
+            "name": name,
+            "date": date(season.year, 1, 1),
+            "consolation": draw.PROGRESSIVE,
+            "last_chance": True,
+        },
+        lengths,
+    )
+    for player in named_players(prefix, size):
+        operations.add_entry(tournament, player, checked_in=True)
+    operations.make_draw(tournament, rng_seed=seed)
+    return tournament, True

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import random
 import time
-from datetime import date
 from unittest import mock
 
 from django.db import connection, transaction
@@ -19,8 +18,9 @@ from django.test.utils import CaptureQueriesContext
 
 from .. import operations
 from ..core import draw, sample_games, scoring
-from ..models import Match, Player, Season, Tournament
+from ..models import Match, Season, Tournament
 from ..operations import notifications, ratings
+from . import bench_seasons
 
 YEAR = 2097
 SIZES = (16, 256)
@@ -32,39 +32,12 @@ _CONTROL = ("BEGIN", "COMMIT", "SAVEPOINT", "RELEASE SAVEPOINT")
 
 
 def _season() -> Season:
-    season = Season.objects.filter(year=YEAR).first()
-    return season or operations.create_season(YEAR, "qgammon-2002", "Bench decisions")
-
-
-def _players(count: int) -> list[Player]:
-    players = list(Player.objects.filter(name__startswith="Decide ").order_by("name"))
-    players += [
-        operations.create_player({"name": f"Decide {number:03d}"})
-        for number in range(len(players), count)
-    ]
-    return players[:count]
+    return bench_seasons.bench_season(YEAR, "Bench decisions")
 
 
 def _cup(name: str, size: int, seed: int) -> Tournament:
-    """A drawn cup with progressive consolation and a last chance (every kind of slot)."""
     season = _season()
-    tournament = season.tournaments.filter(name=name).first()
-    if tournament is not None:
-        return tournament
-    tournament = operations.create_tournament(
-        {
-            "season": season,
-            "name": name,
-            "date": date(YEAR, 1, 1),
-            "consolation": draw.PROGRESSIVE,
-            "last_chance": True,
-        },
-        LENGTHS,
-    )
-    for player in _players(size):
-        operations.add_entry(tournament, player, checked_in=True)
-    operations.make_draw(tournament, rng_seed=seed)
-    return tournament
+    return bench_seasons.drawn_cup(season, name, size, seed, LENGTHS, "Decide")[0]
 
 
 def _ready(tournament: Tournament, number: int) -> Match:

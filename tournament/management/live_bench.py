@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import random
 import time
-from datetime import date
 
 from django.core.cache import cache
 from django.db import connection
@@ -29,7 +28,8 @@ from django.urls import reverse
 
 from .. import operations
 from ..core import draw, sample_games
-from ..models import Player, Season, Tournament
+from ..models import Tournament
+from . import bench_seasons
 
 YEAR = 2096
 SIZES = (16, 64, 256)
@@ -41,41 +41,13 @@ PHONES, EVERY = 500, 5.0  # 500 phones polling every 5 s: 100 requests a second
 CHANGED_SHARE = 0.1  # of the polls, those that find something new
 
 
-def _season() -> Season:
-    season = Season.objects.filter(year=YEAR).first()
-    return season or operations.create_season(YEAR, "qgammon-2002", "Bench live pages")
-
-
-def _players(count: int) -> list[Player]:
-    players = list(Player.objects.filter(name__startswith="Live ").order_by("name"))
-    players += [
-        operations.create_player({"name": f"Live {number:03d}"})
-        for number in range(len(players), count)
-    ]
-    return players[:count]
-
-
 def played_cup(size: int) -> Tournament:
     """A cup of `size` with a progressive consolation and a last chance, every match
     played (built once; found again by name on the next run)."""
-    season = _season()
-    name = f"Live {size}"
-    tournament = season.tournaments.filter(name=name).first()
-    if tournament is not None:
+    season = bench_seasons.bench_season(YEAR, "Bench live pages")
+    tournament, made = bench_seasons.drawn_cup(season, f"Live {size}", size, size, LENGTHS, "Live")
+    if not made:
         return tournament
-    tournament = operations.create_tournament(
-        {
-            "season": season,
-            "name": name,
-            "date": date(YEAR, 1, 1),
-            "consolation": draw.PROGRESSIVE,
-            "last_chance": True,
-        },
-        LENGTHS,
-    )
-    for player in _players(size):
-        operations.add_entry(tournament, player, checked_in=True)
-    operations.make_draw(tournament, rng_seed=size)
     rng = random.Random(size)  # noqa: S311 -- sample games, not secrets
     while (match := tournament.matches.ready().order_by("pk").first()) is not None:
         # One transaction a match: replayed, stored, and the bracket moved on.
