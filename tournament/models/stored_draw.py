@@ -220,7 +220,7 @@ def _plan(settings: tuple[object, ...], structure: _Structure) -> tuple[draw.Dra
 # --- the operations' lean read ------------------------------------------------------------
 
 # What a resolve reads of a row as the core's status: an open match is ready to play.
-_RESOLUTION_OF_STATUS = {
+RESOLUTION_OF_STATUS = {
     Match.Status.PENDING: draw.PENDING,
     Match.Status.READY: draw.READY,
     Match.Status.LIVE: draw.READY,
@@ -263,7 +263,7 @@ class SlotRow:
     def resolution(self) -> draw.MatchResolution:
         """What the row says the core's resolve of its slot was (the rows are written
         from it, in the same transaction as every result)."""
-        status = _RESOLUTION_OF_STATUS[self.status]
+        status = RESOLUTION_OF_STATUS[self.status]
         return draw.stored_resolution(self.slot, self.players, status, self.winner_side)
 
     def take(self, match: Match) -> None:

@@ -53,5 +53,5 @@ def withdraw(tournament: Tournament | int, player: Player, *, user=None) -> Entr
             Said(gettext_noop("%(player)s has withdrawn"), player=player),
         )
     resolve(tournament, user)
-    ratings.refresh()
+    ratings.refresh(tournament)
     return entry

@@ -20,7 +20,7 @@ from django.utils.translation import gettext
 from ..core import actions, draw, league, master_points
 from ..models import Entry, Game, Match, Player, Season, Tournament
 from ..models.matches import DECIDED
-from ..models.stored_draw import StoredDraw
+from ..models.stored_draw import RESOLUTION_OF_STATUS, StoredDraw
 from .club_nights import final_places as club_final_places
 
 
@@ -116,24 +116,16 @@ class Standings:
         return [tournament for tournament in self.tournaments if tournament.is_running]
 
 
-# A row's status as the core's resolution names it: an open match is one ready to play.
-_RESOLVED = {
-    Match.Status.PENDING: draw.PENDING,
-    Match.Status.READY: draw.READY,
-    Match.Status.LIVE: draw.READY,
-    Match.Status.DECIDED: draw.DECIDED,
-    Match.Status.BYE: draw.BYE,
-    Match.Status.VOID: draw.VOID,
-}
-
-
 def _settled_places(stored: StoredDraw) -> Iterator[tuple[str, dict[int, tuple[int, int]]]]:
     """Each bracket's settled places (`draw.final_places`), read from the resolution the
     operations store on the rows with every result (players, status, who won or went
     on), not from replaying the draw: a page of standings replays no bracket."""
     resolutions = {
         slot: draw.stored_resolution(
-            slot, (row.player1_id, row.player2_id), _RESOLVED[row.status], row.winner_side
+            slot,
+            (row.player1_id, row.player2_id),
+            RESOLUTION_OF_STATUS[row.status],
+            row.winner_side,
         )
         for slot, row in stored.rows.items()
     }
