@@ -18,6 +18,7 @@ from tournament.core import sample_games, scoring
 from tournament.exports import season_sheets, write_workbook
 from tournament.exports.sheets import ROWS_CHUNK
 from tournament.models import Game, Match, Player, Tournament
+from tournament.operations.results import game_row
 
 GAMES = 1_000  # four chunks and more: a season this big is streamed already
 
@@ -45,20 +46,8 @@ def play_friendlies(tournament, players, games: int, rng) -> None:
             score1=state.score[0],
             score2=state.score[1],
         )
-        Game.objects.bulk_create(
-            Game(
-                match=match,
-                number=outcome.number,
-                winner=result.winner,
-                kind=result.kind,
-                cube=result.cube,
-                how=result.how,
-                beaver=result.beaver,
-                points=outcome.points,
-                crawford=outcome.crawford,
-            )
-            for outcome, result in zip(state.games, results, strict=True)
-        )
+        # The rows the operations write for each game, written in bulk.
+        Game.objects.bulk_create(game_row(match, outcome, None) for outcome in state.games)
         stored += len(results)
 
 

@@ -1,6 +1,7 @@
 """Small things a new director and a player tripped over (issue 15's list): logging in
 lands on the desk, every page names its icon, the JSON answers errors in JSON."""
 
+from cup_setup import drawn_cup, play_to_the_end
 from django.contrib.auth.models import User
 from django.contrib.staticfiles import finders
 from django.urls import reverse
@@ -61,19 +62,9 @@ def test_a_shared_rank_reads_as_on_the_page_in_the_workbook(client, season):
 
 
 def test_the_path_reads_the_score_from_the_players_side(client, season):
-    from tournament import operations
-    from tournament.core.scoring import GameResult
-    from tournament.models import Player, Tournament
-
-    tournament = Tournament.objects.create(season=season, name="Copa", date="2002-05-01")
-    players = [Player.objects.create(name=name) for name in ("Anna", "Berta")]
-    for player in players:
-        operations.add_entry(tournament, player, checked_in=True)
-    operations.make_draw(tournament, rng_seed=1)
+    tournament = drawn_cup(season, ("Anna", "Berta"))
     final = tournament.matches.get()
-    while not final.is_decided:
-        operations.record_game(final, GameResult(1))  # the second player wins 5-0
-        final.refresh_from_db()
+    play_to_the_end(final, 1)  # the second player wins 5-0
     winner = final.player2
     html = client.get(
         reverse("tournament", args=[tournament.pk]), {"player": winner.pk}
@@ -86,14 +77,9 @@ def test_the_path_reads_the_score_from_the_players_side(client, season):
 
 
 def test_a_running_season_stays_current_when_a_later_one_is_made(client, season):
-    from tournament import operations
-    from tournament.models import Player, Season, Tournament
+    from tournament.models import Season
 
-    tournament = Tournament.objects.create(season=season, name="Copa", date="2002-05-01")
-    for name in ("Anna", "Berta"):
-        operations.add_entry(tournament, Player.objects.create(name=name), checked_in=True)
-    operations.make_draw(tournament, rng_seed=1)
-    operations.start_tournament(tournament)
+    drawn_cup(season, ("Anna", "Berta"), start=True)
     Season.from_preset(2003, "qgammon-2002", name="Temporada 2003").save()
     html = client.get(reverse("home")).content.decode()
     current = html.index('class="season-summary current"')
@@ -111,18 +97,10 @@ def test_the_tournament_header_says_with_a_last_chance(client, season):
 
 
 def test_the_winner_of_a_final_is_told_they_won_the_bracket(director_client, season):
-    from tournament import operations
-    from tournament.core.scoring import GameResult
-    from tournament.models import Player, Tournament
 
-    tournament = Tournament.objects.create(season=season, name="Copa", date="2002-05-01")
-    for name in ("Anna", "Berta"):
-        operations.add_entry(tournament, Player.objects.create(name=name), checked_in=True)
-    operations.make_draw(tournament, rng_seed=1)
+    tournament = drawn_cup(season, ("Anna", "Berta"))
     final = tournament.matches.get()
-    while not final.is_decided:
-        operations.record_game(final, GameResult(0))
-        final.refresh_from_db()
+    play_to_the_end(final)
     html = director_client.get(
         reverse("director-match", args=[tournament.pk, final.pk])
     ).content.decode()
@@ -195,17 +173,11 @@ def test_the_match_history_says_each_game_in_words_in_catalan(director_client, m
 
 def test_standings_with_a_cup_under_way_say_they_are_provisional(client, season):
     from tournament import operations
-    from tournament.models import Player, Tournament
-
-    tournament = Tournament.objects.create(season=season, name="Copa Oberta", date="2002-05-01")
-    for name in ("Anna", "Berta", "Carla", "Dolors"):
-        operations.add_entry(tournament, Player.objects.create(name=name), checked_in=True)
-    operations.make_draw(tournament, rng_seed=1)
-    operations.start_tournament(tournament)
-    html = client.get(reverse("standings", args=[season.year])).content.decode()
-    assert "provisional" in html and "Still being played: Copa Oberta." in html
     from tournament.core.scoring import GameResult
 
+    tournament = drawn_cup(season, name="Copa Oberta", start=True)
+    html = client.get(reverse("standings", args=[season.year])).content.decode()
+    assert "provisional" in html and "Still being played: Copa Oberta." in html
     while (ready := tournament.matches.to_play().exclude(player2=None).first()) is not None:
         operations.record_game(ready, GameResult(0, cube=8))  # 8 points: decided at once
     tournament.refresh_from_db()
@@ -250,13 +222,9 @@ def test_the_cube_state_column_says_live_for_an_ordinary_game(client, match):
 
 
 def test_a_bye_page_says_bye_and_where_the_player_goes_next(client, season):
-    from tournament import operations
-    from tournament.models import Match, Player, Tournament
+    from tournament.models import Match
 
-    tournament = Tournament.objects.create(season=season, name="Copa", date="2002-05-01")
-    for name in ("Anna", "Berta", "Carla"):
-        operations.add_entry(tournament, Player.objects.create(name=name), checked_in=True)
-    operations.make_draw(tournament, rng_seed=1)
+    tournament = drawn_cup(season, ("Anna", "Berta", "Carla"))
     bye = tournament.matches.get(status=Match.Status.BYE)
     html = client.get(reverse("match", args=[bye.pk])).content.decode()
     assert f"<h1>{bye.winner.name}: bye</h1>" in html

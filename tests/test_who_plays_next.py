@@ -4,24 +4,19 @@ player comes from, who is playing it and its score, and every name leads to its 
 import html as html_module
 
 import pytest
+from cup_setup import drawn_cup, play_to_the_end
 
 from tournament import operations
 from tournament.core.scoring import GameResult
-from tournament.models import Player, Tournament
 
 
 @pytest.fixture
 def cup(season):
-    tournament = Tournament.objects.create(season=season, name="Copa", date="2002-05-01")
-    for name in ("Anna Soler", "Berta Puig", "Carles Roca", "Dolors Vidal"):
-        operations.add_entry(tournament, Player.objects.create(name=name), checked_in=True)
-    operations.make_draw(tournament, rng_seed=1)
-    operations.start_tournament(tournament)
+    names = ("Anna Soler", "Berta Puig", "Carles Roca", "Dolors Vidal")
+    tournament = drawn_cup(season, names, start=True)
     first, second = tournament.matches.filter(round=1).order_by("position")
     # The first semi-final is won; the second is under way at 1-0.
-    while not first.is_decided:
-        operations.record_game(first, GameResult(0))
-        first.refresh_from_db()
+    play_to_the_end(first)
     operations.record_game(second, GameResult(1))
     second.refresh_from_db()
     final = tournament.matches.get(round=2)

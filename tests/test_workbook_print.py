@@ -5,25 +5,19 @@ column so that ready and live matches are not read as 0-0 results."""
 from io import BytesIO
 
 import pytest
+from cup_setup import drawn_cup, play_to_the_end
 from django.urls import reverse
 from openpyxl import load_workbook
 
 from tournament import operations
 from tournament.core.scoring import GameResult
-from tournament.models import Player, Tournament
 
 
 @pytest.fixture
 def book(client, season):
-    tournament = Tournament.objects.create(season=season, name="Copa", date="2002-05-01")
-    for name in ("Anna", "Berta", "Carla", "Dolors"):
-        operations.add_entry(tournament, Player.objects.create(name=name), checked_in=True)
-    operations.make_draw(tournament, rng_seed=1)
-    operations.start_tournament(tournament)
+    tournament = drawn_cup(season, start=True)
     first, second = tournament.matches.filter(round=1).order_by("position")
-    while not first.is_decided:
-        operations.record_game(first, GameResult(0))
-        first.refresh_from_db()
+    play_to_the_end(first)
     operations.record_game(second, GameResult(1))  # under way: 0-1
     response = client.get(reverse("results-xlsx", args=[tournament.pk]))
     return load_workbook(BytesIO(b"".join(response.streaming_content)))
