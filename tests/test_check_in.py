@@ -176,3 +176,54 @@ def test_a_no_show_after_the_draw_is_a_walkover_that_says_so(director_client, dr
     assert response.status_code == 302
     entry = AuditEntry.objects.get(action="walkover", match=match)
     assert entry.summary == f"{match.player2} did not show: walkover to {match.player1}"
+
+
+def _absent_row(page: str, entry) -> str:
+    return page.split(f'id="entry-{entry.pk}"')[1].split("</tr>")[0]
+
+
+def test_once_under_way_arrived_leads_to_the_late_entry_with_that_player(
+    director_client, drawn_with_byes
+):
+    """Issue 22, item 8: once a result is recorded a check-in would be refused, so the
+    desk offers the late entry into a bye for that player instead, never a button that
+    is then refused."""
+    cup = drawn_with_byes
+    match = cup.matches.filter(status="ready").first()
+    operations.record_game(match, GameResult(0))
+    late = cup.entries.filter(checked_in=False).order_by("pk").last()
+    page = director_client.get(url("director-tournament", cup)).content.decode()
+    row = _absent_row(page, late)
+    assert 'class="check-in"' not in row and 'name="present"' not in row
+    assert f'href="?late={late.pk}#late-entry"' in row
+    # The undo of a drawn player's check-in would be refused as well: not offered.
+    here = cup.entries.filter(checked_in=True).first()
+    assert "Take back" not in _absent_row(page, here)
+    # The link opens the late-entry form with that player chosen.
+    page = director_client.get(url("director-tournament", cup), {"late": late.pk}).content
+    form = page.decode().split('id="late-entry"')[1].split("</form>")[0]
+    assert f'<option value="{late.pk}" selected>' in form
+    bye = operations.byes_open_to_late_entries(cup)[0]
+    response = director_client.post(
+        url("director-late-entry", cup), {"entry": late.pk, "match": bye.pk}
+    )
+    assert response.status_code == 302
+    assert Entry.objects.get(pk=late.pk).checked_in
+
+
+def test_once_under_way_with_no_bye_left_nothing_is_offered(director_client, registered):
+    """Sixteen drawn, one registered player left out: no bye to take, so no button."""
+    entries = list(registered.entries.order_by("pk"))
+    for entry in entries[:15]:
+        check_in(director_client, registered, entry)
+    extra = Entry.objects.create(tournament=registered, player=Player.objects.create(name="Tard"))
+    check_in(director_client, registered, entries[15])
+    operations.make_draw(registered, rng_seed=5)
+    operations.start_tournament(registered)
+    operations.record_game(registered.matches.filter(status="ready").first(), GameResult(0))
+    page = director_client.get(url("director-tournament", registered)).content.decode()
+    row = _absent_row(page, extra)
+    assert 'name="present"' not in row and "?late=" not in row
+    assert "too late: no bye left" in row
+    # Refused all the same if posted: the operations decide, not the page.
+    assert check_in(director_client, registered, extra).status_code == 409

@@ -38,6 +38,7 @@ from .draws import (
 from .entries import (
     add_entry,
     add_new_player,
+    arrivals_open,
     check_in,
     check_in_everyone,
     remove_entry,
@@ -90,6 +91,7 @@ __all__ = [
     "add_entry",
     "add_new_player",
     "affected_by_change",
+    "arrivals_open",
     "assign_tables",
     "award_penalty",
     "bring_in_clock",

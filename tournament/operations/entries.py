@@ -30,6 +30,14 @@ UNDER_WAY = _(
 )
 
 
+def arrivals_open(tournament: Tournament, *, drawn: bool, under_way: bool) -> bool:
+    """Whether checking a player in (someone not in the draw) is still a plain check-in:
+    before the draw, while it can be made again, or in a Swiss under way (they join its
+    next round). Otherwise a late player comes in only through a bye (`place_in_bye`),
+    and the desk offers that instead of a check-in it would refuse."""
+    return not drawn or not under_way or tournament.is_swiss
+
+
 def _change_the_draw(tournament: Tournament, *, user, reason, joining=False) -> bool:
     """Before a change to who plays: the draw, if made, is discarded while nothing has
     been played from it, and the change is refused after; except that a player who
@@ -38,7 +46,7 @@ def _change_the_draw(tournament: Tournament, *, user, reason, joining=False) -> 
     if not is_drawn(tournament):
         return False
     if has_results(tournament):
-        if joining and tournament.is_swiss:
+        if joining and arrivals_open(tournament, drawn=True, under_way=True):
             return False
         raise OperationError(UNDER_WAY)
     return discard_draw(tournament, user=user, reason=reason)

@@ -47,13 +47,34 @@ def tournament_of(pk) -> Tournament:
 
 
 def _late_entries(tournament: Tournament, entries, drawn: bool):
-    """(the byes a late player may take, the registered players not in the draw)."""
+    """(the byes a late player may take, the registered players not in the draw, the
+    players the draw placed)."""
     if not drawn:
-        return [], []
+        return [], [], set()
     placed = operations.draws.drawn_players(tournament)
     waiting = [e for e in entries if e.player_id not in placed and not e.withdrawn]
     byes = operations.byes_open_to_late_entries(tournament) if waiting else []
-    return byes, waiting
+    return byes, waiting, placed
+
+
+# What the desk offers beside a player who has not checked in.
+CHECK_IN, LATE_ENTRY, TOO_LATE = "check_in", "late_entry", "too_late"
+
+
+def _mark_arrivals(entries, *, drawn: bool, under_way: bool, placed, byes, tournament) -> None:
+    """Beside each player, only what the operations would do: a check-in (or its undo)
+    while it leaves the draw alone or the draw may still change; once a cup is under
+    way, a late player goes into a bye (the late-entry form, chosen for them), or, with
+    no bye left, nothing."""
+    open_ = operations.arrivals_open(tournament, drawn=drawn, under_way=under_way)
+    for entry in entries:
+        in_draw = entry.player_id in placed
+        if entry.checked_in:
+            entry.undo_check_in = not in_draw or not under_way
+        elif in_draw or open_:
+            entry.arrival = CHECK_IN
+        else:
+            entry.arrival = LATE_ENTRY if byes else TOO_LATE
 
 
 def _desk(request, tournament: Tournament, *, status=200, **forms):
@@ -90,7 +111,24 @@ def _desk(request, tournament: Tournament, *, status=200, **forms):
         for field in seeds_form.fields.values():
             field.disabled = True
     main = tournament.brackets.filter(kind=draw.MAIN).first()
-    byes, waiting = _late_entries(tournament, entries, bool(counts))
+    byes, waiting, placed = _late_entries(tournament, entries, bool(counts))
+    _mark_arrivals(
+        entries,
+        drawn=bool(counts),
+        under_way=not can_redraw,
+        placed=placed,
+        byes=byes,
+        tournament=tournament,
+    )
+    late_form = forms.get("late_form")
+    if late_form is None and byes:
+        # "Arrived" beside a player the draw cannot take any more leads here, with them
+        # chosen (?late=<entry>).
+        chosen = request.GET.get("late", "")
+        initial = {"entry": int(chosen)} if chosen.isdigit() else {}
+        late_form = LateEntryForm(
+            tournament=tournament, byes=byes, waiting=waiting, initial=initial
+        )
     context = {
         "tournament": tournament,
         "new_seed": operations.new_draw_seed(),
@@ -105,9 +143,7 @@ def _desk(request, tournament: Tournament, *, status=200, **forms):
         "problems": operations.draw_problems(tournament, entries),
         "seeds_form": seeds_form,
         "withdraw_form": WithdrawForm(tournament=tournament),
-        "late_form": LateEntryForm(tournament=tournament, byes=byes, waiting=waiting)
-        if byes
-        else None,
+        "late_form": late_form,
         "can_redraw": can_redraw,
         "counts": counts,
         "open_matches": open_matches,
@@ -249,7 +285,7 @@ def late_entry(request, pk):
     """A player who arrived after the draw, into a bye's place (the desk offers them)."""
     tournament = tournament_of(pk)
     entries = entries_of(tournament)
-    byes, waiting = _late_entries(tournament, entries, tournament.matches.exists())
+    byes, waiting, _placed = _late_entries(tournament, entries, tournament.matches.exists())
     form = LateEntryForm(request.POST, tournament=tournament, byes=byes, waiting=waiting)
     if not form.is_valid():
         return _desk(
@@ -257,6 +293,7 @@ def late_entry(request, pk):
             tournament,
             status=400,
             error=gettext("Choose a player who is not in the draw, and a bye still open."),
+            late_form=form if byes else None,
         )
     try:
         match = operations.place_in_bye(
