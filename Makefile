@@ -7,6 +7,8 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 WORKERS ?= 2
+# The address the demo's mails link to (a player's match, their own page).
+SITE_URL ?= http://$(HOST):$(PORT)
 
 .PHONY: run dev test lint messages makemessages check-deploy bench clean
 
@@ -39,19 +41,20 @@ makemessages: $(VENV)/.installed
 
 # The demo on http://$(HOST):$(PORT) with gunicorn and whitenoise, DEBUG off. HTTPS=0
 # because this local demo is served over plain HTTP; a real deployment keeps HTTPS on.
+# SITE_URL, for the demo's loading and the server alike, puts the link in its mails.
 run: $(VENV)/.installed messages
 	$(BIN)/python manage.py migrate --noinput
-	$(BIN)/python manage.py load_demo --site-url http://$(HOST):$(PORT)
+	SITE_URL=$(SITE_URL) $(BIN)/python manage.py load_demo --site-url $(SITE_URL)
 	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
-	HTTPS=0 DEBUG=0 $(BIN)/gunicorn tournament.wsgi --bind $(HOST):$(PORT) \
+	SITE_URL=$(SITE_URL) HTTPS=0 DEBUG=0 $(BIN)/gunicorn tournament.wsgi --bind $(HOST):$(PORT) \
 		--workers $(WORKERS) --access-logfile - \
 		--logger-class tournament.logfilters.RedactingGunicornLogger
 
 # Django's development server with DEBUG on, for working on the code.
 dev: $(VENV)/.installed messages
 	$(BIN)/python manage.py migrate --noinput
-	$(BIN)/python manage.py load_demo --site-url http://$(HOST):$(PORT)
-	DEBUG=1 $(BIN)/python manage.py runserver $(HOST):$(PORT)
+	SITE_URL=$(SITE_URL) $(BIN)/python manage.py load_demo --site-url $(SITE_URL)
+	SITE_URL=$(SITE_URL) DEBUG=1 $(BIN)/python manage.py runserver $(HOST):$(PORT)
 
 # The import contract first (pyproject.toml: the layers, and a core without Django),
 # then the whole suite.

@@ -1,6 +1,8 @@
 """The demo club: what it must show, and that loading it twice changes nothing."""
 
 import io
+import pathlib
+import subprocess
 from itertools import pairwise
 
 from django.contrib.auth import authenticate
@@ -176,3 +178,20 @@ class DemoClubTests(DemoClubTestCase):
         match = Match.objects.get(player1=players[0], player2=players[1])
         self.assertEqual(match.status, Match.Status.READY)
         self.assertEqual(self.client.get(f"/p/{token}/").status_code, 200)
+
+
+def test_make_run_gives_the_site_address_to_the_demo_and_the_server():
+    """Issue 22, item 9: the demo's mails carry their link, so `make run` sets SITE_URL
+    for the demo's loading and for the server that sends the mails on the day."""
+    root = pathlib.Path(__file__).resolve().parent.parent
+    plan = subprocess.run(
+        ["make", "-n", "-B", "run", "PORT=8123"],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    server = next(line for line in plan.splitlines() if "gunicorn" in line)
+    loading = next(line for line in plan.splitlines() if "load_demo" in line)
+    for line in (server, loading):
+        assert "SITE_URL=http://127.0.0.1:8123 " in line

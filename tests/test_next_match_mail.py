@@ -316,3 +316,23 @@ def test_the_draw_mails_nobody_until_the_tournament_starts(
         "carme@example.org",
         "david@example.org",
     ]
+
+
+def test_an_address_added_during_a_match_mails_nothing_for_that_match(
+    season, django_capture_on_commit_callbacks, mailoutbox
+):
+    """Issue 22, item 9: Dolors gives her address while playing her first match; the
+    next result in the tournament must not tell her that this match "is ready"."""
+    with django_capture_on_commit_callbacks(execute=True):
+        cup = make_cup(season, lengths="3,3")
+    dolors = player("Dolors Roca")
+    match = match_of(cup, "Dolors Roca")
+    operations.record_game(match, GameResult(0))  # under way: 1-0
+    mailoutbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        operations.change_player(dolors, {"email": "dolors@example.org"})
+        other = match_of(cup, "Berta Puig")
+        operations.record_game(other, GameResult(0, kind="gammon", cube=2))  # decided
+    assert match_of(cup, "Dolors Roca").is_open
+    assert mailoutbox == []
+    assert not MatchMail.objects.filter(player=dolors).exists()

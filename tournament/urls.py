@@ -81,6 +81,11 @@ urlpatterns = [
     ),
     path("director/players/<int:pk>/", director_players.player_desk, name="director-player"),
     path(
+        "director/players/<int:pk>/contact/",
+        director_players.change_contact,
+        name="director-player-contact",
+    ),
+    path(
         "director/players/<int:pk>/link/rotate/",
         director_players.rotate_link,
         name="director-player-rotate",

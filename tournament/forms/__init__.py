@@ -27,6 +27,7 @@ from .match import (
     TranscriptForm,
     VersionField,
 )
+from .players import PlayerContactForm
 from .reports import ConfirmReportForm, DisputeForm
 from .rounds import DeadlineForm, OverdueForm
 from .setup import (
@@ -59,6 +60,7 @@ __all__ = [
     "OverdueForm",
     "PaymentForm",
     "PenaltyForm",
+    "PlayerContactForm",
     "PlayerSearchForm",
     "SeasonCreateForm",
     "SeasonRulesForm",

@@ -40,12 +40,14 @@ def mail_ready_matches_after_commit(tournament_id: int) -> None:
 
 
 def mail_ready_matches(tournament_id: int) -> int:
-    """Mail every player of the tournament's open matches who agreed and has not had
+    """Mail every player of the tournament's ready matches who agreed and has not had
     this match's mail yet; the number of mails sent. Runs outside any transaction."""
     # Only once the tournament has started: a draw made again before the start would
-    # otherwise mail its first round twice, with different opponents.
+    # otherwise mail its first round twice, with different opponents. Only a match not
+    # begun: a player whose address is added while they are at the board is not told
+    # that the match they are playing "is ready".
     matches = (
-        Match.objects.open()
+        Match.objects.ready()
         .between_two()
         .filter(tournament_id=tournament_id, tournament__status=Tournament.Status.RUNNING)
         .select_related("tournament", "bracket", "player1", "player2")

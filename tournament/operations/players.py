@@ -39,12 +39,17 @@ class NamesakeExists(OperationError):
 
 
 def logged_fields(player: Player) -> dict:
-    # Contact details stay out of the log: it is read by every director.
+    # Contact details stay out of the log: it is read by every director. That an
+    # address or a phone was given (or taken away) is logged, and the consent.
     return {
         "name": player.name,
         "membership_number": player.membership_number,
         "club": player.club,
         "active": player.active,
+        "has_email": bool(player.email),
+        "has_phone": bool(player.phone),
+        "mail_consent": player.mail_consent,
+        "language": player.language,
     }
 
 

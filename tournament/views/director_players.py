@@ -1,6 +1,7 @@
 """A player at the director's desk: their private link (shown, as a QR code to scan
-from the director's screen, or made anew when it leaked), their matches and their
-reported games. Contact details are shown here, to directors only."""
+from the director's screen, or made anew when it leaked), their contact details and
+mail consent (shown and edited here, to directors only), their matches and their
+reported games."""
 
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 
+from .. import operations
+from ..forms import PlayerContactForm
 from ..models import GameReport, Match, Player, Tournament
 from ..operations.links import link_for
 from ..operations.links import rotate_link as rotate
@@ -18,9 +21,12 @@ from .access import director_required
 @director_required
 @require_GET
 def player_desk(request, pk):
-    """Template: director/player.html; context: player, player_links, matches (open and
-    to play, in tournaments in play), reports (their waiting ones)."""
-    player = get_object_or_404(Player, pk=pk)
+    return _desk(request, get_object_or_404(Player, pk=pk))
+
+
+def _desk(request, player: Player, *, contact_form=None, status=200):
+    """Template: director/player.html; context: player, player_links, contact_form,
+    matches (open and to play, in tournaments in play), reports (their waiting ones)."""
     matches = (
         Match.objects.to_play()
         .involving(player)
@@ -36,10 +42,30 @@ def player_desk(request, pk):
     context = {
         "player": player,
         "player_links": {player.pk: link_for(player)},
+        "contact_form": contact_form or PlayerContactForm(instance=player),
         "matches": matches,
         "reports": reports,
     }
-    return render(request, "director/player.html", context)
+    return render(request, "director/player.html", context, status=status)
+
+
+@director_required
+@require_POST
+def change_contact(request, pk):
+    """E-mail, phone, mail language and consent, changed through the operations (the
+    history says who changed what); a bad address is sent back with its message."""
+    player = get_object_or_404(Player, pk=pk)
+    # The form validates a copy: the page shows the stored player until it is saved.
+    form = PlayerContactForm(request.POST, instance=Player.objects.get(pk=player.pk))
+    if not form.is_valid():
+        return _desk(request, player, contact_form=form, status=400)
+    try:
+        operations.change_player(player, form.cleaned_data, user=request.user)
+    except operations.OperationError as error:
+        form.add_error(None, error.message)
+        return _desk(request, player, contact_form=form, status=400)
+    messages.success(request, gettext("%(player)s's contact details saved.") % {"player": player})
+    return redirect("director-player", pk=player.pk)
 
 
 @director_required
