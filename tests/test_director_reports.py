@@ -46,9 +46,6 @@ def test_the_queue_lists_waiting_reports_oldest_first(director_client, match, pl
     dispute_report(match, players[1], GameResult(winner=1))
     response = director_client.get(QUEUE)
     assert response.status_code == 200
-    body = response.content.decode()
-    assert "Anna Bosch reports game 1: Anna Bosch wins, gammon, cube 2, played out" in body
-    assert "the opponent says Xavier Roca wins, single, cube 1, played out" in body
     assert [row["report"] for row in response.context["rows"]] == [reported]
 
 
@@ -122,6 +119,7 @@ def test_the_queue_and_the_player_desk_need_the_permission(director, match, play
         reverse("director-report-accept", args=[reported.pk]),
         reverse("director-report-reject", args=[reported.pk]),
         reverse("director-report-correct", args=[reported.pk]),
+        reverse("director-report-accept-counter", args=[reported.pk]),
         reverse("director-player-rotate", args=[players[0].pk]),
     ):
         assert_protected(director, url)
@@ -205,3 +203,75 @@ def test_the_tournament_form_sets_reporting_and_a_copy_keeps_it(director_client,
     tournament.save()
     fields, _brackets = operations.tournaments.settings_to_copy(tournament)
     assert fields["reporting"] == "director"
+
+
+def _card(body: str, report) -> str:
+    return body.split(f'id="report-{report.pk}-title"')[1].split("</section>")[0]
+
+
+def test_a_pending_report_reads_in_words_with_accept_first(director_client, reported):
+    card = _card(director_client.get(QUEUE).content.decode(), reported)
+    assert "Anna Bosch reports game 1: Anna Bosch wins, gammon, cube 2, played out" in card
+    assert '<span class="badge pending">' in card
+    assert '<button type="submit" class="primary">Accept as reported</button>' in card
+
+
+def test_a_dispute_shows_both_versions_side_by_side_and_has_no_default(
+    director_client, match, players, reported
+):
+    """Issue 22, item 10: the two versions in one table, what differs marked; neither
+    version is the big button; the card is marked in amber, not green."""
+    dispute_report(match, players[1], GameResult(winner=1), note="Era simple")
+    card = _card(director_client.get(QUEUE).content.decode(), reported)
+    assert '<span class="badge disputed">disputed</span>' in card
+    assert 'class="card report-row disputed"' in director_client.get(QUEUE).content.decode()
+    table = card.split('<table class="versions">')[1].split("</table>")[0]
+    assert "Anna Bosch reported</th>" in table and "Xavier Roca says</th>" in table
+    rows = {
+        row.split("<")[0]: row
+        for row in table.split('<th scope="row">')[1:]
+    }
+    assert set(rows) == {"Winner", "Result", "Cube", "How it ended", "Beaver"}
+    assert "<td>Anna Bosch</td>" in rows["Winner"] and "<td>Xavier Roca</td>" in rows["Winner"]
+    assert "<td>gammon</td>" in rows["Result"] and "<td>single</td>" in rows["Result"]
+    assert "(they differ)" in rows["Winner"] and "(they differ)" in rows["Cube"]
+    assert "(they differ)" not in rows["How it ended"]
+    assert "Era simple" in card
+    # Two equal buttons, one per version; no primary among the settling buttons.
+    actions = card.split('<div class="actions">')[1].split("</div>")[0]
+    assert "Record Anna Bosch's version" in actions
+    assert "Record Xavier Roca's version" in actions
+    assert "primary" not in actions
+    # The correction form starts from what both agree on only: no winner chosen.
+    form = card.split('action="' + reverse("director-report-correct", args=[reported.pk]))[1]
+    assert 'name="winner" value="0" checked' not in form.split("</form>")[0]
+    assert 'name="winner" value="1" checked' not in form.split("</form>")[0]
+
+
+def test_the_opponents_version_is_recorded_in_one_tap(
+    director_client, director, match, players, reported
+):
+    dispute_report(match, players[1], GameResult(winner=1))
+    response = director_client.post(reverse("director-report-accept-counter", args=[reported.pk]))
+    assert response.status_code == 302
+    assert score(match) == (0, 1)
+    reported.refresh_from_db()
+    assert (reported.status, reported.settled_by) == ("corrected", director)
+    assert reported.game.winner == 1
+    # Settled: a second tap changes nothing.
+    again = director_client.post(reverse("director-report-accept-counter", args=[reported.pk]))
+    assert again.status_code == 409
+    assert score(match) == (0, 1)
+
+
+def test_a_dispute_without_a_version_has_no_opponents_button(
+    director_client, match, players, reported
+):
+    dispute_report(match, players[1], None)
+    card = _card(director_client.get(QUEUE).content.decode(), reported)
+    assert "the opponent says it is wrong" in card
+    assert "director-report-accept-counter" not in card and "/opponent/" not in card
+    response = director_client.post(reverse("director-report-accept-counter", args=[reported.pk]))
+    assert response.status_code == 409
+    assert "without a version of their own" in response.content.decode()
+    assert score(match) == (0, 0)

@@ -67,6 +67,11 @@ urlpatterns = [
     path(MATCH + "table/", director_match.table, name="director-table"),
     path("director/reports/", director_reports.queue, name="director-reports"),
     path(REPORT + "accept/", director_reports.accept, name="director-report-accept"),
+    path(
+        REPORT + "opponent/",
+        director_reports.accept_counter,
+        name="director-report-accept-counter",
+    ),
     path(REPORT + "correct/", director_reports.correct, name="director-report-correct"),
     path(REPORT + "reject/", director_reports.reject, name="director-report-reject"),
     path(

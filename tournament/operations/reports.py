@@ -255,6 +255,31 @@ def correct_report(
 
 
 @transaction.atomic
+def accept_counter_report(report: GameReport | int, *, user=None) -> GameReport:
+    """A director records the game as the opponent said it was when they disputed it."""
+    match, report = _director_report(report)
+    result = report.counter_result()
+    if result is None:
+        raise ReportRefused(
+            _("The opponent disputed this game without a version of their own: correct it.")
+        )
+    if report.version != match.version:
+        raise ReportRefused(
+            _("The match changed after this report; reject it, or record the game on the sheet.")
+        )
+    opponent = match.players[1 - _side(match, report.reported_by)]
+    game = record_game(
+        match,
+        result,
+        user=user,
+        expected_version=report.version,
+        source=_("reported by %(reporter)s, %(opponent)s's version recorded by the director")
+        % {"reporter": report.reported_by.name, "opponent": opponent.name},
+    )
+    return _settle(report, GameReport.Status.CORRECTED, user=user, game=game)
+
+
+@transaction.atomic
 def reject_report(report: GameReport | int, *, user=None) -> GameReport:
     """A director throws the report away; the match is as it was."""
     match, report = _director_report(report)

@@ -1,5 +1,6 @@
 """The director's queue of games the players reported: pending and disputed, oldest
-first, each with accept, correct and reject in one tap. The operations
+first, each with accept, correct and reject in one tap; a disputed one shows both
+versions side by side, and neither is the default. The operations
 (`operations.reports`) record the game, check it and audit who reported, confirmed or
 settled it; this page only shows their answers."""
 
@@ -8,14 +9,19 @@ from __future__ import annotations
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.text import capfirst
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext
 from django.views.decorators.http import require_GET, require_POST
 
 from ..core import scoring
 from ..forms import GameForm
-from ..models import GameReport
+from ..models import Game, GameReport
 from ..operations import OperationError
-from ..operations.reports import accept_report, correct_report, reject_report
+from ..operations.reports import (
+    accept_counter_report,
+    accept_report,
+    correct_report,
+    reject_report,
+)
 from .access import director_required
 
 
@@ -34,25 +40,61 @@ def waiting_reports():
     )
 
 
+FIELDS = ("winner", "kind", "cube", "how", "beaver")
+
+
 def _correct_form(report: GameReport, state, data=None):
-    """The director's game form for the report's match, filled in with the report (or,
-    when disputed with a version, the opponent's): correcting is changing what differs."""
-    shown = report.counter_result() or report.as_result()
+    """The director's game form for the report's match, filled in with the report; when
+    the opponent disputed it with a version of their own, only with what the two agree
+    on, so that neither side's word is the default."""
+    reported, counter = report.as_result(), report.counter_result()
     initial = {
-        "winner": shown.winner,
-        "kind": shown.kind,
-        "cube": shown.cube,
-        "how": shown.how,
-        "beaver": shown.beaver,
+        field: getattr(reported, field)
+        for field in FIELDS
+        if counter is None or getattr(reported, field) == getattr(counter, field)
     }
     return GameForm(
         data, match=report.match, state=state, initial=initial, auto_id=f"r{report.pk}_%s"
     )
 
 
+def _versions(report: GameReport) -> list[dict]:
+    """A disputed game's two versions, field by field, for the side-by-side table:
+    label, what the reporter said, what the opponent said, and whether they differ."""
+    counter = report.counter_result()
+    if counter is None:
+        return []
+    match = report.match
+    kinds, hows = dict(Game.KIND_CHOICES), dict(Game.HOW_CHOICES)
+
+    def words(result) -> list[str]:
+        return [
+            match.players[result.winner].name,
+            str(kinds[result.kind]),
+            str(result.cube),
+            str(hows[result.how]),
+            pgettext("beaver given", "yes") if result.beaver else pgettext("beaver given", "no"),
+        ]
+
+    labels = [
+        gettext("Winner"),
+        gettext("Result"),
+        gettext("Cube"),
+        gettext("How it ended"),
+        gettext("Beaver"),
+    ]
+    return [
+        {"label": label, "reported": mine, "counter": theirs, "differs": mine != theirs}
+        for label, mine, theirs in zip(
+            labels, words(report.as_result()), words(counter), strict=True
+        )
+    ]
+
+
 def _queue(request, *, status=200, error=None, failed=None):
     """Template: director/reports.html; context: rows (report, lapsed, correct_form,
-    error), error."""
+    versions (a disputed game's two versions side by side), opponent (who disputed)),
+    error."""
     rows = []
     for report in waiting_reports():
         match = report.match
@@ -67,7 +109,19 @@ def _queue(request, *, status=200, error=None, failed=None):
                 form = (
                     failed[1] if failed and failed[0] == report.pk else _correct_form(report, state)
                 )
-        rows.append({"report": report, "lapsed": lapsed, "correct_form": form})
+        opponent = None
+        if report.is_disputed:
+            side = match.side_of(report.reported_by)
+            opponent = match.players[1 - side] if side is not None else None
+        rows.append(
+            {
+                "report": report,
+                "lapsed": lapsed,
+                "correct_form": form,
+                "versions": _versions(report) if report.is_disputed else [],
+                "opponent": opponent,
+            }
+        )
     context = {"rows": rows, "error": error}
     return render(request, "director/reports.html", context, status=status)
 
@@ -99,6 +153,18 @@ def accept(request, pk):
         pk,
         lambda report: accept_report(report, user=request.user),
         gettext("Reported game accepted and recorded."),
+    )
+
+
+@director_required
+@require_POST
+def accept_counter(request, pk):
+    """Record the game as the opponent said it was when they disputed it."""
+    return _settle(
+        request,
+        pk,
+        lambda report: accept_counter_report(report, user=request.user),
+        gettext("The opponent's version recorded."),
     )
 
 
