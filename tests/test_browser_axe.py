@@ -92,6 +92,7 @@ DIRECTOR = [
     "match-sheet-decided",
     "match-sheet-refused",
     "correction-confirm",
+    "retirement-question",
     "history",
     "score-sheet",
     "reports",
@@ -112,6 +113,8 @@ SUBMITTED = {
     "tournament-new-refused": ("tournament-new", "refuse:main form.stacked:#id_name"),
     # The question before an undo re-opens the matches that followed (confirm.html).
     "correction-confirm": ("match-sheet-feeding", "click:form[action$='/undo/'] button"),
+    # The question before a retirement is recorded (ask_first.html).
+    "retirement-question": ("match-sheet-live", "choose:form[action$='/retire/']"),
     # The member spreadsheet read back: new, already here, refused (the name too long).
     "members-preview": ("members-import", "upload:#id_file"),
 }
@@ -246,6 +249,10 @@ class Tab:
         what, _, where = action.partition(":")
         if what == "click":
             self.page.locator(where).first.click()
+        elif what == "choose":  # the form's first choice, then its button
+            form = self.page.locator(where).first
+            form.locator("input[type=radio]").first.check()
+            form.locator("button[type=submit]").first.click()
         elif what == "upload":
             self.page.locator(where).set_input_files(
                 {"name": "socis.csv", "mimeType": "text/csv", "buffer": MEMBERS}

@@ -104,8 +104,15 @@ def test_a_match_decided_on_time_is_its_own_kind_of_result(client, director_clie
     match = clocked.matches.filter(status="ready").first()
     operations.record_game(match, GameResult(1))
     match.refresh_from_db()
-    response = director_client.post(
+    asked = director_client.post(
         sheet_url(match, "director-on-time"), {"side": 1, "version": match.version}
+    )
+    assert "loses on time" in asked.content.decode() and "Record it?" in asked.content.decode()
+    match.refresh_from_db()
+    assert not match.is_decided  # asked first (issue 22, item 11)
+    response = director_client.post(
+        sheet_url(match, "director-on-time"),
+        {"side": 1, "version": match.version, "confirm": "on"},
     )
     assert response.status_code == 302
     match.refresh_from_db()

@@ -19,9 +19,30 @@ def test_protected(director, match):
     assert match.status == "live"
 
 
+def test_retirement_asks_first_and_changes_nothing_until_confirmed(director_client, match):
+    """Issue 22, item 11: one question before a retirement, and nothing until then."""
+    operations.record_game(match, GameResult(0, "gammon"))
+    response = director_client.post(url(match), {"side": 0, "version": 1})
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert "Anna Bosch retires: Xavier Roca wins the match. Record it?" in page
+    assert "The score now: 2–0." in page
+    form = page.split(f'action="{url(match)}"')[1].split("</form>")[0]
+    for field in ('name="side" value="0"', 'name="version" value="1"', 'name="confirm"'):
+        assert field in form
+    assert "Yes, record the retirement" in form
+    assert "csrfmiddlewaretoken" in form
+    sheet = reverse("director-match", args=[match.tournament_id, match.pk])
+    assert f'<a class="button" href="{sheet}">Cancel</a>' in page
+    match.refresh_from_db()
+    assert match.status == "live" and not AuditEntry.objects.filter(action="retirement").exists()
+
+
 def test_retirement_mid_match(director_client, match):
     operations.record_game(match, GameResult(0, "gammon"))
-    response = director_client.post(url(match), {"side": 0, "version": 1}, follow=True)
+    response = director_client.post(
+        url(match), {"side": 0, "version": 1, "confirm": "on"}, follow=True
+    )
     assert "Retirement recorded." in response.content.decode()
     match.refresh_from_db()
     assert match.decided_by == "retirement" and match.winner == match.player2

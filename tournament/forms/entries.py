@@ -98,7 +98,10 @@ class DrawForm(forms.Form):
 
 
 class WithdrawForm(forms.Form):
+    """A player who leaves; `confirm` once the director has seen what it does."""
+
     player = forms.ModelChoiceField(queryset=Player.objects.none())
+    confirm = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
     def __init__(self, *args, tournament: Tournament, **kwargs):
         super().__init__(*args, **kwargs)

@@ -111,10 +111,12 @@ class GameForm(forms.Form):
 
 
 class SideForm(forms.Form):
-    """Which player: the one who did not come (walkover) or who retires."""
+    """Which player: the one who did not come (walkover) or who retires; `confirm` once
+    the director has answered "are you sure?" (a retirement, a loss on time)."""
 
     version = VersionField()
     side = forms.TypedChoiceField(coerce=int, widget=forms.RadioSelect)
+    confirm = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
     def __init__(self, *args, match: Match, **kwargs):
         super().__init__(*args, **kwargs)

@@ -244,10 +244,37 @@ def reopen(request, tournament_pk, pk):
     return _confirmed_action(request, match, "reopen", run)
 
 
-def _side_action(request, match: Match, run, done_message: str):
+def _allowed_now(match: Match, action: str) -> bool:
+    """Whether the core allows this action on the match as it stands (a match whose
+    games no longer replay allows nothing: the operation will say why)."""
+    try:
+        return getattr(actions.allowed(match.situation(match.replay())), action)
+    except scoring.IllegalGame:
+        return False
+
+
+def _side_action(request, match: Match, run, done_message: str, ask=None):
+    """A walkover, a retirement or a loss on time for the posted side. With `ask`
+    ((the core's name of the action, the question from the side chosen)) the director
+    confirms first, when the action is allowed at all (a refusal needs no question):
+    the ask_first page's "Yes" posts the same form again with `confirm`."""
     form = SideForm(request.POST, match=match)
     if not form.is_valid():
         return _sheet(request, match, status=400, error=gettext("Choose one of the two players."))
+    if ask is not None and not form.cleaned_data["confirm"] and _allowed_now(match, ask[0]):
+        side = form.cleaned_data["side"]
+        question, answer = ask[1](match.players[side], match.players[1 - side])
+        context = {
+            "title": question,
+            "back": _sheet_url(match),
+            "action": request.path,
+            "fields": {"side": side, "version": form.cleaned_data["version"]},
+            "lines": [
+                gettext("The score now: %(score)s.") % {"score": f"{match.score1}–{match.score2}"}
+            ],
+            "answer": answer,
+        }
+        return render(request, "director/ask_first.html", context)
     try:
         run(form.cleaned_data["side"], expected_version=form.cleaned_data["version"])
     except operations.OperationError as error:
@@ -281,6 +308,14 @@ def retire(request, tournament_pk, pk):
         match,
         lambda retiring, **kwargs: operations.retire(match, retiring, user=request.user, **kwargs),
         gettext("Retirement recorded."),
+        ask=(
+            "retirement",
+            lambda retiring, winner: (
+                gettext("%(player)s retires: %(winner)s wins the match. Record it?")
+                % {"player": retiring, "winner": winner},
+                gettext("Yes, record the retirement"),
+            ),
+        ),
     )
 
 

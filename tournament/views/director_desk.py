@@ -8,6 +8,7 @@ write goes through `operations`, and the page says when the draw had to go.
 from django.contrib import messages
 from django.db.models import Count, F, Prefetch
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 
@@ -333,6 +334,30 @@ def withdraw(request, pk):
     form = WithdrawForm(request.POST, tournament=tournament)
     if not form.is_valid():
         return _desk(request, tournament, status=400, error=gettext("Choose a player."))
+    player = form.cleaned_data["player"]
+    if not form.cleaned_data["confirm"] and operations.is_drawn(tournament):
+        # It cannot be taken back: say what it does, and ask (before the draw the
+        # operation refuses, and says why, without a question).
+        matches = (
+            tournament.matches.to_play()
+            .involving(player)
+            .select_related("player1", "player2", "bracket")
+            .order_by("round", "pk")
+        )
+        context = {
+            "title": gettext("Withdraw %(player)s from %(tournament)s?")
+            % {"player": player, "tournament": tournament.name},
+            "back": reverse("director-tournament", args=[tournament.pk]),
+            "action": request.path,
+            "fields": {"player": player.pk},
+            "lines": [gettext("It cannot be taken back.")],
+            "items_heading": gettext(
+                "Their open matches are lost by walkover (by retirement once begun):"
+            ),
+            "items": [str(match) for match in matches if match.is_open],
+            "answer": gettext("Yes, withdraw %(player)s") % {"player": player},
+        }
+        return render(request, "director/ask_first.html", context)
     try:
         operations.withdraw(tournament, form.cleaned_data["player"], user=request.user)
     except operations.OperationError as error:

@@ -54,6 +54,14 @@ def on_time(request, tournament_pk, pk):
         match,
         lambda loser, **kwargs: operations.lose_on_time(match, loser, user=request.user, **kwargs),
         gettext("Loss on time recorded."),
+        ask=(
+            "on_time",
+            lambda loser, winner: (
+                gettext("%(player)s loses on time: %(winner)s wins the match. Record it?")
+                % {"player": loser, "winner": winner},
+                gettext("Yes, record the loss on time"),
+            ),
+        ),
     )
 
 
