@@ -6,6 +6,7 @@ import re
 from django.contrib.auth.models import Group, User
 from django.db.models import Q
 from django.test import Client
+from django.utils import timezone
 
 from tournament.models import Game, Match, Season, Tournament
 
@@ -100,6 +101,11 @@ def test_a_new_director_runs_a_cup_from_the_home_page(db):
     assert tournament.draw_seed == int(seed)
     assert tournament.matches.filter(bracket__kind="consolation").exists()
     response = browser.post(form_action(response, "Start the tournament"), follow=True)
+    if tournament.date > timezone.localdate():  # set for a later day: asked first
+        assert "Start it now?" in response.content.decode()
+        response = browser.post(
+            form_action(response, "Yes, start it now"), {"confirm": "on"}, follow=True
+        )
     assert response.request["PATH_INFO"] == "/director/"
 
     # A whole match game by game, through its Crawford game

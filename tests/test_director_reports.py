@@ -227,10 +227,7 @@ def test_a_dispute_shows_both_versions_side_by_side_and_has_no_default(
     assert 'class="card report-row disputed"' in director_client.get(QUEUE).content.decode()
     table = card.split('<table class="versions">')[1].split("</table>")[0]
     assert "Anna Bosch reported</th>" in table and "Xavier Roca says</th>" in table
-    rows = {
-        row.split("<")[0]: row
-        for row in table.split('<th scope="row">')[1:]
-    }
+    rows = {row.split("<")[0]: row for row in table.split('<th scope="row">')[1:]}
     assert set(rows) == {"Winner", "Result", "Cube", "How it ended", "Beaver"}
     assert "<td>Anna Bosch</td>" in rows["Winner"] and "<td>Xavier Roca</td>" in rows["Winner"]
     assert "<td>gammon</td>" in rows["Result"] and "<td>single</td>" in rows["Result"]

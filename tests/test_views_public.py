@@ -34,6 +34,24 @@ class DemoPages(DemoClubTestCase):
         self.assertTrue(response.context["upcoming"])
         self.assertTrue(all(m.status == "ready" for m in response.context["upcoming"]))
 
+    def test_a_season_after_the_current_one_is_next_not_earlier(self):
+        """Issue 22, item 12: next year's season, made early, is listed as next; and
+        with nothing under way it does not become the current season either."""
+        running = Tournament.objects.get(status="running", format="cup")
+        later = operations.create_season(running.season.year + 1, "qgammon-2002", "La propera")
+        text = self.client.get(reverse("home")).content.decode()
+        next_part = text.split('id="next-seasons-heading"')[1].split("</section>\n</section>")[0]
+        self.assertIn("Next season", next_part)
+        self.assertIn("La propera", next_part)
+        earlier = text.split('id="earlier-heading"')[1]
+        self.assertNotIn("La propera", earlier)
+        self.assertLess(text.index(running.name), text.index("La propera"))
+        # Between two tournaments (none running) the current season stays this year's.
+        Tournament.objects.filter(status="running").update(status="finished")
+        response = self.client.get(reverse("home"))
+        self.assertEqual(response.context["current"], running.season)
+        self.assertEqual(response.context["next"], [later])
+
     def test_the_home_live_part_alone(self):
         # The running tournaments' change marks (its ETag), the matches being played,
         # the next ones.

@@ -17,6 +17,17 @@ CUP, SWISS, ROUND_ROBIN = "cup", "swiss", "round_robin"
 FORMATS = (CUP, SWISS, ROUND_ROBIN)
 CLUB_NIGHT_FORMATS = (SWISS, ROUND_ROBIN)
 
+# The settings that mean something for some formats only (the others ignore them): the
+# tournament form shows each with its formats alone.
+FORMAT_SETTINGS = {
+    "rounds": (SWISS,),
+    "round_lengths": CLUB_NIGHT_FORMATS,
+    "group_size": (ROUND_ROBIN,),
+    "knockout": (ROUND_ROBIN,),
+    "consolation": (CUP,),
+    "progressive_rounds": (CUP,),
+    "last_chance": (CUP,),
+}
 DEFAULT_ROUNDS = 3
 MAX_ROUNDS = 20
 # A group smaller than 3 is a single match; larger than 16 is a season, not a night.

@@ -9,12 +9,14 @@ from decimal import Decimal
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils import timezone
 from django.utils.text import format_lazy
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from .. import operations
 from ..core import clocks, club_nights, draw, league, prizes, schedule, tables
+from ..core import seasons as core_seasons
 from ..core.rules import PRESETS, RuleSet
 from ..models import RULE_FIELDS, Season, Tournament
 from ..models.tournaments import CLOCK_POLICY_CHOICES
@@ -261,6 +263,36 @@ class TournamentForm(forms.ModelForm, BracketFields):
             # The season of a tournament with a draw is part of its results (the admin
             # shows it read-only and leaves it out of the form).
             self.fields["season"].disabled = self.instance.matches.exists()
+        # The settings of some formats only carry their formats, for the page to show
+        # them with those alone (tournament_form.js).
+        for name, formats in club_nights.FORMAT_SETTINGS.items():
+            if name in self.fields:
+                self.fields[name].formats = " ".join(formats)
+        self._propose_dates()
+
+    def _propose_dates(self) -> None:
+        """The date proposed in each season (`season_dates`, by season id: the page
+        moves the date there when the season changes), and a new tournament's season
+        and date: the season asked for or copied, else the current one; a date in it."""
+        today = timezone.localdate()
+        seasons = dict(Season.objects.values_list("pk", "year"))
+        self.season_dates = {
+            pk: core_seasons.date_in_season(today, year).isoformat() for pk, year in seasons.items()
+        }
+        if self.instance.pk or self.is_bound:
+            return
+        chosen = self.initial.get("season")
+        chosen = chosen.pk if isinstance(chosen, Season) else chosen
+        if chosen not in seasons:
+            running = Tournament.objects.filter(status=Tournament.Status.RUNNING)
+            year = core_seasons.current_season(
+                seasons.values(), running.values_list("season__year", flat=True), today.year
+            )
+            chosen = next((pk for pk, found in seasons.items() if found == year), None)
+            if chosen is None:
+                return
+            self.initial["season"] = chosen
+        self.initial["date"] = self.season_dates[chosen]
 
     def clean_reporting(self):
         return self.cleaned_data.get("reporting") or self.instance.reporting

@@ -168,11 +168,20 @@ def make_draw(
 
 
 @transaction.atomic
-def start_tournament(tournament: Tournament | int, *, user=None) -> Tournament:
+def start_tournament(tournament: Tournament | int, *, user=None, dated=None) -> Tournament:
     """Open a drawn tournament for play: it shows as running. Refused while the draw
     and the entries disagree: nobody registered is left out without the director
-    knowing."""
+    knowing. `dated`: the day it is played, when it starts before the date it was set
+    for (inside its season)."""
     tournament = lock_tournament(tournament)
+    if dated is not None and tournament.is_draft and dated != tournament.date:
+        if dated.year != tournament.season.year:
+            raise OperationError(
+                _("A tournament of season %(year)d is played in %(year)d.")
+                % {"year": tournament.season.year}
+            )
+        tournament.date = dated
+        tournament.save(update_fields=["date"])
     if not is_drawn(tournament):
         raise OperationError(_("Make the draw before starting the tournament."))
     problems = draw_problems(tournament)
@@ -189,6 +198,7 @@ def start_tournament(tournament: Tournament | int, *, user=None) -> Tournament:
             user=user,
             tournament=tournament,
             summary=Said(gettext_noop("Tournament started")),
+            after={"date": tournament.date.isoformat()},
         )
         # The first round's players hear of their matches now (not at the draw).
         mail_ready_matches_after_commit(tournament.pk)

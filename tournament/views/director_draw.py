@@ -7,6 +7,8 @@ Every view needs the directors' permission; every write goes through `operations
 from django.contrib import messages
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -177,9 +179,30 @@ def draw_view(request, pk):
 @director_required
 @require_POST
 def start(request, pk):
+    """Start a drawn tournament; one set for a later day asks first, and is then dated
+    today (when today is in its season)."""
     tournament = tournament_of(pk)
+    today = timezone.localdate()
+    early = tournament.is_draft and tournament.date > today
+    if early and request.POST.get("confirm") != "on":
+        in_season = today.year == tournament.season.year
+        context = {
+            "title": gettext("%(tournament)s is set for %(date)s, not today. Start it now?")
+            % {"tournament": tournament.name, "date": date_format(tournament.date)},
+            "lines": [
+                gettext("Starting it now makes today its date.")
+                if in_season
+                else gettext("It keeps its date: today is not in its season.")
+            ],
+            "back": reverse("director-tournament", args=[tournament.pk]),
+            "action": request.path,
+            "fields": {},
+            "answer": gettext("Yes, start it now"),
+        }
+        return render(request, "director/ask_first.html", context)
+    dated = today if early and today.year == tournament.season.year else None
     try:
-        operations.start_tournament(tournament, user=request.user)
+        operations.start_tournament(tournament, user=request.user, dated=dated)
     except operations.OperationError as error:
         return _desk(request, tournament, status=409, error=error.message)
     messages.success(request, gettext("The tournament has started."))

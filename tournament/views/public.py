@@ -10,6 +10,7 @@ from django.db.models import Case, Count, IntegerField, Prefetch, Q, When
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
+from django.utils import timezone
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext
 from django_tables2 import RequestConfig
@@ -17,6 +18,7 @@ from django_tables2 import RequestConfig
 from ..charts import rating_chart
 from ..core import equity, league, scoring
 from ..core.names import normalize_name
+from ..core.seasons import current_season, split_seasons
 from ..models import Match, Player, Season, Tournament
 from ..queries.bracket_layout import BRACKET_LABELS, lay_out, next_match_of, path_of
 from ..queries.club_nights import club_night
@@ -67,8 +69,8 @@ def home(request):
     running tournaments; then the earlier seasons.
 
     Template: tournament/home.html (tournament/includes/home_live.html alone for the
-    live refresh); context: current (the season being played: the newest with a
-    tournament under way, else the newest), others, live, upcoming.
+    live refresh); context: current (the season being played: core.seasons), next (the
+    seasons after it, made early), others (the earlier seasons), live, upcoming.
     """
     on_show = Match.objects.filter(
         tournament__public=True, tournament__status=Tournament.Status.RUNNING
@@ -88,12 +90,16 @@ def home(request):
             )
         )
     )
-    # The current season is the one being played: the newest with a tournament under
-    # way, else the newest (a later season made early does not push it down).
-    playing = [s for s in seasons if any(t.is_running for t in s.public_tournaments)]
-    current = playing[0] if playing else (seasons[0] if seasons else None)
-    context["current"] = current
-    context["others"] = [season for season in seasons if season is not current]
+    by_year = {season.year: season for season in seasons}
+    year = current_season(
+        by_year,
+        running=[s.year for s in seasons if any(t.is_running for t in s.public_tournaments)],
+        this_year=timezone.localdate().year,
+    )
+    later, earlier = split_seasons(by_year, year)
+    context["current"] = by_year.get(year)
+    context["next"] = [by_year[year] for year in later]
+    context["others"] = [by_year[year] for year in earlier]
     return render(request, "tournament/home.html", context)
 
 
