@@ -202,6 +202,16 @@ def test_rounding_down_gives_the_remainder_to_the_winner():
     assert [prize.amount for prize in share(D("100.00"), MAIN, places)] == [51, 25, 12, 12]
 
 
+def test_the_rounding_remainder_is_shared_down_the_places():
+    """Issue 22, item 14: a side pool of 30 among five (places 1, 2-3, 4-5 among
+    themselves) paid 18 / 5 / 5 / 1 / 1, the whole remainder to the first; shared down
+    the places, a unit to each player of a band while the band can take one each."""
+    places = {"ann": (1, 1), "bob": (2, 3), "cy": (2, 3), "di": (4, 5), "eve": (4, 5)}
+    assert [prize.amount for prize in share(D("30"), MAIN, places)] == [16, 6, 6, 1, 1]
+    # Two units left: the 2-3 band cannot take one each, so both go to the first.
+    assert [prize.amount for prize in share(D("28"), MAIN, places)] == [16, 5, 5, 1, 1]
+
+
 def test_a_pool_with_cents():
     assert paid(share(D("240.50"), MAIN, full_bracket(8))) == [
         ("1", 1, "120.50"), ("2", 2, "60.00"), ("3-4", 3, "30.00"), ("3-4", 4, "30.00"),

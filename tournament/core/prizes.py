@@ -243,9 +243,11 @@ def share(
     bye, pays that player one place's share, not two). Percentages of places nobody
     holds go to the held ones in proportion, so the whole pool is paid out, and with a
     scale that falls from place to place a better place never wins less. Each prize is
-    rounded down to a whole `unit` (no coins at the prize giving) and what that leaves
-    goes to the best place: the prizes add up exactly to the pool. Only players who win
-    something are listed, best place first.
+    rounded down to a whole `unit` (no coins at the prize giving) and the units that
+    leaves are shared down the places, a unit to each player of a band from the best
+    (30 in 50 / 18.75 / 18.75 / 6.25 / 6.25 % pays 16 / 6 / 6 / 1 / 1, not 18 / 5 / 5 /
+    1 / 1); what cannot be shared so goes to the best place: the prizes add up exactly
+    to the pool. Only players who win something are listed, best place first.
     """
     with localcontext(_CONTEXT):
         pool_amount, unit = _exact(pool_amount), _exact(unit)
@@ -280,8 +282,21 @@ def share(
             # One exact division: this player's whole units, rounded down.
             units = math.floor(Fraction(pool_amount) * weights[band] / (held * Fraction(unit)))
             amounts.update((player, units * unit) for player in players)
+        # The whole units the rounding left are shared down the places: one more to
+        # each player of a band, from the best, while the band can take one each (tied
+        # players win the same); the first band that cannot ends it, so a better place
+        # never wins less. What is left then (fewer units than that band's players, or
+        # cents below a unit) goes to the best place.
+        left = pool_amount - sum(amounts.values(), Decimal(0))
+        for band, players in bands.items():
+            if weights[band] <= 0:
+                continue
+            if left < unit * len(players):
+                break
+            amounts.update((player, amounts[player] + unit) for player in players)
+            left -= unit * len(players)
         top = next(band for band in bands if weights[band] > 0)
-        amounts[bands[top][0]] += pool_amount - sum(amounts.values(), Decimal(0))
+        amounts[bands[top][0]] += left
         amounts = {player: amount.quantize(written) for player, amount in amounts.items()}
         return [
             Prize(band, player, amounts[player])
