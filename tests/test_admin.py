@@ -2,12 +2,13 @@
 
 import pytest
 from django.db.models import Q
+from django.test import Client
 from django.urls import reverse
 
 from tournament import operations
 from tournament.admin.matches import MatchAdmin
 from tournament.core.scoring import GameResult
-from tournament.models import AuditEntry, Game, Match, Player, Season, Tournament
+from tournament.models import AuditEntry, Game, Match, Player, RatingChange, Season, Tournament
 
 WORKED_EXAMPLE = [
     GameResult(0, "gammon"),
@@ -285,3 +286,31 @@ def bracket_match_form(match, games, extra=()):
     for field in MatchAdmin.bracket_fields:
         data.pop(field)
     return data
+
+
+def test_ratings_read_with_one_decimal(admin_client, admin_user, players, match):
+    """Issue 22, item 14: the admin shows a rating as the site does, 1512.3, not
+    1512.345678901."""
+    anna = players[0]
+    Player.objects.filter(pk=anna.pk).update(rating=1512.345678901)
+    listing = admin_client.get("/admin/tournament/player/").content.decode()
+    assert "1512.3<" in listing and "1512.34" not in listing
+    change = admin_client.get(f"/admin/tournament/player/{anna.pk}/change/").content.decode()
+    assert "1512.3<" in change and 'name="rating"' not in change
+    RatingChange.objects.create(
+        sequence=1,
+        match=match,
+        at="2002-11-09T10:00Z",
+        player=anna,
+        opponent=players[1],
+        won=True,
+        length=5,
+        before=1500.0,
+        after=1507.891234,
+        experience_before=0,
+        experience_after=5,
+    )
+    superuser = Client()  # the rating changes are the superuser's to read
+    superuser.force_login(admin_user)
+    changes = superuser.get("/admin/tournament/ratingchange/").content.decode()
+    assert "1507.9<" in changes and "1507.89" not in changes

@@ -4,12 +4,18 @@ there first) comes back as the operation's message with nothing saved."""
 
 from django.contrib import admin, messages
 from django.http import HttpResponseRedirect
+from django.template.defaultfilters import floatformat
 from django.utils.translation import gettext
 
 from ..core import scoring
 from ..operations import OperationError
 
 REFUSALS = (OperationError, scoring.IllegalGame)
+
+
+def one_decimal(value: float) -> str:
+    """A rating as the site shows it: one decimal, in the reader's locale."""
+    return floatformat(value, 1)
 
 
 def refusal_message(error) -> str:

@@ -8,19 +8,31 @@ from .. import operations
 from ..forms import POINTS_FIELDS, SeasonRulesForm
 from ..models import Player, Season
 from ..operations.players import EDITABLE
-from .base import OneDoorAdmin
+from .base import OneDoorAdmin, one_decimal
 
 
 @admin.register(Player)
 class PlayerAdmin(OneDoorAdmin):
-    list_display = ["name", "membership_number", "club", "active", "rating", "rating_experience"]
+    list_display = [
+        "name",
+        "membership_number",
+        "club",
+        "active",
+        "rating_shown",
+        "rating_experience",
+    ]
     list_filter = ["active", "club"]
     # name_key: "nuria" finds Núria, as on the director's pages.
     search_fields = ["name", "name_key", "membership_number", "club", "email"]
     # Computed from the matches (operations.ratings), never typed in.
-    readonly_fields = ["rating", "rating_experience"]
+    readonly_fields = ["rating_shown", "rating_experience"]
+    exclude = ["rating"]
     actions = ["deactivate"]
     deletion_by_operation = True
+
+    @admin.display(description=_("rating"), ordering="rating")
+    def rating_shown(self, player):
+        return one_decimal(player.rating)
 
     @admin.action(description=_("Deactivate the selected players"))
     def deactivate(self, request, queryset):

@@ -4,9 +4,10 @@ payments (recorded on the match sheet and the desk, through the operations), rat
 changes and the audit log."""
 
 from django.contrib import admin
+from django.utils.translation import gettext_lazy as _
 
 from ..models import AuditEntry, Game, Payment, Penalty, RatingChange
-from .base import ReadOnlyAdmin
+from .base import ReadOnlyAdmin, one_decimal
 
 
 @admin.register(Game)
@@ -42,10 +43,27 @@ class PaymentAdmin(ReadOnlyAdmin):
 class RatingChangeAdmin(ReadOnlyAdmin):
     """Read-only: ratings follow the matches; `manage.py rebuild_ratings` recomputes them."""
 
-    list_display = ["sequence", "player", "opponent", "won", "length", "before", "after", "at"]
+    list_display = [
+        "sequence",
+        "player",
+        "opponent",
+        "won",
+        "length",
+        "before_shown",
+        "after_shown",
+        "at",
+    ]
     list_filter = ["won"]
     search_fields = ["player__name", "opponent__name"]
     list_select_related = ["player", "opponent"]
+
+    @admin.display(description=_("rating before"), ordering="before")
+    def before_shown(self, change):
+        return one_decimal(change.before)
+
+    @admin.display(description=_("rating after"), ordering="after")
+    def after_shown(self, change):
+        return one_decimal(change.after)
 
 
 @admin.register(AuditEntry)
