@@ -18,6 +18,7 @@ from django.conf import settings
 from django.contrib.auth.models import Group, User
 from django.core.management import CommandError, call_command
 from django.db import connection
+from django.utils import translation
 
 import tournament
 from tournament.models import AuditEntry, Bracket, Game, Player
@@ -282,3 +283,14 @@ def test_a_club_moves_to_the_other_database_and_back_unchanged(club, tmp_path, o
     empty_the_club()
     backups.restore(there)
     assert every_row() == club
+
+
+def test_a_refused_restore_answers_in_one_language(club, tmp_path):
+    """Issue 22, item 14: run where the club's language is Catalan, the command said
+    "Nothing was restored. Aquesta base de dades..."; it answers in English throughout."""
+    path = tmp_path / "nightly.zip"
+    call_command("backup", "--output", str(path), stdout=io.StringIO())
+    with translation.override("ca"), pytest.raises(CommandError) as refused:
+        call_command("restore", str(path), stdout=io.StringIO())
+    assert str(refused.value).startswith("Nothing was restored. This database is not empty")
+    assert "Aquesta" not in str(refused.value)

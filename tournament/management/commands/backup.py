@@ -1,6 +1,6 @@
 """`manage.py backup --output FILE`: the whole club in one file (operations.backups)."""
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand, CommandError, no_translations
 
 from ...operations.backups import backup
 
@@ -18,6 +18,9 @@ class Command(BaseCommand):
             help="the file to write (replaced only once complete; readable by its owner only)",
         )
 
+    # The command's own words are English: so are the operations' refusals it passes on
+    # (whatever the club's language), so that it answers in one language.
+    @no_translations
     def handle(self, *args, output, **options):
         try:
             summary = backup(output)

@@ -4,7 +4,7 @@ XG, Snowie, BGBlitz) match transcript's games on one of the club's matches."""
 import sys
 from pathlib import Path
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand, CommandError, no_translations
 
 from ...models import Match
 from ...operations import transcripts
@@ -27,6 +27,9 @@ class Command(BaseCommand):
             help="the file's first player is the match's second player",
         )
 
+    # The command's own words are English: so are the operations' refusals it passes on
+    # (whatever the club's language), so that it answers in one language.
+    @no_translations
     def handle(self, *args, file, match, yes, swap, **options):
         path = Path(file)
         try:

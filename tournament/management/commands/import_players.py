@@ -3,7 +3,7 @@ spreadsheet (.xlsx, .ods or .csv), as on the director's page, without the previe
 
 from pathlib import Path
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand, CommandError, no_translations
 from django.utils.translation import gettext, ngettext
 
 from ...core.member_sheets import MemberFileError, kind_of
@@ -34,6 +34,9 @@ class Command(BaseCommand):
             help="import nothing when any row is refused (and exit with status 1)",
         )
 
+    # The command's own words are English: so are the operations' refusals it passes on
+    # (whatever the club's language), so that it answers in one language.
+    @no_translations
     def handle(self, *args, file, dry_run, all_or_nothing, verbosity, **options):
         path = Path(file)
         try:

@@ -1,7 +1,7 @@
 """`manage.py player_link PLAYER_ID [--rotate]`: print the path of a player's private
 page (`/p/<token>/`), made on first use; `--rotate` revokes the old link first."""
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand, CommandError, no_translations
 
 from ...models import Player
 from ...operations.links import link_for, path_of, rotate_link
@@ -18,6 +18,9 @@ class Command(BaseCommand):
             help="Revoke the player's link and make a new one (the old one answers 404).",
         )
 
+    # The command's own words are English: so are the operations' refusals it passes on
+    # (whatever the club's language), so that it answers in one language.
+    @no_translations
     def handle(self, *args, player_id, rotate, **options):
         player = Player.objects.filter(pk=player_id).first()
         if player is None:

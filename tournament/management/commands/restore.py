@@ -1,7 +1,7 @@
 """`manage.py restore FILE`: load a backup into an empty, migrated database, in one
 transaction (operations.backups); refused with nothing written otherwise."""
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand, CommandError, no_translations
 
 from ...operations.backups import BackupRefused, restore
 
@@ -16,6 +16,9 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("file", help="the backup file")
 
+    # The command's own words are English: so are the operations' refusals it passes on
+    # (whatever the club's language), so that it answers in one language.
+    @no_translations
     def handle(self, *args, file, **options):
         try:
             summary = restore(file)
