@@ -61,7 +61,12 @@ def line_chart(values: Sequence[float], labels: Sequence[str]) -> LineChart | No
     # the page's one format, takes room.
     last = len(labels) - 1
     shown = sorted({min(1, last), last // 2 + last % 2, last}) if last else [0]
-    x_ticks = [(x(index), labels[index]) for index in shown]
+    # A date said once: matches played on one day share it (the first of them keeps it).
+    x_ticks, said = [], set()
+    for index in shown:
+        if labels[index] not in said:
+            x_ticks.append((x(index), labels[index]))
+            said.add(labels[index])
     return LineChart(
         width=WIDTH,
         height=HEIGHT,
