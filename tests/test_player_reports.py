@@ -4,6 +4,7 @@ as "reported by X, confirmed by Y") or disputes it, and every way a link could a
 of turn is a 4xx with a clear message and nothing saved."""
 
 import pytest
+from cup_setup import drawn_cup
 from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
@@ -263,3 +264,13 @@ def test_a_match_finished_through_reports_moves_on(match, players):
     post(players[1], match, "confirm")
     match.refresh_from_db()
     assert match.status == "decided" and match.winner == players[0]
+
+
+def test_a_bracket_match_names_its_tournament_once(client, season):
+    """Issue 22, item 14: the private page read "Copa d'Hivern · Copa d'Hivern: main"."""
+    cup = drawn_cup(season, name="Copa d'Hivern", start=True)
+    match = cup.matches.filter(status="ready").first()
+    body = client.get(page(match.player1)).content.decode()
+    line = body.split(f'id="match-{match.pk}-title"')[1].split("</p>")[0]
+    assert line.count("Copa d&#x27;Hivern") == 1
+    assert "Copa d&#x27;Hivern · main · round 1" in line
