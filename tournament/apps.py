@@ -8,3 +8,9 @@ class TournamentConfig(AppConfig):
     name = "tournament"
     verbose_name = _("Tournaments")
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        # Catalan's "d'Anna", not "de Anna", in every message that names someone.
+        from . import elision
+
+        elision.install()
