@@ -6,7 +6,7 @@ Thin on purpose: rows hand their values to the pure core (`core.rules`, `core.sc
 `core.draw`), and every write that changes the club goes through `operations`.
 """
 
-from .audit import AuditEntry, Said
+from .audit import AuditEntry, Said, ngettext_noop
 from .entries import Entry
 from .games import Game, Penalty
 from .matches import Match, MatchQuerySet
@@ -41,5 +41,6 @@ __all__ = [
     "Season",
     "Tournament",
     "TournamentQuerySet",
+    "ngettext_noop",
     "validate_scale",
 ]

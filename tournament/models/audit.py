@@ -5,21 +5,30 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from .matches import Match
 from .tournaments import Tournament
 
 
+def ngettext_noop(singular: str, plural: str) -> tuple[str, str]:
+    """A message with a plural, marked for the catalogue (our makemessages knows the
+    name) but not translated: a Said translates it when it is read, by its count."""
+    return (singular, plural)
+
+
 class Said:
     """An entry's summary kept as its message and its values, so that the history reads
     in the reader's language, not in the language of whoever acted. The message is
     marked with gettext_noop where it is written: `Said(gettext_noop("Game %(number)s
-    taken back"), number=3)`. Values are kept as text (names) or numbers."""
+    taken back"), number=3)`; one with a plural with ngettext_noop and the name of the
+    value that counts: `Said(ngettext_noop("%(points)s point", "%(points)s points"),
+    count="points", points=1)`. Values are kept as text (names) or numbers."""
 
-    def __init__(self, text: str, **params) -> None:
-        self.text = text
+    def __init__(self, text: str | tuple[str, str], count: str | None = None, **params) -> None:
+        self.text, self.plural = (text, None) if isinstance(text, str) else text
+        self.count = count
         self.params = {
             key: value if isinstance(value, int | float) else str(value)
             for key, value in params.items()
@@ -29,7 +38,10 @@ class Said:
         return render_said(self.as_json()) or ""
 
     def as_json(self) -> dict:
-        return {"text": self.text, "params": self.params}
+        said = {"text": self.text, "params": self.params}
+        if self.plural is not None:
+            said.update(plural=self.plural, count=self.count)
+        return said
 
 
 def render_said(said: dict | None) -> str | None:
@@ -38,7 +50,11 @@ def render_said(said: dict | None) -> str | None:
     if not said:
         return None
     try:
-        return gettext(said["text"]) % said["params"]
+        if said.get("plural"):
+            message = ngettext(said["text"], said["plural"], said["params"][said["count"]])
+        else:
+            message = gettext(said["text"])
+        return message % said["params"]
     except (KeyError, TypeError, ValueError):
         return None
 

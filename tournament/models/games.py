@@ -8,6 +8,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from ..core import scoring
 from .matches import Match
@@ -121,7 +122,9 @@ class Penalty(models.Model):
         ]
 
     def __str__(self) -> str:
-        return _("Penalty of %(points)s points") % {"points": self.points}
+        return ngettext(
+            "Penalty of %(points)s point", "Penalty of %(points)s points", self.points
+        ) % {"points": self.points}
 
     def as_penalty(self) -> scoring.Penalty:
         return scoring.Penalty(side=self.side, points=self.points)

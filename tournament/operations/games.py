@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy as _
 
 from ..core import actions, scoring
 from ..models import AuditEntry, Game, Match, Penalty
-from ..models.audit import Said
+from ..models.audit import Said, ngettext_noop
 from . import audit
 from .corrections import prepare_change_of_winner
 from .errors import MatchClosed, OperationError
@@ -157,7 +157,11 @@ def _undo_penalty(match: Match, penalty: Penalty, *, user, confirm: bool) -> Pen
         user=user,
         match=match,
         summary=Said(
-            gettext_noop("Penalty of %(points)s points to %(player)s taken back"),
+            ngettext_noop(
+                "Penalty of %(points)s point to %(player)s taken back",
+                "Penalty of %(points)s points to %(player)s taken back",
+            ),
+            count="points",
             points=penalty.points,
             player=match.players[penalty.side],
         ),
@@ -209,7 +213,11 @@ def award_penalty(
         user=user,
         match=match,
         summary=Said(
-            gettext_noop("Penalty: %(points)s points to %(player)s; %(a)s-%(b)s"),
+            ngettext_noop(
+                "Penalty: %(points)s point to %(player)s; %(a)s-%(b)s",
+                "Penalty: %(points)s points to %(player)s; %(a)s-%(b)s",
+            ),
+            count="points",
             points=points,
             player=match.players[side],
             a=state.score[0],

@@ -12,7 +12,7 @@ from django.db.models import Case, IntegerField, When
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.text import capfirst
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from .. import operations
@@ -222,7 +222,11 @@ def undo(request, tournament_pk, pk):
     def run(**kwargs):
         removed = operations.undo_last_game(match, user=request.user, **kwargs)
         if isinstance(removed, Penalty):
-            done = gettext("The penalty of %(points)d points taken back.")
+            done = ngettext(
+                "The penalty of %(points)d point taken back.",
+                "The penalty of %(points)d points taken back.",
+                removed.points,
+            )
             messages.success(request, done % {"points": removed.points})
         else:
             done = gettext("Game %(number)d taken back.")

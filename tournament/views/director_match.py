@@ -6,7 +6,7 @@ the operation's message."""
 
 from django.contrib import messages
 from django.shortcuts import redirect
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_POST
 
 from .. import operations
@@ -38,7 +38,11 @@ def penalty(request, tournament_pk, pk):
         return _answer(request, match, error, "")
     messages.success(
         request,
-        gettext("%(points)d penalty points to %(player)s.")
+        ngettext(
+            "%(points)d penalty point to %(player)s.",
+            "%(points)d penalty points to %(player)s.",
+            data["points"],
+        )
         % {"points": data["points"], "player": match.players[data["side"]]},
     )
     return redirect(_sheet_url(match))
