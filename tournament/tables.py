@@ -7,6 +7,7 @@ from django.utils import formats
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
+from .core import league
 from .queries.bracket_layout import BRACKET_LABELS
 
 # Each cell carries its column's header (data-label) and the headers say which column
@@ -57,12 +58,12 @@ class StandingsTable(ReflowTable):
 
     def render_rank(self, value, record):
         # A shared rank reads "=3", as in the club's printed tables.
-        return f"={value}" if record.tied else value
+        return league.place_label(value, tied=True) if record.tied else value
 
     def value_rank(self, value, record):
         # The workbook reads as the page: a shared rank is "=3" (a text cell, never a
         # formula), a rank alone a number.
-        return f"={value}" if record.tied else value
+        return league.place_label(value, tied=True) if record.tied else value
 
     def value_player(self, value):
         return value.name

@@ -91,11 +91,14 @@ class Place:
     place: tuple[int, int]
     player: Player
     league_points: int
+    # A place shared by a tie on every tie-break of a club night's table reads "=2"; a
+    # knockout's (or the groups') band of places "3-4".
+    tied: bool = False
 
     @property
     def label(self) -> str:
         best, worst = self.place
-        return str(best) if best == worst else f"{best}-{worst}"
+        return league.place_label(best, worst, tied=self.tied and worst > best)
 
 
 @dataclass
@@ -170,7 +173,14 @@ def _records_for(
     places = []
     match_points: Counter[int] = Counter()  # master points for matches won, per player
 
-    def add_place(tournament: Tournament, kind: str, place: tuple[int, int], player_id: int):
+    def add_place(
+        tournament: Tournament,
+        kind: str,
+        place: tuple[int, int],
+        player_id: int,
+        *,
+        tied: bool = False,
+    ):
         player = players[player_id]
         if not masters:
             points = league.points_for(scale, kind, place[0])
@@ -182,7 +192,8 @@ def _records_for(
             points = 0  # a consolation's places earn no master points
         record(player).league_points += points
         if with_places:
-            places.append(Place(tournament, kind, place, player, points))
+            places.append(Place(tournament, kind, place, player, points, tied))
+            record(player).places.append((tournament, kind, place))
 
     # One tournament's matches in memory at a time, whatever the size of the season.
     by_id = {tournament.pk: tournament for tournament in tournaments}
@@ -205,8 +216,9 @@ def _records_for(
         tournament = by_id[tournament_id]
         if tournament.is_club_night:
             # A Swiss or a round robin: its final places count as a main bracket's.
-            for player_id, place in club_final_places(tournament, matches).items():
-                add_place(tournament, draw.MAIN, place, player_id)
+            found = club_final_places(tournament, matches)
+            for player_id, place in found.places.items():
+                add_place(tournament, draw.MAIN, place, player_id, tied=found.ties)
         stored = StoredDraw.load(tournament, matches)
         if stored is None:
             continue
@@ -245,7 +257,11 @@ def _records_for(
 
     order = {kind: number for number, kind in enumerate(draw.BRACKET_KINDS)}
     places.sort(key=lambda p: (p.tournament.date, p.tournament.pk, order[p.kind], p.place))
-    return Standings(season, list(tournaments), league.rank(records.values()), places)
+    # One tournament's players are ranked by their places in it where they have them, so
+    # those who share a place share the rank (the league's own tie-breaks would split
+    # them); a season's, by the league's order alone.
+    ranked = league.rank(records.values(), by_place=with_places and len(tournaments) == 1)
+    return Standings(season, list(tournaments), ranked, places)
 
 
 def season_standings(season: Season, *, with_places: bool = False) -> Standings:
