@@ -118,6 +118,8 @@ class PlayerMatchesTable(ReflowTable):
 
     def render_stage(self, record):
         match = record.match
+        if match.in_rounds:
+            return f"R{match.round}"  # a Swiss's or round robin's round (its bye too)
         if match.bracket_id is None:
             return "—"
         return f"{BRACKET_LABELS[match.bracket.kind]} R{match.round}"
@@ -126,12 +128,14 @@ class PlayerMatchesTable(ReflowTable):
         return value.name
 
     def render_score(self, record):
+        if record.match.is_bye:
+            return format_html('<a href="{}">—</a>', record.match.get_absolute_url())
         return format_html(
             '<a href="{}">{}–{}</a>', record.match.get_absolute_url(), record.mine, record.theirs
         )
 
     def value_score(self, record):
-        return f"{record.mine}-{record.theirs}"
+        return "" if record.match.is_bye else f"{record.mine}-{record.theirs}"
 
     def render_result(self, value):
         return value or "—"

@@ -79,7 +79,7 @@ def _standings(rows: Iterable, players: dict[int, Player], count_byes: bool) -> 
             tied=places.count(row.place) > 1,
             player=players[row.player],
             wins=row.wins,
-            losses=found.losses[row.player],
+            losses=row.losses,
             byes=found.bye_count[row.player],
             median_buchholz=row.median_buchholz,
             buchholz=row.buchholz,

@@ -17,9 +17,9 @@ from operator import itemgetter
 from django.db.models import Count, Q, Sum
 from django.utils.translation import gettext
 
-from ..core import actions, draw, league, master_points
+from ..core import actions, club_nights, draw, league, master_points
 from ..models import Entry, Game, Match, Player, Season, Tournament
-from ..models.matches import DECIDED
+from ..models.matches import BYE, DECIDED
 from ..models.stored_draw import RESOLUTION_OF_STATUS, StoredDraw
 from .club_nights import final_places as club_final_places
 
@@ -310,6 +310,13 @@ class HeadToHead:
 
 
 def _result(match: Match, side: int) -> str:
+    """The result from the player's side, saying how it was decided when the games did
+    not decide it (the words of a walkover, a retirement, a loss on time, a double loss
+    and a Swiss bye, in one place)."""
+    if match.is_bye:
+        return gettext("bye: counts as a win")
+    if match.double_loss:
+        return gettext("lost: double loss")
     if not match.is_decided:
         return str(match.get_status_display())
     won = match.winner_id == (match.player1_id, match.player2_id)[side]
@@ -323,11 +330,15 @@ def _result(match: Match, side: int) -> str:
 
 
 def player_history(player: Player) -> tuple[list[MatchLine], list[HeadToHead]]:
-    """A player's matches in public tournaments (newest first) and the record against
-    each opponent, in two queries."""
+    """A player's matches in public tournaments (newest first), a Swiss's byes among
+    them (each counts as a win, as the standings count it), and the record against each
+    opponent, in two queries."""
     matches = list(
         Match.objects.filter(Q(player1=player) | Q(player2=player), tournament__public=True)
-        .filter(player1__isnull=False, player2__isnull=False)
+        .filter(
+            Q(player1__isnull=False, player2__isnull=False)
+            | Q(status=BYE, tournament__format=club_nights.SWISS, round__isnull=False)
+        )
         .select_related("tournament__season", "bracket", "player1", "player2")
         .order_by("-tournament__date", "-tournament_id", "-round", "-pk")
     )
@@ -345,6 +356,8 @@ def player_history(player: Player) -> tuple[list[MatchLine], list[HeadToHead]]:
         opponent = match.players[1 - side]
         score = (match.score1, match.score2)
         lines.append(MatchLine(match, opponent, score[side], score[1 - side], _result(match, side)))
+        if opponent is None:
+            continue  # a bye: nobody to count it against
         record = opponents.setdefault(opponent.pk, HeadToHead(opponent))
         if match.is_decided:
             record.played += 1
