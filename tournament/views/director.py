@@ -123,7 +123,11 @@ def _sheet(request, match: Match, *, form=None, status=200, error=None):
 
 def _just_recorded(request, games: list, allowed) -> int | None:
     """The number of the game just recorded, while it is still the last one and can be
-    taken back: the confirmation then offers its undo."""
+    taken back: the confirmation then offers its undo. Only on the page the recording
+    redirected to: a form posted from there (the sheet's form keeps its address) and
+    refused answers with the refusal alone, not a green "recorded" above the red."""
+    if request.method != "GET":
+        return None
     number = request.GET.get("recorded", "")
     if allowed.undo and games and number == str(games[-1].number):
         return games[-1].number
