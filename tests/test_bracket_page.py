@@ -288,6 +288,9 @@ def test_a_match_lost_on_time_says_so_on_the_card_the_match_and_the_players_page
     assert "decided" not in card
     sheet = client.get(match.get_absolute_url()).content.decode()
     assert "decided (on time)" in sheet
+    # "Find my name": the winner's path says it too.
+    path = client.get(reverse("tournament", args=[tournament.pk]), {"player": match.player1_id})
+    assert "(on time)" in path.content.decode().split('class="path"')[1].split("</ol>")[0]
     first = client.get(match.player1.get_absolute_url()).content.decode()
     second = client.get(match.player2.get_absolute_url()).content.decode()
     assert "won on time" in first and "lost on time" in second
