@@ -258,3 +258,54 @@ def test_the_sheet_grows_with_the_most_matches_in_a_round(rows, paper):
 
     rounds = [RoundView(1, "Round 1", 5, matches=[None] * rows), RoundView(2, "Final", 5, [None])]
     assert BracketView(None, rounds, None, []).paper == paper
+
+
+def card_of(html, match):
+    """The bracket card of a match, from its link to its closing tag."""
+    return html.split(f'href="{match.get_absolute_url()}"')[1].split('<div class="match-card">')[0]
+
+
+def test_a_match_lost_on_time_says_so_on_the_card_the_match_and_the_players_pages(client, season):
+    """A 0-1 "decided" with the winner behind would read as a mistake: the card, the
+    match page and both players' pages say it was decided on time."""
+    tournament = Tournament.objects.create(
+        season=season, name="Rellotge", date="2002-05-05", public=True
+    )
+    Bracket.objects.create(tournament=tournament, kind="main", lengths="5", clock_policy="required")
+    for number in range(4):
+        player = Player.objects.create(name=f"R{number}")
+        Entry.objects.create(checked_in=True, tournament=tournament, player=player)
+    operations.make_draw(tournament, rng_seed=2)
+    operations.start_tournament(tournament)
+    match = tournament.matches.filter(status="ready").first()
+    operations.record_game(match, GameResult(1))
+    operations.lose_on_time(match, 1)  # the leader's time ran out: 0-1, the first player won
+    match.refresh_from_db()
+    assert (match.score1, match.score2, match.winner_id) == (0, 1, match.player1_id)
+    page = client.get(reverse("tournament", args=[tournament.pk])).content.decode()
+    card = card_of(page, match)
+    assert '<span class="match-status">on time</span>' in card
+    assert "decided" not in card
+    sheet = client.get(match.get_absolute_url()).content.decode()
+    assert "decided (on time)" in sheet
+    # "Find my name": the winner's path says it too.
+    path = client.get(reverse("tournament", args=[tournament.pk]), {"player": match.player1_id})
+    assert "(on time)" in path.content.decode().split('class="path"')[1].split("</ol>")[0]
+    first = client.get(match.player1.get_absolute_url()).content.decode()
+    second = client.get(match.player2.get_absolute_url()).content.decode()
+    assert "won on time" in first and "lost on time" in second
+
+
+def test_a_walkover_and_a_retirement_keep_their_words_on_the_card(client, season):
+    tournament = cup(season, 4)
+    tournament.public = True
+    tournament.save()
+    operations.start_tournament(tournament)
+    first, second = tournament.matches.filter(status="ready").order_by("position")
+    operations.walkover(first, 0)
+    operations.record_game(second, GameResult(0))
+    operations.retire(second, 0)
+    page = client.get(reverse("tournament", args=[tournament.pk])).content.decode()
+    assert '<span class="match-status">walkover</span>' in card_of(page, first)
+    assert '<span class="match-status">retirement</span>' in card_of(page, second)
+    assert "decided (retirement)" in client.get(second.get_absolute_url()).content.decode()

@@ -3,6 +3,7 @@ tie-break as a column, the pairings) and in the JSON (the format, the rounds, th
 standings), each read back as a user's tool would read it."""
 
 import io
+import re
 
 import openpyxl
 import pytest
@@ -278,3 +279,38 @@ class TestJson:
         with django_assert_num_queries(5):
             data = api(client, tournament)
         assert len(data["rounds"]) == rounds_played + (rounds_played < 3)
+
+
+@pytest.mark.django_db
+def test_a_shared_place_reads_the_same_in_every_sheet_and_page(client, season):
+    """A finished Swiss of 11 over four rounds leaves players level on every tie-break:
+    their shared place ("=7") is written the same on the club night's sheet, the
+    Standings sheet (not split again by the league's tie-breaks), the Places sheet and
+    the results page."""
+    tournament, _players = make_club_night(season, 11, rounds=4)
+    tournament.public = True
+    tournament.save()
+    operations.make_draw(tournament, rng_seed=11)
+    operations.start_tournament(tournament)
+    for number in range(1, 5):
+        play_round(tournament, number)
+    (group,) = club_night(tournament).groups
+    label = {row.player.name: row.place_label for row in group.standings}
+    shared = {name for name, place in label.items() if place.startswith("=")}
+    assert len(shared) >= 2
+    book = workbook(client, tournament)
+    club = {row[1]: row[0] for row in values(book["Club night standings"])[1:]}
+    standings = values(book["Standings"])
+    rank, player = standings[0].index("Rank"), standings[0].index("Player")
+    ranked = {row[player]: row[rank] for row in standings[1:]}
+    places = values(book["Places"])
+    place, named = places[0].index("Place"), places[0].index("Player")
+    placed = {row[named]: row[place] for row in places[1:]}
+    for name in shared:
+        assert club[name] == ranked[name] == placed[name] == label[name]
+    # Alone in a place, a player reads the same number everywhere too.
+    for name, place_label in label.items():
+        assert str(ranked[name]) == str(placed[name]) == place_label
+    html = client.get(reverse("results", args=[tournament.pk])).content.decode()
+    for name in shared:
+        assert re.search(rf">{label[name]}</td>\s*<td[^>]*><a [^>]*>{name}</a>", html), name

@@ -171,3 +171,28 @@ def test_every_page_of_a_club_night_answers(client, director_client, swiss):
     html = slips.content.decode()
     assert slips.status_code == 200
     assert match.player1.name in html and "Round 2" in html
+
+
+@pytest.mark.django_db
+def test_a_double_loss_and_a_bye_say_so_wherever_the_match_is_shown(client, swiss):
+    """A double loss is no "no match": the round's line, the match page and both
+    players' pages say both lost; a Swiss bye is on its player's page as the win the
+    standings count."""
+    swiss.public = True
+    swiss.save()
+    match = swiss.matches.filter(round=2).open().first()
+    operations.double_loss(match)
+    page = client.get(reverse("tournament", args=[swiss.pk])).content.decode()
+    line = page.split(f'href="{match.get_absolute_url()}"')[1].split("</a>")[0]
+    assert "double loss" in line and "no match" not in line
+    assert "(double loss)" in client.get(match.get_absolute_url()).content.decode()
+    for player in match.players:
+        assert "lost: double loss" in client.get(player.get_absolute_url()).content.decode()
+    bye = swiss.matches.get(round=1, status="bye")
+    html = client.get(bye.player1.get_absolute_url()).content.decode()
+    row = html.split(f'href="{bye.get_absolute_url()}"')[0].rsplit("<tr", 1)[1]
+    assert ">R1<" in row
+    assert (
+        "bye: counts as a win"
+        in html.split(f'href="{bye.get_absolute_url()}"')[1].split("</tr>")[0]
+    )

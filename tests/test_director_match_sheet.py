@@ -232,3 +232,48 @@ def test_the_last_game_is_undone_from_its_confirmation(director_client, match):
     post(director_client, match, winner=0)
     post(director_client, match, winner=0)
     assert "undo-notice" not in director_client.get(url(match) + "?recorded=1").content.decode()
+
+
+def test_a_refusal_after_a_recorded_game_shows_the_refusal_alone(director_client, match):
+    """The sheet's form posts to the address it was shown at (?recorded=2 after game 2):
+    a refused game 3 answers with its refusal, not under a "Game 2 recorded" banner."""
+    for result in WORKED[:2]:
+        operations.record_game(match, result)
+    match.refresh_from_db()
+    response = director_client.post(
+        url(match) + "?recorded=2",
+        {"winner": 1, "kind": "gammon", "cube": 2, "how": "dropped", "version": match.version},
+    )
+    assert response.status_code == 400
+    text = response.content.decode()
+    assert "undo-notice" not in text and "Game 2 recorded" not in text
+    assert "a refused double ends the game at the cube" in text.lower()
+    assert match.games.count() == 2
+
+
+def test_a_refused_drop_is_not_kept_in_the_form(director_client, match):
+    """A dropped double that is also a gammon is refused: the form shown again keeps the
+    winner, the gammon and the cube, and falls back to "played out", a game the rules
+    allow, so "Record" records it."""
+    operations.record_game(match, WORKED[0])
+    response = post(director_client, match, winner=1, how="dropped", kind="gammon", cube=2)
+    assert response.status_code == 400
+    form = response.context["form"]
+    assert (form["winner"].value(), form["kind"].value()) == ("1", "gammon")
+    assert (form["cube"].value(), form["how"].value()) == ("2", "played")
+    fields = {name: form[name].value() for name in ("winner", "kind", "cube", "how")}
+    again = post(director_client, match, **fields)
+    assert again.status_code == 302
+    assert match.games.last().points == 4  # a gammon at 2
+
+
+def test_a_refused_beaver_is_not_kept_where_the_score_forbids_it(director_client, match):
+    """A season with beavers: a beaver after a cube of 2 is refused (a beaver makes it
+    at least 4); the form shown again drops the beaver box's tick."""
+    season = match.tournament.season
+    season.beavers = True
+    season.save()
+    response = post(director_client, match, winner=0, cube=2, beaver="on")
+    assert response.status_code == 400
+    form = response.context["form"]
+    assert form["beaver"].value() is False and form["cube"].value() == "2"

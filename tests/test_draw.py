@@ -1114,3 +1114,49 @@ def test_module_stays_free_of_django_and_io():
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
         }
         assert not called & {"open", "print", "input", "exec", "eval"}, path.name
+
+
+# --- A player's path after one of their matches ------------------------------------------
+
+
+@pytest.mark.parametrize("consolation, progressive, last_chance", CONFIGS)
+def test_every_path_ends_with_a_title_or_out_with_its_place(consolation, progressive, last_chance):
+    plan = make_plan(
+        list(range(17)),
+        consolation=consolation,
+        progressive_rounds=progressive,
+        last_chance=last_chance,
+        rng_seed=5,
+    )
+    _outcomes, states = play(plan, lambda slot: slot.position % 2)
+    champions = {bracket.kind: champion(plan, states, bracket.kind) for bracket in plan.brackets}
+    for slot, state in states.items():
+        if state.status != DECIDED:
+            continue
+        for player in state.players:
+            path = draw.path_after(plan, states, player, slot)
+            if path.state == draw.WON:
+                assert champions[path.bracket] == player
+            else:
+                assert path.state == draw.OUT
+                assert states[path.last].losing_player == player
+                assert path.place == final_places(plan, states, path.last.bracket)[player]
+            if path.next is not None:
+                # The next match is theirs, no bye, and fed by this one's result.
+                assert player in states[path.next].players
+                assert states[path.next].status != BYE
+                assert path.next in dependents(plan, slot)
+        winner_path = draw.path_after(plan, states, state.winning_player, slot)
+        if slot == plan.bracket(slot.bracket).final.slot:
+            assert winner_path.state == draw.WON and winner_path.next is None
+
+
+def test_a_path_under_way_is_still_in_and_names_the_match_to_play():
+    plan = make_plan(list(range(8)), consolation=NO_CONSOLATION, rng_seed=1)
+    first = Slot(MAIN, 1, 1)
+    states = resolve(plan, {first: 0, Slot(MAIN, 1, 2): 0})
+    player = states[first].winning_player
+    path = draw.path_after(plan, states, player, first)
+    assert (path.state, path.next, path.last) == (draw.STILL_IN, Slot(MAIN, 2, 1), Slot(MAIN, 2, 1))
+    lost = draw.path_after(plan, states, states[first].losing_player, first)
+    assert (lost.state, lost.next, lost.place) == (draw.OUT, None, (5, 8))

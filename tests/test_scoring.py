@@ -389,3 +389,15 @@ def test_crawford_next_from_a_rows_cache_agrees_with_the_replay():
                     == state.next_is_crawford
                 )
                 games.append(GameResult(winner))
+
+
+def test_allows_says_what_the_next_game_may_be_without_recording_it():
+    state = replay(3, [GameResult(0, cube=2)])  # 2-0 to 3: game 2 is the Crawford game
+    assert state.next_is_crawford
+    assert state.allows(GameResult(1, kind="gammon"))
+    assert not state.allows(GameResult(1, cube=2))
+    assert not state.allows(GameResult(1, how="dropped"))
+    open_game = replay(5, [GameResult(0)])
+    assert open_game.allows(GameResult(1, cube=2, how="dropped"))
+    assert not open_game.allows(GameResult(1, kind="gammon", how="dropped"))
+    assert not replay(1, [GameResult(0)]).allows(GameResult(1))  # the match is over

@@ -104,7 +104,7 @@ def test_the_winner_of_a_final_is_told_they_won_the_bracket(director_client, sea
     html = director_client.get(
         reverse("director-match", args=[tournament.pk, final.pk])
     ).content.decode()
-    assert f"{final.player1.name} has won the main bracket" in html
+    assert f"{final.player1.name} won the main bracket." in html
     assert "no match to play" not in html
 
 

@@ -7,6 +7,7 @@ from django.utils import formats
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
+from .core import league
 from .queries.bracket_layout import BRACKET_LABELS
 
 # Each cell carries its column's header (data-label) and the headers say which column
@@ -57,12 +58,12 @@ class StandingsTable(ReflowTable):
 
     def render_rank(self, value, record):
         # A shared rank reads "=3", as in the club's printed tables.
-        return f"={value}" if record.tied else value
+        return league.place_label(value, tied=True) if record.tied else value
 
     def value_rank(self, value, record):
         # The workbook reads as the page: a shared rank is "=3" (a text cell, never a
         # formula), a rank alone a number.
-        return f"={value}" if record.tied else value
+        return league.place_label(value, tied=True) if record.tied else value
 
     def value_player(self, value):
         return value.name
@@ -117,6 +118,8 @@ class PlayerMatchesTable(ReflowTable):
 
     def render_stage(self, record):
         match = record.match
+        if match.in_rounds:
+            return f"R{match.round}"  # a Swiss's or round robin's round (its bye too)
         if match.bracket_id is None:
             return "—"
         return f"{BRACKET_LABELS[match.bracket.kind]} R{match.round}"
@@ -125,12 +128,14 @@ class PlayerMatchesTable(ReflowTable):
         return value.name
 
     def render_score(self, record):
+        if record.match.is_bye:
+            return format_html('<a href="{}">—</a>', record.match.get_absolute_url())
         return format_html(
             '<a href="{}">{}–{}</a>', record.match.get_absolute_url(), record.mine, record.theirs
         )
 
     def value_score(self, record):
-        return f"{record.mine}-{record.theirs}"
+        return "" if record.match.is_bye else f"{record.mine}-{record.theirs}"
 
     def render_result(self, value):
         return value or "—"

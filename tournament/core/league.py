@@ -68,6 +68,18 @@ def band_label(index: int) -> str:
     return f"{2 ** (index - 1) + 1}-{2**index}"
 
 
+def place_label(best: int, worst: int | None = None, *, tied: bool = False) -> str:
+    """A place as every page, sheet and the JSON write it: "2" alone; "=2" when players
+    tied on every tie-break share it (a club night's standings, a rank in the league's
+    order); "3-4" for a band of places shared by how far they got (a knockout round's
+    losers, a round robin's group winners)."""
+    if tied:
+        return f"={best}"
+    if worst is None or worst == best:
+        return str(best)
+    return f"{best}-{worst}"
+
+
 def points_for(scale: Mapping[str, Sequence[int]], kind: str, best_place: int) -> int:
     values = scale.get(kind, ())
     index = band(best_place)
@@ -128,13 +140,30 @@ def _merit(record: PlayerRecord) -> tuple[int, int, int, int]:
     )
 
 
-def rank(records: Iterable[PlayerRecord]) -> list[PlayerRecord]:
-    """The records in standings order, each with its rank (shared when tied)."""
-    ordered = sorted(records, key=lambda r: (tuple(-v for v in _merit(r)), r.name.casefold()))
+_BRACKET_ORDER = {MAIN: 0, CONSOLATION: 1, LAST_CHANCE: 2}
+
+
+def _standing(record: PlayerRecord, by_place: bool) -> tuple:
+    """What the order compares (smallest first); records equal on it share the rank.
+
+    `by_place`: the standings of one tournament, where a player's places there (main
+    bracket first) come right after the league points and settle the order: players
+    sharing a place share the rank, as the places say, rather than being split again by
+    matches won. Players with no place yet (still playing) come before those placed."""
+    points, won, difference, games = _merit(record)
+    if by_place and record.places:
+        placing = sorted((_BRACKET_ORDER.get(kind, 3), place) for _t, kind, place in record.places)
+        return (-points, 1, tuple(placing))
+    return (-points, 0, (-won, -difference, -games))
+
+
+def rank(records: Iterable[PlayerRecord], *, by_place: bool = False) -> list[PlayerRecord]:
+    """The records in standings order, each with its rank (shared when tied); see
+    `_standing` for `by_place`."""
+    ordered = sorted(records, key=lambda r: (_standing(r, by_place), r.name.casefold()))
     previous = None
     for position, record in enumerate(ordered, start=1):
-        merit = _merit(record)
-        if previous is not None and merit == _merit(previous):
+        if previous is not None and _standing(record, by_place) == _standing(previous, by_place):
             record.rank = previous.rank
             record.tied = previous.tied = True
         else:

@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Context, Decimal, localcontext
 from fractions import Fraction
 
+from .league import place_label
+
 CENT = Decimal("0.01")
 HUNDRED = Decimal(100)
 MAX_MONEY = Decimal(1_000_000)  # an entry fee or a pool above this is a typo at a club
@@ -186,8 +188,7 @@ class Prize:
 
     @property
     def label(self) -> str:
-        best, worst = self.places
-        return str(best) if best == worst else f"{best}-{worst}"
+        return place_label(*self.places)
 
 
 def _bands(places: Mapping[object, tuple[int, int]]) -> dict[tuple[int, int], list[object]]:

@@ -137,20 +137,26 @@ class MatchState:
         """The cube may be turned in the next game."""
         return self.next_game.cube
 
+    def allows(self, game: GameResult) -> bool:
+        """Whether `game` may be the next game: the same checks that refuse an illegal
+        one, without the game being recorded (a form shown again after a refusal keeps
+        a choice only where this says yes)."""
+        if self.finished:
+            return False
+        try:
+            _check_fields(self.next_number, game)
+            _check_in_context(self.next_number, game, self.rules, self.next_is_crawford)
+        except IllegalGame:
+            return False
+        return True
+
     @property
     def next_game(self) -> NextGame:
         """What the next game may be. Found by putting sample games through the same
         checks that refuse illegal ones, so a form offering these never disagrees."""
         if self.finished:
             return NextGame(cube=False, hows=(), beaver=False)
-
-        def legal(game: GameResult) -> bool:
-            try:
-                _check_in_context(self.next_number, game, self.rules, self.next_is_crawford)
-            except IllegalGame:
-                return False
-            return True
-
+        legal = self.allows
         return NextGame(
             cube=legal(GameResult(0, cube=2)),
             hows=tuple(

@@ -1,7 +1,12 @@
 """The standings of a Swiss or round-robin field, with its tie-breaks in order: wins,
-then Median-Buchholz (the opponents' wins without the best and the worst, as Challonge
-counts it), then Buchholz (all the opponents' wins), then points won minus lost, then
-head-to-head among the players still tied.
+then fewer losses, then Median-Buchholz (the opponents' wins without the best and the
+worst, as Challonge counts it), then Buchholz (all the opponents' wins), then points won
+minus lost, then head-to-head among the players still tied.
+
+Fewer losses comes right after the wins so that the order always agrees with the record
+shown beside it: during a round some players have played it and others not yet, and a
+1-1 must not rank above a 1-0 on a Buchholz that only counts one more opponent. When
+everyone has played every round the losses follow from the wins and change nothing.
 
 Pure Python: the pages, the workbook and the league points rank a club night here, so
 they never disagree. A bye is a win worth the match length (as clubs count it) and has
@@ -40,6 +45,7 @@ class Row:
     player: Key
     place: int = 0
     wins: int = 0
+    losses: int = 0
     median_buchholz: int = 0
     buchholz: int = 0
     points_difference: int = 0
@@ -47,8 +53,15 @@ class Row:
     beat: set = field(default_factory=set)
 
     @property
-    def sort_key(self) -> tuple[int, int, int, int]:
-        return (self.wins, self.median_buchholz, self.buchholz, self.points_difference)
+    def sort_key(self) -> tuple[int, int, int, int, int]:
+        """Higher is better: wins, fewer losses, then the tie-breaks."""
+        return (
+            self.wins,
+            -self.losses,
+            self.median_buchholz,
+            self.buchholz,
+            self.points_difference,
+        )
 
 
 def standings(
@@ -63,11 +76,15 @@ def standings(
         first.points_difference += result.points_a - result.points_b
         second.points_difference += result.points_b - result.points_a
         if result.winner is None:
-            continue  # a double loss: they met, and neither won
+            # A double loss: they met, and neither won.
+            first.losses += 1
+            second.losses += 1
+            continue
         winner, loser = (first, second) if result.winner == result.a else (second, first)
         if result.winner not in (result.a, result.b):
             raise ValueError(f"the winner of {result.a!r} v {result.b!r} is neither")
         winner.wins += 1
+        loser.losses += 1
         winner.beat.add(loser.player)
     for bye in byes:
         rows[bye.player].wins += 1

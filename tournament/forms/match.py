@@ -82,21 +82,38 @@ class GameForm(forms.Form):
         self.offers_beaver = allowed.beaver
 
     def shown_again(self, error: str) -> GameForm:
-        """The form to show again after the game was refused: each posted value the
-        widgets still offer, else its default (a forged or stale "how it ended" would
-        otherwise leave no radio chosen, and "Record" would silently do nothing), with
-        the reason above it."""
+        """The form to show again after the game was refused, with the reason above it.
+
+        It keeps each of the director's choices (the result, the cube, how it ended,
+        the beaver, in that order) only where the rules still allow it for the next game
+        with the choices kept before it (`MatchState.allows`, the core's own checks), and
+        the widgets offer it; else its default. So a refused "double dropped" in the
+        Crawford game, or a dropped gammon, falls back to "played out", no radio is left
+        unchosen, and "Record" records a legal game."""
+        chosen = self.cleaned_data
+        kept = {name: self.fields[name].initial for name in ("kind", "cube", "how")}
+        kept.update(winner=chosen["winner"], beaver=False)
+        for name in ("kind", "cube", "how", "beaver"):
+            trial = {**kept, name: chosen[name]}
+            if self._offers(name, chosen[name]) and self.state.allows(GameResult(**trial)):
+                kept = trial
         data = self.data.copy()
         for name in ("kind", "cube", "how"):
-            offered = {str(value) for value, _label in self.fields[name].widget.choices}
-            if data.get(name) not in offered:
-                data[name] = str(self.fields[name].initial)
+            data[name] = str(kept[name])
+        if not kept["beaver"]:
+            data.pop("beaver", None)
         again = GameForm(
             data, match=self.match, state=self.state, focus=self.focus, auto_id=self.auto_id
         )
         again.is_valid()
         again.add_error(None, error)
         return again
+
+    def _offers(self, name: str, value) -> bool:
+        """The form shows that value for that field (the beaver box only where offered)."""
+        if name == "beaver":
+            return self.offers_beaver or not value
+        return str(value) in {str(choice) for choice, _label in self.fields[name].widget.choices}
 
     @property
     def result(self) -> GameResult:

@@ -349,6 +349,19 @@ class Match(models.Model):
         return self.decided_by in actions.WITHOUT_GAMES
 
     @property
+    def decision_label(self) -> str:
+        """How a match not played out was settled ("walkover", "retirement", "on time",
+        "double loss"), "" for one decided by its games or still open: the one wording
+        every page shows beside or instead of the status."""
+        return str(self.get_decided_by_display()) if self.decided_without_games else ""
+
+    @property
+    def status_label(self) -> str:
+        """The status as a card or a line shows it: how the match was settled when its
+        games did not decide it (a 0-1 "on time", not a bare "decided")."""
+        return self.decision_label or str(self.get_status_display())
+
+    @property
     def players_known(self) -> bool:
         return self.player1_id is not None and self.player2_id is not None
 

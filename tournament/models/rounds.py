@@ -20,12 +20,12 @@ from .tournaments import Tournament
 
 @dataclass
 class GroupResults:
-    """A group's matches as the core ranks them, and the counts a standings row shows."""
+    """A group's matches as the core ranks them (wins and losses included, so the
+    record shown is the record ranked), and the byes a standings row shows."""
 
     members: set = field(default_factory=set)
     results: list = field(default_factory=list)
     byes: list = field(default_factory=list)
-    losses: Counter = field(default_factory=Counter)
     bye_count: Counter = field(default_factory=Counter)
 
     def ranked(self) -> list[swiss_standings.Row]:
@@ -50,12 +50,8 @@ def group_results(rows: Iterable, count_byes: bool) -> GroupResults:
                     row.player1_id, row.player2_id, row.winner_id, row.score1, row.score2
                 )
             )
-            loser = row.player2_id if row.winner_id == row.player1_id else row.player1_id
-            found.losses[loser] += 1
         elif row.decided_by == actions.DOUBLE_LOSS:
             found.results.append(swiss_standings.Result(row.player1_id, row.player2_id, None, 0, 0))
-            found.losses[row.player1_id] += 1
-            found.losses[row.player2_id] += 1
     return found
 
 

@@ -14,7 +14,7 @@ from django.db.models import Case, IntegerField, When
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from ..core import draw, scoring
+from ..core import draw, league, scoring
 from ..models import Bracket, Match, Player, Tournament
 from ..models.stored_draw import StoredDraw
 from .feeders import feeders_of
@@ -311,7 +311,7 @@ def _places(stored: StoredDraw, kind: str, players: dict[int, Player]) -> list[P
     for player_id, place in stored.places(kind).items():
         grouped.setdefault(place, []).append(players[player_id])
     return [
-        PlaceView(str(best) if best == worst else f"{best}-{worst}", sorted(group, key=str))
+        PlaceView(league.place_label(best, worst), sorted(group, key=str))
         for (best, worst), group in sorted(grouped.items())
     ]
 

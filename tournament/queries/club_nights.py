@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from django.utils.translation import gettext
 
+from ..core import league
 from ..models import Match, Player, Tournament
 from ..models.matches import BYE
 from ..models.rounds import group_results
@@ -32,7 +33,7 @@ class StandingRow:
 
     @property
     def place_label(self) -> str:
-        return f"={self.place}" if self.tied else str(self.place)
+        return league.place_label(self.place, tied=self.tied)
 
 
 @dataclass
@@ -78,7 +79,7 @@ def _standings(rows: Iterable, players: dict[int, Player], count_byes: bool) -> 
             tied=places.count(row.place) > 1,
             player=players[row.player],
             wins=row.wins,
-            losses=found.losses[row.player],
+            losses=row.losses,
             byes=found.bye_count[row.player],
             median_buchholz=row.median_buchholz,
             buchholz=row.buchholz,
@@ -119,16 +120,30 @@ def club_night(tournament: Tournament, matches: list[Match] | None = None) -> Cl
     return ClubNight(tournament, groups)
 
 
-def final_places(tournament: Tournament, rows: list) -> dict[int, tuple[int, int]]:
-    """Player id -> (best, worst) final place, once every round is played (empty
-    before): the standings' place in a Swiss or a whole-field round robin; with groups,
-    the group winners share the first places, the runners-up the next, and so on (after
-    the knockout's places, for those who did not go on to it)."""
+@dataclass(frozen=True)
+class FinalPlaces:
+    """A finished club night's places: player id -> (best, worst). `ties`: a shared
+    place is a tie on every tie-break of one table ("=2"); otherwise it is a band of
+    places shared by rank across the groups ("1-2": the group winners)."""
+
+    places: dict[int, tuple[int, int]]
+    ties: bool
+
+    def label(self, player_id: int) -> str:
+        best, worst = self.places[player_id]
+        return league.place_label(best, worst, tied=self.ties and worst > best)
+
+
+def final_places(tournament: Tournament, rows: list) -> FinalPlaces:
+    """Each player's final place, once every round is played (none before): the
+    standings' place in a Swiss or a whole-field round robin; with groups, the group
+    winners share the first places, the runners-up the next, and so on (after the
+    knockout's places, for those who did not go on to it)."""
     rows = [row for row in rows if row.bracket_id is None and row.round is not None]
     if not rows or any(row.status in Match.TO_PLAY_STATUSES for row in rows):
-        return {}
+        return FinalPlaces({}, ties=False)
     if tournament.is_swiss and max(row.round for row in rows) < tournament.rounds:
-        return {}
+        return FinalPlaces({}, ties=False)
     groups: dict[int, list] = {}
     for row in rows:
         groups.setdefault(row.group, []).append(row)
@@ -139,10 +154,11 @@ def final_places(tournament: Tournament, rows: list) -> dict[int, tuple[int, int
         skipped = 0  # one player alone goes to no knockout: the groups decide
     if len(tables) == 1 and not skipped:
         table = tables[0]
-        return {
+        places = {
             row.player: (row.place, row.place + sum(o.place == row.place for o in table) - 1)
             for row in table
         }
+        return FinalPlaces(places, ties=True)
     # The group winners (and runners-up) who went on to a knockout take its places;
     # the others share the places after theirs, rank by rank.
     places, start = {}, 1 + sum(min(skipped, len(table)) for table in tables)
@@ -152,4 +168,4 @@ def final_places(tournament: Tournament, rows: list) -> dict[int, tuple[int, int
         for player in at_rank:
             places[player] = (start, start + len(at_rank) - 1)
         start += len(at_rank)
-    return places
+    return FinalPlaces(places, ties=False)

@@ -17,9 +17,9 @@ from operator import itemgetter
 from django.db.models import Count, Q, Sum
 from django.utils.translation import gettext
 
-from ..core import actions, draw, league, master_points
+from ..core import actions, club_nights, draw, league, master_points
 from ..models import Entry, Game, Match, Player, Season, Tournament
-from ..models.matches import DECIDED
+from ..models.matches import BYE, DECIDED
 from ..models.stored_draw import RESOLUTION_OF_STATUS, StoredDraw
 from .club_nights import final_places as club_final_places
 
@@ -91,11 +91,14 @@ class Place:
     place: tuple[int, int]
     player: Player
     league_points: int
+    # A place shared by a tie on every tie-break of a club night's table reads "=2"; a
+    # knockout's (or the groups') band of places "3-4".
+    tied: bool = False
 
     @property
     def label(self) -> str:
         best, worst = self.place
-        return str(best) if best == worst else f"{best}-{worst}"
+        return league.place_label(best, worst, tied=self.tied and worst > best)
 
 
 @dataclass
@@ -170,7 +173,14 @@ def _records_for(
     places = []
     match_points: Counter[int] = Counter()  # master points for matches won, per player
 
-    def add_place(tournament: Tournament, kind: str, place: tuple[int, int], player_id: int):
+    def add_place(
+        tournament: Tournament,
+        kind: str,
+        place: tuple[int, int],
+        player_id: int,
+        *,
+        tied: bool = False,
+    ):
         player = players[player_id]
         if not masters:
             points = league.points_for(scale, kind, place[0])
@@ -182,7 +192,8 @@ def _records_for(
             points = 0  # a consolation's places earn no master points
         record(player).league_points += points
         if with_places:
-            places.append(Place(tournament, kind, place, player, points))
+            places.append(Place(tournament, kind, place, player, points, tied))
+            record(player).places.append((tournament, kind, place))
 
     # One tournament's matches in memory at a time, whatever the size of the season.
     by_id = {tournament.pk: tournament for tournament in tournaments}
@@ -205,8 +216,9 @@ def _records_for(
         tournament = by_id[tournament_id]
         if tournament.is_club_night:
             # A Swiss or a round robin: its final places count as a main bracket's.
-            for player_id, place in club_final_places(tournament, matches).items():
-                add_place(tournament, draw.MAIN, place, player_id)
+            found = club_final_places(tournament, matches)
+            for player_id, place in found.places.items():
+                add_place(tournament, draw.MAIN, place, player_id, tied=found.ties)
         stored = StoredDraw.load(tournament, matches)
         if stored is None:
             continue
@@ -245,7 +257,11 @@ def _records_for(
 
     order = {kind: number for number, kind in enumerate(draw.BRACKET_KINDS)}
     places.sort(key=lambda p: (p.tournament.date, p.tournament.pk, order[p.kind], p.place))
-    return Standings(season, list(tournaments), league.rank(records.values()), places)
+    # One tournament's players are ranked by their places in it where they have them, so
+    # those who share a place share the rank (the league's own tie-breaks would split
+    # them); a season's, by the league's order alone.
+    ranked = league.rank(records.values(), by_place=with_places and len(tournaments) == 1)
+    return Standings(season, list(tournaments), ranked, places)
 
 
 def season_standings(season: Season, *, with_places: bool = False) -> Standings:
@@ -294,6 +310,13 @@ class HeadToHead:
 
 
 def _result(match: Match, side: int) -> str:
+    """The result from the player's side, saying how it was decided when the games did
+    not decide it (the words of a walkover, a retirement, a loss on time, a double loss
+    and a Swiss bye, in one place)."""
+    if match.is_bye:
+        return gettext("bye: counts as a win")
+    if match.double_loss:
+        return gettext("lost: double loss")
     if not match.is_decided:
         return str(match.get_status_display())
     won = match.winner_id == (match.player1_id, match.player2_id)[side]
@@ -307,11 +330,15 @@ def _result(match: Match, side: int) -> str:
 
 
 def player_history(player: Player) -> tuple[list[MatchLine], list[HeadToHead]]:
-    """A player's matches in public tournaments (newest first) and the record against
-    each opponent, in two queries."""
+    """A player's matches in public tournaments (newest first), a Swiss's byes among
+    them (each counts as a win, as the standings count it), and the record against each
+    opponent, in two queries."""
     matches = list(
         Match.objects.filter(Q(player1=player) | Q(player2=player), tournament__public=True)
-        .filter(player1__isnull=False, player2__isnull=False)
+        .filter(
+            Q(player1__isnull=False, player2__isnull=False)
+            | Q(status=BYE, tournament__format=club_nights.SWISS, round__isnull=False)
+        )
         .select_related("tournament__season", "bracket", "player1", "player2")
         .order_by("-tournament__date", "-tournament_id", "-round", "-pk")
     )
@@ -329,6 +356,8 @@ def player_history(player: Player) -> tuple[list[MatchLine], list[HeadToHead]]:
         opponent = match.players[1 - side]
         score = (match.score1, match.score2)
         lines.append(MatchLine(match, opponent, score[side], score[1 - side], _result(match, side)))
+        if opponent is None:
+            continue  # a bye: nobody to count it against
         record = opponents.setdefault(opponent.pk, HeadToHead(opponent))
         if match.is_decided:
             record.played += 1

@@ -20,6 +20,7 @@ from ..core import actions, scoring
 from ..forms import ConfirmForm, GameForm, PenaltyForm, SideForm, TableForm, TranscriptForm
 from ..models import AuditEntry, Game, GameReport, Match, Penalty, Tournament
 from ..operations import transcripts
+from ..queries.onward import where_next
 from ..rule_texts import rules_in_one_line
 from .access import director_required
 
@@ -63,24 +64,6 @@ def _match(tournament_pk, pk) -> Match:
     )
 
 
-def _where_next(match: Match) -> list[tuple]:
-    """After a decided match: each player's next match in the tournament, or None."""
-    players = [player for player in (match.player1, match.player2) if player is not None]
-    later = (
-        Match.objects.filter(tournament_id=match.tournament_id)
-        .to_play()
-        .involving(*players)
-        .exclude(pk=match.pk)
-        .select_related("bracket", "player1", "player2")
-        .order_by("round")
-    )
-    found = {}
-    for row in later:
-        for player_id in (row.player1_id, row.player2_id):
-            found.setdefault(player_id, row)
-    return [(player, found.get(player.pk)) for player in players]
-
-
 NOTHING_ALLOWED = actions.Allowed(
     game=False, undo=False, walkover=False, retirement=False, reopen=False
 )
@@ -104,7 +87,8 @@ def _sheet(request, match: Match, *, form=None, status=200, error=None):
     """Template: director/match.html; context: match, state, rows, allowed (what the
     core allows now: core.actions.Allowed), leader (one point from winning as the
     Crawford game starts), form, walkover_form, retire_form, penalty_form, on_time_form,
-    table_form, confirm_form, where_next, recorded (the game just recorded, to undo from
+    table_form, confirm_form, where_next (queries.onward.Onward, a line for each player
+    of a decided match), recorded (the game just recorded, to undo from
     its confirmation), error."""
     games = list(match.games.all())
     state = None
@@ -130,7 +114,7 @@ def _sheet(request, match: Match, *, form=None, status=200, error=None):
         "on_time_form": SideForm(match=match) if allowed.on_time else None,
         "table_form": TableForm(match=match, free=free) if (free := _free_tables(match)) else None,
         "confirm_form": ConfirmForm(initial={"version": match.version}),
-        "where_next": _where_next(match) if match.is_decided else None,
+        "where_next": where_next(match) if match.is_decided else None,
         "recorded": _just_recorded(request, games, allowed),
         "error": error,
     }
@@ -139,7 +123,11 @@ def _sheet(request, match: Match, *, form=None, status=200, error=None):
 
 def _just_recorded(request, games: list, allowed) -> int | None:
     """The number of the game just recorded, while it is still the last one and can be
-    taken back: the confirmation then offers its undo."""
+    taken back: the confirmation then offers its undo. Only on the page the recording
+    redirected to: a form posted from there (the sheet's form keeps its address) and
+    refused answers with the refusal alone, not a green "recorded" above the red."""
+    if request.method != "GET":
+        return None
     number = request.GET.get("recorded", "")
     if allowed.undo and games and number == str(games[-1].number):
         return games[-1].number

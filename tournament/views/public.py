@@ -23,6 +23,7 @@ from ..models import Match, Player, Season, Tournament
 from ..queries.bracket_layout import BRACKET_LABELS, lay_out, next_match_of, path_of
 from ..queries.club_nights import club_night
 from ..queries.feeders import feeders_of
+from ..queries.onward import where_next
 from ..queries.prizes import tournament_money
 from ..queries.standings import player_history, tournament_standings
 from ..queries.standings import season_standings as season_standings_of
@@ -275,19 +276,10 @@ def _bye(request, match):
     """A bye's slot: who goes on without playing, and where they play next.
 
     Template: tournament/match.html; context: match, bye_player, bye_next (their next
-    match in the tournament, if any)."""
+    match in the tournament, as the plan or the rounds say: queries.onward)."""
     player = match.winner or match.player1 or match.player2
-    later = (
-        Match.objects.filter(tournament_id=match.tournament_id)
-        .involving(player)
-        .exclude(pk=match.pk)
-        .exclude(status=Match.Status.BYE)
-        .select_related("player1", "player2")
-        .order_by("round", "pk")
-        .first()
-        if player
-        else None
-    )
+    onward = where_next(match) if player else []
+    later = onward[0].next_match if onward else None
     context = {"match": match, "bye_player": player, "bye_next": later}
     return render(request, "tournament/match.html", context)
 

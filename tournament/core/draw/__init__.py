@@ -9,12 +9,14 @@ matches are byes, who is champion. The random part of a draw uses only
 
 # A package since the module outgrew 450 lines: `plan` (words, data classes, the order of
 # the matches), `seeding` (inputs, seeds, the main bracket, `make_plan`), `consolation`
-# (the brackets fed by losers) and `resolution` (results carried through a plan, or from
-# a change through what lies downstream of it). Every name the rest of the project uses
-# is re-exported here, so `draw.X` keeps working.
+# (the brackets fed by losers), `resolution` (results carried through a plan, or from a
+# change through what lies downstream of it) and `paths` (a player's way through a
+# resolved plan). Every name the rest of the project uses is re-exported here, so
+# `draw.X` keeps working.
 
 from __future__ import annotations
 
+from .paths import OUT, STILL_IN, WON, Path, path_after
 from .plan import (
     BRACKET_KINDS,
     BRACKET_NAMES,
@@ -82,16 +84,20 @@ __all__ = [
     "MAX_ENTRANTS",
     "MIN_ENTRANTS",
     "NO_CONSOLATION",
+    "OUT",
     "PENDING",
     "PROGRESSIVE",
     "READY",
     "SOURCE_KINDS",
+    "STILL_IN",
     "VOID",
     "WINNER",
+    "WON",
     "BracketPlan",
     "DrawError",
     "DrawPlan",
     "MatchResolution",
+    "Path",
     "PlannedMatch",
     "Slot",
     "Source",
@@ -103,6 +109,7 @@ __all__ = [
     "feeders",
     "final_places",
     "make_plan",
+    "path_after",
     "resolve",
     "resolve_downstream",
     "seed_positions",

@@ -1,0 +1,196 @@
+"""Where the players of a decided match went from it, and how it ended for them: the
+match sheet's "where they go next" (and a bye's page) follows each player's real path,
+in a finished cup (consolation and last chance included) and in a finished Swiss."""
+
+import re
+
+import pytest
+from django.urls import reverse
+
+from tests.club_night_setup import make_club_night, play_round
+from tests.cup_setup import play_to_the_end
+from tournament import operations
+from tournament.core import draw
+from tournament.models import Match, Player, Tournament
+from tournament.queries.club_nights import club_night
+
+pytestmark = pytest.mark.django_db
+
+
+def sheet_url(match):
+    return reverse("director-match", args=[match.tournament_id, match.pk])
+
+
+def where_next(client, match) -> list[str]:
+    """The section's lines as a director reads them (tags gone, spaces folded)."""
+    html = client.get(sheet_url(match)).content.decode()
+    section = html.split('id="next-heading"')[1].split("</section>")[0]
+    items = re.findall(r"<li>(.*?)</li>", section, re.S)
+    return [" ".join(re.sub(r"<[^>]+>", "", item).split()) for item in items]
+
+
+def finished_cup(season, count, **settings) -> Tournament:
+    cup = Tournament.objects.create(season=season, name="Copa", date="2002-05-01", **settings)
+    for number in range(count):
+        operations.add_entry(cup, Player.objects.create(name=f"P{number:02}"), checked_in=True)
+    operations.make_draw(cup, rng_seed=3)
+    operations.start_tournament(cup)
+    while (match := cup.matches.open().order_by("pk").first()) is not None:
+        play_to_the_end(match, match.pk % 2)
+    cup.refresh_from_db()
+    assert cup.is_finished
+    return cup
+
+
+@pytest.fixture
+def cup_of_17(season):
+    """The tournament day's cup: 17 players, progressive consolation and a last chance."""
+    return finished_cup(season, 17, consolation=draw.PROGRESSIVE, last_chance=True)
+
+
+def champions(cup) -> dict[str, str]:
+    """Bracket word ("main", "consolation", "last chance") -> its champion's name."""
+    finals = {}
+    for match in cup.matches.select_related("bracket", "winner"):
+        best = finals.get(match.bracket.kind)
+        if best is None or match.round > best.round:
+            finals[match.bracket.kind] = match
+    return {str(m.bracket.get_kind_display()): m.winner.name for m in finals.values() if m.winner}
+
+
+def test_nobody_wins_a_bracket_they_lost_in(director_client, cup_of_17):
+    """Every decided match's sheet: a bracket is said won only by its champion, and a
+    player said to be out did not win the last bracket they played in."""
+    won = champions(cup_of_17)
+    titles = set()
+    for match in cup_of_17.matches.decided():
+        for line in where_next(director_client, match):
+            for player, bracket in re.findall(r"(P\d\d) (?:has )?won the ([a-z ]+) bracket", line):
+                assert won[bracket] == player, line
+                titles.add((player, bracket))
+            for player in re.findall(r"(P\d\d) lost in round", line):
+                assert player not in won.values() or "won the" in line, line
+    assert titles == {(player, bracket) for bracket, player in won.items()}
+
+
+def test_the_first_round_winner_went_on_and_lost_later(director_client, cup_of_17):
+    first = cup_of_17.matches.decided().get(bracket__kind=draw.MAIN, round=1)
+    winner = first.winner
+    after = Match.objects.get(
+        tournament=cup_of_17, bracket__kind=draw.MAIN, round=2, winner__isnull=False,
+        pk__in=Match.objects.involving(winner),
+    )  # fmt: skip
+    lines = where_next(director_client, first)
+    line = next(line for line in lines if line.startswith(winner.name))
+    assert (
+        f"{winner.name} played next in the main bracket, round 2, match {after.position}: "
+        f"{after.player1.name} – {after.player2.name}."
+    ) in line
+    path = list(
+        Match.objects.involving(winner).filter(tournament=cup_of_17).decided()
+        .select_related("bracket").order_by("bracket_id", "round")
+    )  # fmt: skip
+    last = path[-1]
+    if last.winner_id == winner.pk:
+        assert f"{winner.name} won the {last.bracket.get_kind_display()} bracket." in line
+    else:
+        assert (
+            f"{winner.name} lost in round {last.round} of the "
+            f"{last.bracket.get_kind_display()} bracket and is out of the tournament"
+        ) in line
+    assert f'href="{sheet_url(after)}"' in director_client.get(sheet_url(first)).content.decode()
+
+
+def test_the_loser_drops_into_the_consolation_and_its_end_is_said(director_client, season):
+    cup = finished_cup(season, 4, consolation=draw.FIRST_ROUND)
+    first = (
+        cup.matches.decided()
+        .select_related("player1", "player2")
+        .get(bracket__kind=draw.MAIN, round=1, position=1)
+    )
+    loser = first.player2 if first.winner_id == first.player1_id else first.player1
+    consolation = Match.objects.involving(loser).get(tournament=cup, bracket__kind="consolation")
+    (line,) = [line for line in where_next(director_client, first) if line.startswith(loser.name)]
+    assert line.startswith(f"{loser.name} played next in the consolation bracket, round 1, match 1")
+    if consolation.winner_id == loser.pk:
+        assert line.endswith(f"{loser.name} won the consolation bracket.")
+    else:
+        assert line.endswith(
+            f"{loser.name} lost in round 1 of the consolation bracket and is out of the "
+            "tournament: place 2 in that bracket."
+        )
+
+
+def test_a_final_lost_is_not_a_title(director_client, season):
+    cup = finished_cup(season, 4)
+    final = cup.matches.get(bracket__kind=draw.MAIN, round=2)
+    lines = where_next(director_client, final)
+    winner = final.winner
+    loser = final.player2 if winner == final.player1 else final.player1
+    assert f"{winner.name} won the main bracket." in lines[0] + lines[1]
+    assert (
+        f"{loser.name} lost in round 2 of the main bracket and is out of the tournament: "
+        "place 2 in that bracket."
+    ) in lines[0] + lines[1]
+
+
+@pytest.fixture
+def finished_swiss(season):
+    """The tournament day's Swiss: 11 players (a bye each round) over four rounds."""
+    tournament, _players = make_club_night(season, 11, rounds=4)
+    operations.make_draw(tournament, rng_seed=11)
+    operations.start_tournament(tournament)
+    for number in range(1, 5):
+        play_round(tournament, number)
+    tournament.refresh_from_db()
+    assert tournament.is_finished
+    return tournament
+
+
+def test_a_finished_swiss_says_the_next_round_and_the_final_place(director_client, finished_swiss):
+    (group,) = club_night(finished_swiss).groups
+    place = {row.player.pk: row.place_label for row in group.standings}
+    first = (
+        finished_swiss.matches.decided()
+        .select_related("player1", "player2")
+        .get(round=1, position=1)
+    )
+    lines = where_next(director_client, first)
+    assert not any("not paired" in line or "no match" in line for line in lines)
+    for player, line in zip(first.players, lines, strict=True):
+        second = Match.objects.involving(player).get(tournament=finished_swiss, round=2)
+        if second.is_bye:
+            assert line.startswith(f"{player.name} has the bye in round 2.")
+        else:
+            assert line.startswith(f"{player.name} played next in round 2:")
+        assert line.endswith(f"{player.name} finished in place {place[player.pk]}.")
+    last = finished_swiss.matches.decided().get(round=4, position=1)
+    for player, line in zip(last.players, where_next(director_client, last), strict=True):
+        assert line == (
+            f"{player.name} has played every round. "
+            f"{player.name} finished in place {place[player.pk]}."
+        )
+
+
+def test_a_running_swiss_waits_for_the_next_round(director_client, season):
+    tournament, _players = make_club_night(season, 11, rounds=4)
+    operations.make_draw(tournament, rng_seed=11)
+    operations.start_tournament(tournament)
+    play_round(tournament, 1)
+    second = tournament.matches.filter(round=2, status="ready").first()
+    play_to_the_end(second, 0)
+    lines = where_next(director_client, second)
+    assert all("waits for round 3: it is paired when the last match" in line for line in lines)
+
+
+def test_a_bye_page_names_the_match_after_the_bye(client, season):
+    """A bye-holder who loses their first real match drops into the consolation's round
+    1: the bye's next match is still the main bracket's round 2."""
+    cup = finished_cup(season, 6, consolation=draw.FIRST_ROUND, public=True)
+    for bye in cup.matches.filter(status="bye", bracket__kind=draw.MAIN):
+        after = Match.objects.get(
+            tournament=cup, bracket__kind=draw.MAIN, round=2,
+            pk__in=Match.objects.involving(bye.player1),
+        )  # fmt: skip
+        html = client.get(bye.get_absolute_url()).content.decode()
+        assert f'<a href="{after.get_absolute_url()}">Their next match' in html

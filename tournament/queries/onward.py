@@ -1,0 +1,185 @@
+"""Where each player of a match went from it, and how it stands for them now: the
+"where they go next" of the director's match sheet and of a bye's page.
+
+A cup's answer comes from its plan (`core.draw.path_after`: the winner's next match in
+the bracket, the consolation or last-chance match a loser drops into, byes passed
+through, a title or the way out); a Swiss's or a round robin's from its rounds (the next
+round's match or bye, the knockout after the groups, the final place). The sentences are
+made here, once, so the templates only show them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.utils.translation import gettext
+
+from ..core import draw, league
+from ..models import Entry, Match, Player, Tournament
+from ..models.stored_draw import StoredDraw
+from .club_nights import final_places as club_final_places
+
+
+@dataclass(frozen=True)
+class Onward:
+    """One player's line: where they went (`went`, with `next_match` to link) and how
+    it stands for them now (`ended`, with `now_match` to link when that is a later match
+    they are still to play). Either sentence may be empty."""
+
+    player: Player
+    went: str
+    next_match: Match | None = None
+    ended: str = ""
+    now_match: Match | None = None
+
+
+def where_next(match: Match) -> list[Onward]:
+    """For a decided match or a bye: a line for each of its players, in side order (two
+    queries: the tournament's matches, and for a club night who has withdrawn)."""
+    players = [player for player in match.players if player is not None]
+    if not players or not match.from_draw:
+        return []
+    tournament = match.tournament
+    matches = list(tournament.matches.select_related("bracket", "player1", "player2"))
+    stored = StoredDraw.load(tournament, matches)
+    if match.bracket_id is not None:
+        slot, resolutions = stored.slot_of[match.pk], stored.resolve()
+        return [
+            _cup_line(stored, player, draw.path_after(stored.plan, resolutions, player.pk, slot))
+            for player in players
+        ]
+    withdrawn = set(
+        Entry.objects.filter(tournament=tournament, withdrawn=True, player__in=players)
+        .order_by()
+        .values_list("player_id", flat=True)
+    )
+    rounds = _Rounds(tournament, matches, stored)
+    return [rounds.line(match, player, player.pk in withdrawn) for player in players]
+
+
+# --- a cup (or a round robin's knockout) ---------------------------------------------
+
+
+def _where(row: Match) -> dict:
+    return {"bracket": row.bracket.get_kind_display(), "round": row.round, "position": row.position}
+
+
+def _cup_line(stored: StoredDraw, player: Player, path: draw.Path) -> Onward:
+    ended, now = _path_words(stored, player, path)
+    if path.next is None:
+        return Onward(player, "", ended=ended)
+    row = stored.rows[path.next]
+    params = {"player": player.name, **_where(row)}
+    if row.is_decided:
+        went = gettext(
+            "%(player)s played next in the %(bracket)s bracket, round %(round)s, match %(position)s"
+        )
+    else:
+        went = gettext(
+            "%(player)s plays next in the %(bracket)s bracket, round %(round)s, match %(position)s"
+        )
+    return Onward(player, went % params, row, ended, now)
+
+
+def _path_words(stored: StoredDraw, player: Player, path: draw.Path) -> tuple[str, Match | None]:
+    """How the path stands: a title; out, with the place; or the match still to play,
+    when it is further on than the next one (the next one says the rest)."""
+    if path.state == draw.WON:
+        final = stored.rows[stored.plan.bracket(path.bracket).final.slot]
+        words = gettext("%(player)s won the %(bracket)s bracket.")
+        return words % {"player": player.name, "bracket": final.bracket.get_kind_display()}, None
+    if path.state == draw.OUT:
+        params = {"player": player.name, **_where(stored.rows[path.last])}
+        if path.place is None:
+            words = gettext(
+                "%(player)s lost in round %(round)s of the %(bracket)s bracket and is out of "
+                "the tournament."
+            )
+            return words % params, None
+        words = gettext(
+            "%(player)s lost in round %(round)s of the %(bracket)s bracket and is out of "
+            "the tournament: place %(place)s in that bracket."
+        )
+        return words % {**params, "place": league.place_label(*path.place)}, None
+    if path.last is not None and path.last != path.next:
+        row = stored.rows[path.last]
+        words = gettext(
+            "%(player)s is now in the %(bracket)s bracket, round %(round)s, match %(position)s"
+        )
+        return words % {"player": player.name, **_where(row)}, row
+    return "", None
+
+
+# --- a Swiss or a round robin ---------------------------------------------------------
+
+
+@dataclass
+class _Rounds:
+    tournament: Tournament
+    matches: list[Match]
+    stored: StoredDraw | None  # a round robin's knockout, once drawn
+
+    def line(self, match: Match, player: Player, withdrawn: bool) -> Onward:
+        later = sorted(
+            (
+                row
+                for row in self.matches
+                if row.in_rounds
+                and row.group == match.group
+                and row.round > match.round
+                and player.pk in (row.player1_id, row.player2_id)
+            ),
+            key=lambda row: row.round,
+        )
+        if not later and self.stored is not None and player.pk in self.stored.plan.entrants:
+            # A group winner (or runner-up) goes on to the knockout.
+            path = draw.path_after(self.stored.plan, self.stored.resolve(), player.pk)
+            return _cup_line(self.stored, player, path)
+        ended, now = self._ended(player, later)
+        if later:
+            row = later[0]
+            params = {"player": player.name, "round": row.round}
+            if row.is_bye:
+                went = gettext("%(player)s has the bye in round %(round)s")
+            elif row.is_decided or row.double_loss:
+                went = gettext("%(player)s played next in round %(round)s")
+            else:
+                went = gettext("%(player)s plays next in round %(round)s")
+            return Onward(player, went % params, row, ended, now)
+        return Onward(player, self._nothing_after(match, player, withdrawn), ended=ended)
+
+    def _nothing_after(self, match: Match, player: Player, withdrawn: bool) -> str:
+        """Why no later match is known for the player."""
+        tournament = self.tournament
+        params = {"player": player.name, "round": match.round + 1}
+        if withdrawn:
+            return gettext("%(player)s has withdrawn and is not paired again.") % params
+        if tournament.is_swiss:
+            if match.round < tournament.rounds and not tournament.is_finished:
+                words = gettext(
+                    "%(player)s waits for round %(round)s: it is paired when the last match "
+                    "of this round is decided."
+                )
+                return words % params
+            return gettext("%(player)s has played every round.") % params
+        if tournament.knockout and self.stored is None and not tournament.is_finished:
+            words = gettext(
+                "%(player)s has played every group match; the knockout is drawn when the "
+                "last one is decided."
+            )
+            return words % params
+        return gettext("%(player)s has played every group match.") % params
+
+    def _ended(self, player: Player, later: list[Match]) -> tuple[str, Match | None]:
+        """A finished event: the final place. Still under way: the match the player is
+        to play now, when it is further on than the next one."""
+        found = club_final_places(self.tournament, self.matches)
+        if player.pk in found.places:
+            words = gettext("%(player)s finished in place %(place)s.")
+            return words % {"player": player.name, "place": found.label(player.pk)}, None
+        open_rows = [row for row in later[1:] if row.status in Match.TO_PLAY_STATUSES]
+        if open_rows:
+            row = open_rows[0]
+            words = gettext("%(player)s is now in round %(round)s")
+            return words % {"player": player.name, "round": row.round}, row
+        return "", None
