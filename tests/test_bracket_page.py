@@ -1,5 +1,6 @@
 """The public bracket page and the JSON API: what a player reads, at a fixed cost."""
 
+import datetime
 import json
 import random
 import re
@@ -309,3 +310,31 @@ def test_a_walkover_and_a_retirement_keep_their_words_on_the_card(client, season
     assert '<span class="match-status">walkover</span>' in card_of(page, first)
     assert '<span class="match-status">retirement</span>' in card_of(page, second)
     assert "decided (retirement)" in client.get(second.get_absolute_url()).content.decode()
+
+
+def test_a_card_says_at_which_table_or_that_it_waits_for_one(
+    client, season, django_assert_num_queries
+):
+    tournament = cup(season, 8, draw.NO_CONSOLATION)
+    operations.start_tournament(tournament)
+    day = {"date": datetime.date(2002, 11, 9), "tables": ["1", "Bar"]}
+    operations.change_tournament(tournament, day, {})
+    first, second, third, fourth = tournament.matches.filter(round=1).order_by("position")
+    url = reverse("tournament", args=[tournament.pk])
+    # At the same cost as without tables: the tournament, its brackets, its matches.
+    with django_assert_num_queries(3):
+        page = client.get(url).content.decode()
+    assert '<span class="match-table">Table 1</span>' in card_of(page, first)
+    assert '<span class="match-table">Bar</span>' in card_of(page, second)
+    for waiting in (third, fourth):
+        assert '<span class="match-table waiting">waiting for a table</span>' in card_of(
+            page, waiting
+        )
+    # A decided match frees its table: the kept page is not the one shown any more, and
+    # the card of a decided match no longer names a table.
+    for result in sample_games.games_to_finish(first.replay(), random.Random(1)):
+        operations.record_game(first, result)
+    page = client.get(url).content.decode()
+    assert "match-table" not in card_of(page, first)
+    assert '<span class="match-table">Table 1</span>' in card_of(page, third)
+    assert "waiting for a table" in card_of(page, fourth)

@@ -21,6 +21,7 @@ from conftest import PHONE, SCREENSHOTS, directors_group
 from tournament import operations
 from tournament.core.scoring import GameResult
 from tournament.models import Player, Season, Tournament
+from tournament.queries.calls import PAGE
 
 pytestmark = pytest.mark.browser
 
@@ -176,7 +177,11 @@ def test_check_in_draw_and_the_call_screen_follows_without_a_reload(chromium, li
     calls.screenshot(path=SCREENSHOTS / "call-screen.png")
 
 
-def test_the_call_screen_holds_16_tables_on_a_tv(chromium, live_server, demo):
+def test_the_call_screen_shows_16_tables_on_a_tv_a_screen_at_a_time(chromium, live_server, demo):
+    """Names read from across the room (test_browser_calls.py) take room: a 1920x1080
+    screen holds PAGE matches (to start and under way together) without scrolling, and
+    16 tables take two screens, shown in turn (calls.js); each is measured, the one
+    that shows matches of both lists included."""
     season = Season.objects.order_by("-year").first()
     tournament = operations.create_tournament(
         {"season": season, "name": "Obert", "date": season.tournaments.first().date,
@@ -189,16 +194,26 @@ def test_the_call_screen_holds_16_tables_on_a_tv(chromium, live_server, demo):
     operations.start_tournament(tournament)
     page = page_in(chromium, live_server, viewport={"width": 1920, "height": 1080})
     url = live_server.url + f"/tournaments/{tournament.pk}/calls/"
-    # All 16 in one column (to start), then half of them under way.
-    for under_way in (0, 8):
-        for match in tournament.matches.filter(round=1, status="ready")[:under_way]:
+    # All 16 to start; then 3 under way (the second screen: 5 to start and 3 under way);
+    # then 8 under way.
+    shown = 0
+    for under_way in (0, 3, 8):
+        for match in tournament.matches.filter(round=1, status="ready")[: under_way - shown]:
             operations.record_game(match, GameResult(0))
+        shown = under_way
         page.goto(url)
-        assert page.locator(".call:visible").count() == 16
-        height = page.evaluate("document.documentElement.scrollHeight")
-        width = page.evaluate("document.documentElement.scrollWidth")
-        page.screenshot(path=SCREENSHOTS / f"call-screen-16-tables-{under_way}.png")
-        assert height <= 1080 and width <= 1920, (under_way, width, height)
+        assert page.locator(".calls").get_attribute("data-pages") == "2"
+        for screen in ("0", "1"):
+            page.evaluate(
+                """screen => document.querySelectorAll(".calls-now .call").forEach(
+                  call => { call.hidden = call.dataset.page !== screen; })""",
+                screen,
+            )
+            assert page.locator(".calls-now .call:visible").count() == PAGE
+            height = page.evaluate("document.documentElement.scrollHeight")
+            width = page.evaluate("document.documentElement.scrollWidth")
+            page.screenshot(path=SCREENSHOTS / f"call-screen-16-tables-{under_way}-{screen}.png")
+            assert height <= 1080 and width <= 1920, (under_way, screen, width, height)
 
 
 def test_the_live_refresh_sends_its_etag_rests_while_hidden_and_backs_off(

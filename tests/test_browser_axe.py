@@ -3,7 +3,8 @@
 pages, and forms sent back with errors), in Catalan, on a phone (390x844) and on a
 desktop (1366x900), with no serious or critical violation of WCAG 2.0-2.2 A and AA; the
 page's outline (headings in order, landmarks named and not repeated) from axe's best
-practices; and a refused field pointing at its error.
+practices; a refused field pointing at its error; and every page, the director's
+included, no wider than the window (Reflow), its header's links all in sight.
 
 axe-core comes from the npm registry (package.json, pinned by package-lock.json; `make
 test` installs it); tests/conftest.py skips these tests when it or Chromium is missing,
@@ -366,3 +367,56 @@ def test_a_refused_form_ties_each_error_to_its_field(db, tab, kind):
         assert described and all(described), (
             f"{kind}: {field_.evaluate('e => e.outerHTML')} names no error message"
         )
+
+
+# WCAG 2.1's Reflow (1.4.10): nothing wider than the window, at 390 px as at 1366. Each
+# finding names what sticks out: the document or the body wider than the window, an
+# element of the page reaching past its right edge (the outermost ones), a link or
+# button of the header cut off (past the edge, or its text clipped inside its box).
+SIDEWAYS = """() => {
+  const width = window.innerWidth;
+  const found = [];
+  const root = document.documentElement;
+  if (root.scrollWidth > width) found.push(`the document is ${root.scrollWidth} px wide`);
+  const body = document.body.scrollWidth;
+  if (body > width) found.push(`the body is ${body} px wide`);
+  const name = element => element.tagName.toLowerCase()
+    + (element.id ? "#" + element.id : "")
+    + (element.classList.length ? "." + [...element.classList].join(".") : "");
+  // Inside a box that scrolls or clips (a wide table's own region) is not outside.
+  const clipped = element => {
+    for (let up = element.parentElement; up && up !== document.body; up = up.parentElement) {
+      if (getComputedStyle(up).overflowX !== "visible") return true;
+    }
+    return false;
+  };
+  const outside = [...document.body.querySelectorAll("*")].filter(element => {
+    const box = element.getBoundingClientRect();
+    return box.width > 0 && box.right > width + 0.5 && !clipped(element);
+  });
+  outside.filter(element => !outside.includes(element.parentElement)).slice(0, 6)
+    .forEach(element => found.push(
+      `${name(element)} reaches ${Math.round(element.getBoundingClientRect().right)} px`));
+  document.querySelectorAll(".site-header a, .site-header button, .site-header select")
+    .forEach(element => {
+      const box = element.getBoundingClientRect();
+      const cut = getComputedStyle(element).display !== "inline"
+        && element.scrollWidth > element.clientWidth;
+      if (box.left < 0 || box.right > width || cut) {
+        found.push(`the header's “${element.innerText.trim()}” is cut off`);
+      }
+    });
+  return found;
+}"""
+
+
+@pytest.mark.parametrize("kind", PUBLIC + DIRECTOR)
+def test_no_page_is_wider_than_the_screen(db, tab, kind):
+    """Every page, the director's included, fits the window: nothing to scroll sideways
+    for, the header's links all in sight (a table too wide for a phone scrolls inside
+    its own region, which is not the page)."""
+    tab.open(kind)
+    found = tab.page.evaluate(SIDEWAYS)
+    assert not found, f"{kind} ({tab.page.url}) at {tab.page.viewport_size['width']} px:\n" + (
+        "\n".join(found)
+    )

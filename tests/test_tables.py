@@ -477,3 +477,100 @@ def test_two_directors_moving_two_matches_to_one_free_table_at_once(transactiona
         assert now[stayed] == before[stayed]
         assert_tables_sound(tournament)
     assert AuditEntry.objects.filter(action="table_moved").count() == 2
+
+
+# Which bracket a free table goes to first
+
+
+def first_round_played(season):
+    """8 players at two tables, a first-round consolation (its first match: the losers of
+    the main bracket's matches 1 and 4): matches 1 and 2 play, then 3 and 4, and match
+    4 ends first, leaving table 2 free. The main bracket's first semi-final and the
+    consolation's first match are then both ready, for one table."""
+    tournament = cup(season, 8, ["1", "2"], consolation="first_round")
+    for position in (1, 2, 4):
+        win(slot(tournament, 1, position))
+    return tournament
+
+
+def consolation_slot(tournament, round_number, position) -> Match:
+    return tournament.matches.get(
+        bracket__kind="consolation", round=round_number, position=position
+    )
+
+
+def test_the_main_bracket_takes_a_free_table_before_the_consolation_by_default(season):
+    tournament = first_round_played(season)
+    semi_final, first_consolation = slot(tournament, 2, 1), consolation_slot(tournament, 1, 1)
+    assert semi_final.status == first_consolation.status == "ready"
+    # The consolation's match is of an earlier round, yet the main bracket goes first.
+    assert (semi_final.table, first_consolation.table) == ("2", "")
+    assert first_consolation.waits_for_table and first_consolation.called_to == (
+        "waiting for a table"
+    )
+    assert_tables_sound(tournament)
+
+
+def test_the_director_gives_the_consolation_priority_and_it_is_audited(director_client, season):
+    tournament = cup(season, 8, ["1", "2"], consolation="first_round")
+    url = reverse("director-tournament-edit", args=[tournament.pk])
+    form = director_client.get(url).content.decode()
+    assert "Consolation: priority for free tables" in form
+    response = director_client.post(
+        url,
+        settings_form(
+            tournament,
+            consolation_lengths="1",
+            main_table_priority="2",
+            consolation_table_priority="1",
+        ),
+    )
+    assert response.status_code == 302
+    priorities = dict(tournament.brackets.values_list("kind", "table_priority"))
+    assert priorities == {"main": 2, "consolation": 1}
+    entry = AuditEntry.objects.get(action="tournament_changed")
+    assert entry.before["tables_first"] == {"main": 1, "consolation": 1}
+    assert entry.after["tables_first"] == {"main": 2, "consolation": 1}
+    # From now on the free table goes to the consolation's ready match first.
+    for position in (1, 2, 4):
+        win(slot(tournament, 1, position))
+    assert (slot(tournament, 2, 1).table, consolation_slot(tournament, 1, 1).table) == ("", "2")
+    assert_tables_sound(tournament)
+
+
+@pytest.mark.parametrize("priority", ["0", "10", "first"])
+def test_a_priority_outside_1_to_9_is_refused_beside_the_field(director_client, season, priority):
+    tournament = cup(season, 8, ["1", "2"], consolation="first_round")
+    url = reverse("director-tournament-edit", args=[tournament.pk])
+    response = director_client.post(
+        url,
+        settings_form(tournament, consolation_lengths="1", consolation_table_priority=priority),
+    )
+    assert response.status_code == 400
+    assert 'class="errorlist' in field_block(
+        response.content.decode(), "consolation_table_priority"
+    )
+    assert dict(tournament.brackets.values_list("kind", "table_priority"))["consolation"] == 1
+    assert not AuditEntry.objects.filter(action="tournament_changed").exists()
+
+
+def test_the_operations_refuse_a_priority_the_core_refuses(season):
+    tournament = cup(season, 8, ["1", "2"])
+    with pytest.raises(operations.OperationError, match="from 1 to 9"):
+        operations.change_tournament(
+            tournament, {}, {"main": {"lengths": "1", "table_priority": 0}}
+        )
+    assert tournament.brackets.get(kind="main").table_priority == 1
+
+
+def test_a_new_tournaments_brackets_take_each_kinds_default(director_client, season):
+    page = director_client.get(reverse("director-tournament-new")).content.decode()
+    assert 'value="1"' in field_block(page, "main_table_priority")
+    assert 'value="3"' in field_block(page, "last_chance_table_priority")
+    tournament = operations.create_tournament(
+        {"season": season, "name": "Obert", "date": "2002-06-01", "consolation": "first_round",
+         "last_chance": True},
+        {"main": "3", "consolation": "3", "last_chance": "3"},
+    )  # fmt: skip
+    priorities = dict(tournament.brackets.values_list("kind", "table_priority"))
+    assert priorities == {"main": 1, "consolation": 2, "last_chance": 3}

@@ -1,5 +1,6 @@
 """The tables of a tournament day ("6", or names: "Taula 1, Taula 2, Bar") and which
-match plays at which: a match ready to start takes the lowest free table.
+match plays at which: a match ready to start takes the lowest free table, the brackets
+in the order the director gives them (the main bracket first, unless told otherwise).
 
 Pure Python. The operations assign the tables inside the transaction that moves the
 bracket on, and the database refuses two open matches at one table.
@@ -8,7 +9,10 @@ bracket on, and the database refuses two open matches at one table.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Hashable, Sequence
+from dataclasses import dataclass
+
+from .draw import BRACKET_KINDS, CONSOLATION, LAST_CHANCE, MAIN
 
 MAX_TABLES = 64
 MAX_NAME = 20
@@ -75,8 +79,56 @@ def format_tables(names: Sequence[str]) -> str:
     return ", ".join(names)
 
 
-def assign(tables: Sequence[str], taken: Collection[str], waiting: Sequence[object]) -> dict:
-    """Waiting matches (in the order they are called) -> the free table each gets,
-    lowest first; the matches left over wait for a table to free."""
+# A bracket's priority for free tables: the lowest number goes first. Unless the
+# director says otherwise, the main bracket (whose players are wanted on) comes first,
+# then the consolation, then the last chance.
+FIRST_PRIORITY, LAST_PRIORITY = 1, 9
+DEFAULT_PRIORITY = {MAIN: 1, CONSOLATION: 2, LAST_CHANCE: 3}
+_KIND_ORDER = {kind: number for number, kind in enumerate(BRACKET_KINDS)}
+
+
+@dataclass(frozen=True)
+class Waiting:
+    """A match that has no table, as the calling order sees it."""
+
+    match: Hashable  # the caller's own key for it (a row)
+    under_way: bool = False  # live already (a table added in the middle of the day)
+    priority: int = FIRST_PRIORITY  # its bracket's; a club night's rounds have none
+    kind: str = MAIN  # its bracket's kind: at equal priority, main, consolation, last chance
+    round: int = 0
+    position: int = 0
+
+    def order(self) -> tuple:
+        return (
+            not self.under_way,
+            self.priority,
+            _KIND_ORDER.get(self.kind, len(_KIND_ORDER)),
+            self.round,
+            self.position,
+        )
+
+
+def check_priority(priority: object) -> int:
+    """A bracket's priority for free tables, a whole number from 1 to 9."""
+    if (
+        isinstance(priority, bool)
+        or not isinstance(priority, int)
+        or not FIRST_PRIORITY <= priority <= LAST_PRIORITY
+    ):
+        raise TableError(
+            _("A bracket's priority for free tables is a number from %(first)d to %(last)d."),
+            first=FIRST_PRIORITY,
+            last=LAST_PRIORITY,
+        )
+    return priority
+
+
+def assign(tables: Sequence[str], taken: Collection[str], waiting: Sequence[Waiting]) -> dict:
+    """The matches without a table -> the free table each gets, the lowest tables first:
+    a match under way first, then by its bracket's priority (the lowest number first;
+    at equal priority the main bracket, the consolation, the last chance), then by
+    round and position, as on the draw sheet. The matches left over wait for a table
+    to free."""
     free = [table for table in tables if table not in taken]
-    return dict(zip(waiting, free, strict=False))
+    called = sorted(waiting, key=Waiting.order)
+    return {item.match: table for item, table in zip(called, free, strict=False)}

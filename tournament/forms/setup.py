@@ -131,7 +131,15 @@ BRACKET_LABELS = {
 }
 DEFAULT_LENGTHS = {draw.MAIN: "5,5,7,9,11", draw.CONSOLATION: "5", draw.LAST_CHANCE: "3"}
 # A bracket's settings, as the form names them: <kind>_<setting>.
-BRACKET_SETTINGS = ("lengths", "fee", "side_pool_fee", "payouts", "club_cut", "clock_policy")
+BRACKET_SETTINGS = (
+    "lengths",
+    "fee",
+    "side_pool_fee",
+    "payouts",
+    "club_cut",
+    "clock_policy",
+    "table_priority",
+)
 BRACKET_FIELDS = {
     kind: [f"{kind}_{setting}" for setting in BRACKET_SETTINGS] for kind in draw.BRACKET_KINDS
 }
@@ -192,6 +200,16 @@ def _bracket_fields() -> dict[str, forms.Field]:
             label=format_lazy(_("{bracket}: clocks"), bracket=label),
             choices=[("", _("as the tournament")), *CLOCK_POLICY_CHOICES],
             required=False,
+        )
+        fields[f"{kind}_table_priority"] = forms.IntegerField(
+            label=format_lazy(_("{bracket}: priority for free tables"), bracket=label),
+            min_value=tables.FIRST_PRIORITY,
+            max_value=tables.LAST_PRIORITY,
+            initial=tables.DEFAULT_PRIORITY[kind],
+            required=False,
+            help_text=_(
+                "A free table goes first to a ready match of the bracket with the lowest number."
+            ),
         )
     return fields
 
@@ -311,6 +329,8 @@ class TournamentForm(forms.ModelForm, BracketFields):
                 "payouts": data.get(f"{kind}_payouts") or "",
                 "club_cut": data.get(f"{kind}_club_cut") or Decimal(0),
                 "clock_policy": data.get(f"{kind}_clock_policy") or "",
+                "table_priority": data.get(f"{kind}_table_priority")
+                or tables.DEFAULT_PRIORITY[kind],
             }
         return found
 

@@ -422,6 +422,24 @@ class Match(models.Model):
             return gettext("Table %(number)s") % {"number": self.table}
         return self.table
 
+    @property
+    def waits_for_table(self) -> bool:
+        """Ready to start (both players known) but at no table: every table of the day
+        is taken, since the operations call a ready match to a free one at once. A
+        tournament without tables has none to wait for."""
+        return self.status == READY and not self.table and bool(self.tournament.tables)
+
+    @property
+    def called_to(self) -> str:
+        """Where an open match is played, as the pages say it: "Table 7", a table's
+        name, or "waiting for a table"; nothing for a match that is not open, or a day
+        without tables."""
+        if not self.is_open:
+            return ""
+        if self.table:
+            return self.table_label
+        return gettext("waiting for a table") if self.waits_for_table else ""
+
     def side_of(self, player: Player) -> int | None:
         if player is None:
             return None

@@ -4,6 +4,7 @@ length of each round."""
 from __future__ import annotations
 
 from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
@@ -371,6 +372,20 @@ class Bracket(models.Model):
     clock_policy = models.CharField(
         _("clocks"), max_length=10, choices=CLOCK_POLICY_CHOICES, blank=True
     )
+    # Which bracket's ready matches a free table goes to first (core.tables.assign):
+    # the lowest number; the operations give each kind its default (main 1,
+    # consolation 2, last chance 3), and at equal numbers the main bracket goes first.
+    table_priority = models.PositiveSmallIntegerField(
+        _("priority for free tables"),
+        default=tables.FIRST_PRIORITY,
+        validators=[
+            MinValueValidator(tables.FIRST_PRIORITY),
+            MaxValueValidator(tables.LAST_PRIORITY),
+        ],
+        help_text=_(
+            "A free table goes first to a ready match of the bracket with the lowest number."
+        ),
+    )
 
     class Meta:
         verbose_name = _("bracket")
@@ -390,6 +405,11 @@ class Bracket(models.Model):
                 condition=Q(club_cut__gte=0) & Q(club_cut__lte=100),
                 name="bracket_club_cut_a_percentage",
                 violation_error_message=_("The club's cut is a percentage from 0 to 100."),
+            ),
+            models.CheckConstraint(
+                condition=Q(table_priority__gte=tables.FIRST_PRIORITY)
+                & Q(table_priority__lte=tables.LAST_PRIORITY),
+                name="bracket_table_priority_in_range",
             ),
         ]
 

@@ -4,7 +4,7 @@ For the draw of a cup, and for the knockout after a round robin's groups."""
 
 from __future__ import annotations
 
-from ..core import draw
+from ..core import draw, tables
 from ..models import Bracket, Match, Tournament
 
 DEFAULT_LENGTHS = {draw.MAIN: "5", draw.CONSOLATION: "5", draw.LAST_CHANCE: "3"}
@@ -18,7 +18,10 @@ def store_plan(tournament: Tournament, plan: draw.DrawPlan) -> None:
         bracket_rows[bracket.kind], _created = Bracket.objects.get_or_create(
             tournament=tournament,
             kind=bracket.kind,
-            defaults={"lengths": DEFAULT_LENGTHS[bracket.kind]},
+            defaults={
+                "lengths": DEFAULT_LENGTHS[bracket.kind],
+                "table_priority": tables.DEFAULT_PRIORITY[bracket.kind],
+            },
         )
     rows = {}
     for planned in plan.matches():

@@ -1,36 +1,52 @@
-"""The tables of the day: a match ready to start is called to the lowest free table,
-the table frees when the match is decided, and a director may move a match to another
-free table. The database refuses two open matches at one table; these operations run
-under the tournament's lock, so two directors never race for the same table."""
+"""The tables of the day: a match ready to start is called to the lowest free table (the
+brackets in their priority's order: core.tables.assign), the table frees when the match
+is decided, and a director may move a match to another free table. The database refuses
+two open matches at one table; these operations run under the tournament's lock, so two
+directors never race for the same table."""
 
 from __future__ import annotations
 
 from django.db import transaction
+from django.db.models import F
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import gettext_noop
 
-from ..core import tables
+from ..core import draw, tables
 from ..models import AuditEntry, Match, Tournament
 from ..models.audit import Said
 from . import audit, notifications
 from .errors import MatchClosed, OperationError
 from .locks import check_version, lock_match
 
-# The order matches are called in: those under way first (a table added in the middle of
-# the day), then by round and bracket, as on the draw sheet.
-CALL_ORDER = ("status", "round", "bracket_id", "position", "pk")  # "live" < "ready"
+
+def _waiting(match: Match) -> tables.Waiting:
+    """A match without a table as the core orders the calls (its bracket's priority and
+    kind read in the same query: `tables_priority`, `tables_kind`)."""
+    return tables.Waiting(
+        match,
+        under_way=match.is_live,
+        priority=match.tables_priority or tables.FIRST_PRIORITY,
+        kind=match.tables_kind or draw.MAIN,
+        round=match.round or 0,
+        position=match.position or 0,
+    )
 
 
 def assign_tables(tournament: Tournament) -> None:
-    """Give every open match without a table the lowest free one (the tournament is
-    locked by the caller). A match holding a table no longer in the list gives it up."""
+    """Give every open match without a table the lowest free one, in the order the core
+    calls them (the tournament is locked by the caller). A match holding a table no
+    longer in the list gives it up."""
     names = list(tournament.tables or [])
-    matches = list(tournament.matches.open().order_by(*CALL_ORDER))
+    matches = list(
+        tournament.matches.open()
+        .annotate(tables_priority=F("bracket__table_priority"), tables_kind=F("bracket__kind"))
+        .order_by("pk")
+    )
     changed = [match for match in matches if match.table and match.table not in names]
     for match in changed:
         match.table = ""
     taken = {match.table for match in matches if match.table}
-    waiting = [match for match in matches if not match.table]
+    waiting = [_waiting(match) for match in matches if not match.table]
     for match, table in tables.assign(names, taken, waiting).items():
         match.table = table
         changed.append(match)

@@ -33,12 +33,22 @@ BRACKET_SETTINGS = (
 )
 
 
-# A bracket's settings (the lengths, the money, the clock), as the forms give them.
-BRACKET_COLUMNS = ("lengths", "fee", "side_pool_fee", "payouts", "club_cut", "clock_policy")
+# A bracket's settings (the lengths, the money, the clock, its turn for free tables), as
+# the forms give them.
+BRACKET_COLUMNS = (
+    "lengths",
+    "fee",
+    "side_pool_fee",
+    "payouts",
+    "club_cut",
+    "clock_policy",
+    "table_priority",
+)
 
 
 def tournament_settings(tournament: Tournament) -> dict:
-    lengths = {bracket.kind: bracket.lengths for bracket in tournament.brackets.all()}
+    brackets = list(tournament.brackets.all())
+    lengths = {bracket.kind: bracket.lengths for bracket in brackets}
     money = {
         bracket.kind: [
             str(bracket.fee),
@@ -46,7 +56,7 @@ def tournament_settings(tournament: Tournament) -> dict:
             bracket.payouts,
             str(bracket.club_cut),
         ]
-        for bracket in tournament.brackets.all()
+        for bracket in brackets
     }
     return {
         "season": tournament.season_id,
@@ -64,6 +74,7 @@ def tournament_settings(tournament: Tournament) -> dict:
         "lengths": lengths,
         "money": money,
         "tables": list(tournament.tables or []),
+        "tables_first": {bracket.kind: bracket.table_priority for bracket in brackets},
         "clock": [
             tournament.clock_policy,
             tournament.clock_minutes_per_point,
@@ -93,6 +104,11 @@ def _bracket_settings(brackets: Mapping[str, object]) -> dict[str, dict]:
             raise OperationError(error.message(gettext)) from None
         if settings.get("clock_policy") not in ("", None, *clocks.POLICIES):
             raise OperationError(_("Unknown clock policy."))
+        if settings.get("table_priority") is not None:
+            try:
+                tables.check_priority(settings["table_priority"])
+            except tables.TableError as error:
+                raise OperationError(error.message(gettext)) from None
         checked[kind] = settings
     return checked
 
@@ -100,7 +116,11 @@ def _bracket_settings(brackets: Mapping[str, object]) -> dict[str, dict]:
 def _set_brackets(tournament: Tournament, brackets: Mapping[str, object]) -> None:
     """Store each bracket's settings; matches not started yet take the new lengths."""
     for kind, settings in _bracket_settings(brackets).items():
-        bracket, _created = Bracket.objects.get_or_create(tournament=tournament, kind=kind)
+        bracket, _created = Bracket.objects.get_or_create(
+            tournament=tournament,
+            kind=kind,
+            defaults={"table_priority": tables.DEFAULT_PRIORITY[kind]},
+        )
         for column, value in settings.items():
             setattr(bracket, column, value)
         full_clean(bracket, exclude=["tournament"])

@@ -8,10 +8,12 @@ from dataclasses import dataclass
 
 from ..models import Match, Tournament
 
-LATEST_RESULTS = 8
-# Matches (to start and in play together) a 1920x1080 screen holds: one a table for 16
-# tables; more are shown page after page.
-PAGE = 16
+# As many as the results' column of a 1920x1080 screen holds, with names big enough to
+# read from across the room (each a scoreboard of two lines).
+LATEST_RESULTS = 5
+# Matches (to start and in play together) a 1920x1080 screen holds, one a line with
+# names big enough to read from across the room; more are shown page after page.
+PAGE = 8
 
 
 @dataclass
