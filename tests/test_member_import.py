@@ -32,7 +32,7 @@ from tournament.core.member_sheets import (
     kind_of,
     read_members,
 )
-from tournament.core.members import HERE, NEW, REFUSED, ClubPlayer, sort_members
+from tournament.core.members import ASK, HERE, NEW, REFUSED, UPDATE, ClubPlayer, sort_members
 from tournament.imports import workbooks
 from tournament.imports.member_files import read_member_file
 from tournament.models import AuditEntry, Player
@@ -200,7 +200,7 @@ def test_new_here_by_number_here_by_name_ignoring_accents_case_and_spacing():
         (NEW, None),
     ]
     assert sorting.verdicts[0].note.message() == "already here: Núria Ferrer"
-    assert sorting.counts == {NEW: 1, HERE: 2, REFUSED: 0}
+    assert sorting.counts == {NEW: 1, HERE: 2, UPDATE: 0, ASK: 0, REFUSED: 0}
 
 
 def test_refused_rows_say_why():
@@ -210,7 +210,7 @@ def test_refused_rows_say_why():
             member(2, "", "60"),
             member(3, "Pere Vila", "57"),
             member(4, "Marta Soler", "", "marta@"),
-            member(5, "Anna Bosch", "99"),
+            member(5, "Anna Bosch", "99", "anna@"),
             member(6, "X" * 101),
             Member(line=7, name="Àlex", uncalculated=("Cognoms",)),
         ],
@@ -220,11 +220,7 @@ def test_refused_rows_say_why():
         2: (REFUSED, "no name"),
         3: (REFUSED, "member number 57 belongs to Núria Ferrer"),
         4: (REFUSED, "“marta@” is not a valid email address"),
-        5: (
-            REFUSED,
-            "Anna Bosch is already here with member number 12: if this is someone else, "
-            "add them by hand",
-        ),
+        5: (REFUSED, "“anna@” is not a valid email address"),
         6: (REFUSED, "the name is longer than 100 characters"),
         7: (
             REFUSED,
@@ -240,7 +236,6 @@ def test_a_member_listed_twice_is_new_once():
             member(2, "Núria Ferrer", "57"),
             member(3, "NURIA FERRER", "57"),
             member(4, "Nuria Ferrer"),
-            member(5, "Marta Soler", "57"),
             member(6, "Núria Ferrer", "58"),
         ]
     )
@@ -248,7 +243,6 @@ def test_a_member_listed_twice_is_new_once():
         2: (NEW, ""),
         3: (HERE, "the same member as line 2"),
         4: (HERE, "the same member as line 2"),
-        5: (REFUSED, "member number 57 is also on line 2, for Núria Ferrer"),
         6: (
             REFUSED,
             "Núria Ferrer is also on line 2 with member number 57: if this is someone else, "
@@ -267,11 +261,13 @@ def test_a_refused_row_claims_nothing():
 
 def expect_libreoffice_rows(sorting):
     """The rows of tests/data/members: the same answer from each format."""
+    # Number 101 is Núria's on lines 4 and 8 and Marta's on line 10: nobody can tell
+    # whose it is, so every row with it is refused.
     assert by_line(sorting) == {
-        4: (NEW, ""),
+        4: (REFUSED, "member number 101 is also on line 10, for Marta Soler"),
         5: (REFUSED, "“jordi@example” is not a valid email address"),
         7: (NEW, ""),
-        8: (HERE, "the same member as line 4"),
+        8: (REFUSED, "member number 101 is also on line 10, for Marta Soler"),
         9: (REFUSED, "no name"),
         10: (REFUSED, "member number 101 is also on line 4, for Núria Ferrer"),
         11: (HERE, "already here: Anna Bosch"),
@@ -555,31 +551,48 @@ def libreoffice_listing():
 def test_importing_adds_the_new_rows_with_an_audit_entry_each(db, libreoffice_listing):
     Player.objects.create(name="Anna Bosch")
     user = User.objects.create_user("secretaria")
-    sorting = members.import_members(libreoffice_listing, user=user)
-    assert sorting.counts == {NEW: 2, HERE: 2, REFUSED: 3}
+    imported = members.import_members(libreoffice_listing, user=user)
+    assert imported.counts == {NEW: 1, HERE: 1, UPDATE: 0, ASK: 0, REFUSED: 5}
+    assert (imported.added, imported.updated) == (1, 0)
     assert sorted(Player.objects.values_list("name", "membership_number", "club")) == [
         ("Anna Bosch", "", ""),
-        ("Núria Ferrer", "101", "Q-gammon"),
         ("Àlex MARTÍNEZ", "103", "Q-gammon"),
     ]
-    nuria = Player.objects.get(membership_number="101")
-    assert (nuria.email, nuria.phone) == ("nuria@example.org", "600 11 22 33")
+    alex = Player.objects.get(membership_number="103")
     # Found by the director's search, which reads the key the bulk insert had to set.
-    assert list(Player.objects.search("nuria ferrer")) == [nuria]
+    assert list(Player.objects.search("alex martinez")) == [alex]
     entries = AuditEntry.objects.filter(action=AuditEntry.Action.PLAYER_ADDED).order_by("pk")
-    assert [(entry.subject, entry.user) for entry in entries] == [
-        ("Núria Ferrer", user),
-        ("Àlex MARTÍNEZ", user),
-    ]
+    assert [(entry.subject, entry.user) for entry in entries] == [("Àlex MARTÍNEZ", user)]
     assert "email" not in entries[0].after
     # Importing the same file again adds nobody.
     again = members.import_members(libreoffice_listing)
-    assert again.counts == {NEW: 0, HERE: 4, REFUSED: 3}
-    assert Player.objects.count() == 3
+    assert again.counts == {NEW: 0, HERE: 2, UPDATE: 0, ASK: 0, REFUSED: 5}
+    assert Player.objects.count() == 2
+
+
+def test_the_new_players_keep_their_contact_details_language_and_consent(db):
+    data = xlsx(
+        [
+            [*HEADERS, "Idioma", "Consentiment"],
+            ["Núria", "Ferrer", 101, "nuria@example.org", "600 11 22 33", "Q", "català", "sí"],
+            ["Jordi", "Puig", 102, None, None, None, None, None],
+        ]
+    )
+    imported = members.import_members(read_member_file(data, "xlsx"))
+    assert imported.added == 2
+    nuria = Player.objects.get(membership_number="101")
+    assert (nuria.email, nuria.phone, nuria.language, nuria.mail_consent) == (
+        "nuria@example.org",
+        "600 11 22 33",
+        "ca",
+        True,
+    )
+    jordi = Player.objects.get(membership_number="102")
+    assert (jordi.email, jordi.language, jordi.mail_consent) == ("", "", False)
 
 
 def test_all_or_nothing_with_a_refused_row_imports_nothing(db, libreoffice_listing):
-    with pytest.raises(members.RowsRefused, match="3 rows are refused"):
+    with pytest.raises(members.RowsRefused, match="5 rows are refused"):
         members.import_members(libreoffice_listing, all_or_nothing=True)
     assert not Player.objects.exists()
     assert not AuditEntry.objects.exists()
@@ -587,26 +600,26 @@ def test_all_or_nothing_with_a_refused_row_imports_nothing(db, libreoffice_listi
 
 def test_the_preview_counts_must_still_hold(db, libreoffice_listing):
     preview = members.sort(libreoffice_listing)
-    Player.objects.create(name="Nuria Ferrer", membership_number="101")
+    Player.objects.create(name="Alex Martinez", membership_number="103")
     with pytest.raises(members.PreviewOutdated) as refusal:
         members.import_members(libreoffice_listing, expected=preview.counts)
-    assert refusal.value.sorting.counts == {NEW: 2, HERE: 2, REFUSED: 3}
+    assert refusal.value.sorting.counts == {NEW: 1, HERE: 1, UPDATE: 0, ASK: 0, REFUSED: 5}
     assert Player.objects.count() == 1
 
 
 def test_a_member_number_taken_meanwhile_imports_nothing(db, libreoffice_listing, monkeypatch):
-    """Another director's import took number 101 between the sorting and the insert:
+    """Another director's import took number 103 between the sorting and the insert:
     the database's constraint refuses it, and the whole import is undone."""
     stale = members.sort(libreoffice_listing)
 
     def sort_then_someone_else_adds(listing):
-        Player.objects.create(name="Someone Else", membership_number="101")
+        Player.objects.create(name="Someone Else", membership_number="103")
         return stale
 
     monkeypatch.setattr(members, "sort", sort_then_someone_else_adds)
     with pytest.raises(OperationError, match="at the same time"):
         members.import_members(libreoffice_listing)
-    assert not Player.objects.filter(membership_number="103").exists()
+    assert not Player.objects.filter(name="Anna Bosch").exists()
     assert not AuditEntry.objects.exists()
 
 
@@ -627,20 +640,20 @@ def run(*args):
 
 def test_the_command_imports_the_good_rows_and_lists_the_refused_ones(db):
     output = run(str(DATA / "libreoffice.ods"))
-    assert "3 new, 1 already here, 3 refused." in output
+    assert "2 new, 0 already here, 5 refused." in output
     assert "line 5, Jordi Puig i Vidal, refused: “jordi@example” is not a valid email" in output
     assert "line 9, —, refused: no name" in output
     assert "line 10, Marta Soler, refused: member number 101 is also on line 4" in output
-    assert "\nline 4," not in output  # the good rows only with --verbosity 2
-    assert "3 players added to the club." in output
-    assert Player.objects.count() == 3
+    assert "\nline 7," not in output  # the good rows only with --verbosity 2
+    assert "2 players added to the club." in output
+    assert Player.objects.count() == 2
 
 
 def test_the_command_dry_run_changes_nothing(db):
     output = run(str(DATA / "libreoffice.csv"), "--dry-run", "--verbosity", "2")
-    assert "3 new, 1 already here, 3 refused." in output
-    assert "line 4, Núria Ferrer, new" in output
-    assert "line 8, NÚRIA ferrer, already here: the same member as line 4" in output
+    assert "2 new, 0 already here, 5 refused." in output
+    assert "line 7, Àlex MARTÍNEZ, new" in output
+    assert "line 8, NÚRIA ferrer, refused: member number 101 is also on line 10" in output
     assert "Dry run: nothing was changed." in output
     assert not Player.objects.exists()
 
