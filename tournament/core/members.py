@@ -166,10 +166,10 @@ class Choices:
 @dataclass(frozen=True)
 class Plan:
     """What the import writes: the members added as players, in the file's order, and
-    each change of a player already here as (player id, changes)."""
+    each change of a player already here as (the row's line, player id, changes)."""
 
     new: tuple[Member, ...]
-    updates: tuple[tuple[int, tuple[Change, ...]], ...]
+    updates: tuple[tuple[int, int, tuple[Change, ...]], ...]
 
 
 def plan(sorting: Sorting, choices: Choices) -> Plan:
@@ -181,7 +181,7 @@ def plan(sorting: Sorting, choices: Choices) -> Plan:
         raise ValueError("an answer to a question the sorting did not ask")
     new = [verdict.member for verdict in sorting.new]
     updates = [
-        (verdict.player_id, verdict.changes)
+        (line, verdict.player_id, verdict.changes)
         for line, verdict in updatable.items()
         if line in choices.update
     ]
@@ -194,10 +194,10 @@ def plan(sorting: Sorting, choices: Choices) -> Plan:
         if not chosen:
             raise ValueError(f"player {answer} was not offered for line {line}")
         if chosen[0].changes:
-            updates.append((chosen[0].player_id, chosen[0].changes))
+            updates.append((line, chosen[0].player_id, chosen[0].changes))
     return Plan(
         new=tuple(sorted(new, key=lambda member: member.line)),
-        updates=tuple(updates),
+        updates=tuple(sorted(updates)),
     )
 
 

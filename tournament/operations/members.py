@@ -168,10 +168,15 @@ def import_members(
         ),
         user=user,
     )
-    changed = Player.objects.in_bulk([player_id for player_id, _changes in planned.updates])
-    for player_id, changes in planned.updates:
-        # One door: the player's own operation locks, checks and audits each change.
-        change_player(
-            changed[player_id], {change.field: change.new for change in changes}, user=user
-        )
+    changed = Player.objects.in_bulk([player_id for _line, player_id, _c in planned.updates])
+    for line, player_id, changes in planned.updates:
+        player = changed[player_id]
+        try:
+            # One door: the player's own operation locks, checks and audits each change.
+            change_player(player, {change.field: change.new for change in changes}, user=user)
+        except OperationError as refusal:
+            raise OperationError(
+                _("Nothing was imported: line %(line)d cannot change %(player)s: %(reason)s")
+                % {"line": line, "player": player.name, "reason": refusal.message}
+            ) from None
     return Imported(sorting, added=len(players), updated=len(planned.updates))
