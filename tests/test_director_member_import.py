@@ -335,9 +335,14 @@ def test_a_change_left_unticked_is_not_made(director_client, nuria):
 
 
 def test_an_empty_cell_wipes_nothing(director_client, nuria):
-    html = upload(director_client, details_xlsx([["Núria", "Ferrer", 57]])).content.decode()
-    assert "with other details" not in html
-    assert f'href="/director/players/{nuria.pk}/">already here: Núria Ferrer' in html
+    # A new phone, and no address nor language in the file: only the phone changes.
+    preview = upload(director_client, details_xlsx([["Núria", "Ferrer", 57, None, "611 22 33"]]))
+    html = preview.content.decode()
+    assert "phone: — → 611 22 33" in html
+    assert "e-mail:" not in html and "language:" not in html
+    director_client.post(CONFIRM, {**confirm_fields(preview), "update_2": "on"})
+    nuria.refresh_from_db()
+    assert (nuria.phone, nuria.email, nuria.language) == ("611 22 33", "nuria@example.org", "ca")
 
 
 def test_a_namesake_is_never_added_without_asking(director_client, db):
