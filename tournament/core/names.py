@@ -33,5 +33,8 @@ def normalize_name(name: str) -> str:
     people whose names differ only in such marks are the same name to the club, as
     they would be to a director reading the list aloud.
     """
-    folded = _bare(name).casefold().translate(_PLAIN_LETTERS)
+    # Folded before the accents go, so that a letter's case never decides its key (the
+    # Greek iota written under a letter folds to an iota), and after, for the letters
+    # that a compatibility form hid ("ℌ" is "H").
+    folded = _bare(name.casefold()).casefold().translate(_PLAIN_LETTERS)
     return "".join(char for char in folded if char.isalnum() and char not in _LETTER_APOSTROPHES)

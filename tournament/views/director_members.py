@@ -139,9 +139,14 @@ def confirm_import(request):
         listing = read_member_file(base64.b64decode(kept["data"]), kept["kind"])
     except MemberFileError as refusal:
         return _upload_page(request, error=refusal.message(gettext), status=400)
-    # The ticks and answers are checked against the file sorted now; the operation
-    # sorts it again in its transaction and compares with the preview's fingerprint.
-    choices = MemberChoicesForm(request.POST, sorting=members.sort(listing))
+    # The ticks and answers are read against the file sorted now, which must be what
+    # the preview showed; the operation sorts it again in its transaction and compares
+    # once more, so a change in between is caught wherever it falls.
+    sorting = members.sort(listing)
+    if sorting.fingerprint != form.cleaned_data["fingerprint"]:
+        outdated = members.PreviewOutdated(sorting)
+        return _preview(request, listing, sorting, digest, error=outdated.message, status=409)
+    choices = MemberChoicesForm(request.POST, sorting=sorting)
     if not choices.is_valid():
         return _preview(
             request,
