@@ -381,12 +381,18 @@ def test_a_member_number_given_to_two_names_refuses_both_rows():
             member(2, "Núria Ferrer", "57"),
             member(3, "Jordi Puig", "58"),
             member(4, "Marta Soler", "57"),
+            member(5, "JORDI PUIG"),
+            member(6, "Pere Vila"),
+            member(7, "pere vila"),
         ]
     )
     assert by_line(sorting) == {
         2: (REFUSED, "member number 57 is also on line 4, for Marta Soler"),
         3: (NEW, ""),
         4: (REFUSED, "member number 57 is also on line 2, for Núria Ferrer"),
+        5: (HERE, "the same member as line 3"),
+        6: (NEW, ""),
+        7: (HERE, "the same member as line 6"),
     }
 
 

@@ -425,7 +425,7 @@ def sort_members(
             if verdict is None:
                 verdict = Verdict(member, NEW)
                 earlier.add(key, number, member)
-            elif verdict.status in (HERE, UPDATE):
+            elif verdict.player_id is not None:
                 if verdict.player_id in first_for_player:
                     line = first_for_player[verdict.player_id]
                     verdict = Verdict(member, HERE, _same_as(line), verdict.player_id)
