@@ -13,6 +13,7 @@ import time
 from datetime import datetime
 
 import pytest
+from django.contrib.auth.models import User
 from django.core.management import call_command
 from django.utils import translation
 from django.utils.translation import gettext
@@ -133,6 +134,32 @@ def _login(page, live_server):
     page.get_by_label("Password").fill("qgammon-demo")
     page.get_by_role("button", name="Log in").click()
     page.wait_for_url(re.compile(r".*/director/$"))
+
+
+def test_the_check_in_filter_compares_names_as_the_club_does(
+    chromium, live_server, transactional_db, tournament
+):
+    director = User.objects.create_user("director", password="qgammon-demo")
+    director.groups.add(directors_group())
+    names = ["Seán O’Brien", "Jean-Luc Martin", "Pere Col·lell", "Núria Ferrer"]
+    for name in names:
+        operations.add_entry(tournament, Player.objects.create(name=name))
+    page = page_in(chromium, live_server)
+    _login(page, live_server)
+    page.goto(live_server.url + f"/director/tournaments/{tournament.pk}/")
+    rows = page.locator("#entries-table tbody tr:visible")
+    for typed, found in [
+        ("obrien", "Seán O’Brien"),
+        ("O'Brien", "Seán O’Brien"),
+        ("jean luc", "Jean-Luc Martin"),
+        ("collell", "Pere Col·lell"),
+        ("NURIA", "Núria Ferrer"),
+    ]:
+        page.get_by_label("Filter the players").fill(typed)
+        assert rows.count() == 1, typed
+        assert rows.first.get_attribute("data-name") == found
+    page.get_by_label("Filter the players").fill("")
+    assert rows.count() == len(names)
 
 
 def test_check_in_draw_and_the_call_screen_follows_without_a_reload(chromium, live_server, demo):

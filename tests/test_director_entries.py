@@ -140,6 +140,26 @@ def test_the_search_ignores_accents_case_and_spacing(director_client, tournament
     assert response.context["found"] == [found]
 
 
+@pytest.mark.parametrize("query", ["obrien", "O'Brien", "o’brien", "Sean OBrien", "BRIEN"])
+def test_the_search_ignores_apostrophes(director_client, tournament, query):
+    # The curly apostrophe a phone or a spreadsheet types, found however it is typed.
+    found = Player.objects.create(name="Seán O’Brien")
+    Player.objects.create(name="Sean Bosch")
+    url = reverse("director-tournament", args=[tournament.pk])
+    response = director_client.get(url, {"q": query})
+    assert response.context["found"] == [found]
+
+
+@pytest.mark.parametrize("typed", ["Sean O'Brien", "Seán OBrien", "sean o`brien"])
+def test_a_namesake_is_offered_whatever_the_apostrophe(director_client, tournament, typed):
+    existing = Player.objects.create(name="Seán O’Brien")
+    response = director_client.post(new_url(tournament), {"name": typed})
+    assert response.status_code == 409
+    assert "Seán O’Brien is already in the club" in response.content.decode()
+    assert response.context["namesakes"] == [existing]
+    assert Player.objects.count() == 1
+
+
 def test_a_new_player_named_like_a_club_player_is_offered_the_existing_one(
     director_client, tournament
 ):

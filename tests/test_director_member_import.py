@@ -237,3 +237,171 @@ def test_the_file_name_is_never_shown_nor_trusted(director_client, club):
     response = upload(director_client, "Nom\nNúria Ferrer\n".encode(), name)
     assert response.status_code == 200
     assert "onerror" not in response.content.decode()
+
+
+# --- totals, changes, namesakes ------------------------------------------------------
+
+DETAILS = [*HEADERS, "Idioma", "Consentiment"]
+
+
+def details_xlsx(rows) -> bytes:
+    book = Workbook()
+    book.active.append(DETAILS)
+    for row in rows:
+        book.active.append(row)
+    output = io.BytesIO()
+    book.save(output)
+    return output.getvalue()
+
+
+def test_a_total_under_the_list_is_left_out_not_imported(director_client, club):
+    data = xlsx([["Núria", "Ferrer", 57], ["Jordi", "Puig", 58], ["Total socis: 2"]])
+    preview = upload(director_client, data)
+    html = preview.content.decode()
+    assert "2 new players" in html
+    assert "1 total left out" in html
+    assert "0 rows refused" in html
+    footers = html[html.index('id="footers-heading"') :]
+    assert re.search(r'<td class="number">4</td><td>Total socis: 2</td>', footers)
+    director_client.post(CONFIRM, confirm_fields(preview))
+    assert not Player.objects.filter(name__startswith="Total").exists()
+    assert Player.objects.count() == 4
+
+
+def test_a_member_number_used_twice_refuses_both_rows(director_client, club):
+    html = upload(
+        director_client, xlsx([["Núria", "Ferrer", 57], ["Marta", "Soler", 57]])
+    ).content.decode()
+    refused = html[html.index('id="refused-heading"') :]
+    assert "2 rows refused" in html
+    assert "member number 57 is also on line 3, for Marta Soler" in refused
+    assert "member number 57 is also on line 2, for Núria Ferrer" in refused
+    assert "There is nobody new to import." in html
+
+
+def test_the_apostrophe_a_phone_types_is_the_same_player(director_client, db):
+    sean = Player.objects.create(name="Seán O'Brien")
+    preview = upload(director_client, xlsx([["Seán", "O’Brien"], ["Sean", "OBrien"]]))
+    html = preview.content.decode()
+    assert f'href="/director/players/{sean.pk}/">already here: Seán O&#x27;Brien' in html
+    assert "0 new players" in html
+    assert Player.objects.count() == 1
+
+
+@pytest.fixture
+def nuria(db):
+    return Player.objects.create(
+        name="Núria Ferrer", membership_number="57", email="nuria@example.org", language="ca"
+    )
+
+
+def test_other_details_are_shown_as_changes_ticked_to_confirm(director_client, nuria):
+    data = details_xlsx([["Núria", "Ferrer", 57, "n.ferrer@example.org", None, None, "es", "sí"]])
+    preview = upload(director_client, data)
+    html = preview.content.decode()
+    assert "1 player already here with other details" in html
+    start = html.index('id="update-heading"')
+    section = html[start : html.index("</form>", start)]
+    assert (
+        "e-mail: nuria@example.org → n.ferrer@example.org; language: Catalan → Spanish; "
+        "mail consent: no → yes" in section
+    )
+    assert re.search(r'<input type="checkbox" name="update_2"[^>]* checked', section)
+    assert "Import as chosen" in html
+    assert Player.objects.get(pk=nuria.pk).email == "nuria@example.org"  # nothing yet
+
+    response = director_client.post(
+        CONFIRM, {**confirm_fields(preview), "update_2": "on"}, follow=True
+    )
+    assert "1 player&#x27;s details updated from the list." in response.content.decode()
+    nuria.refresh_from_db()
+    assert (nuria.email, nuria.language, nuria.mail_consent) == (
+        "n.ferrer@example.org",
+        "es",
+        True,
+    )
+    entry = AuditEntry.objects.get(action="player_changed")
+    assert (entry.subject, entry.user.username) == ("Núria Ferrer", "tdirector")
+
+
+def test_a_change_left_unticked_is_not_made(director_client, nuria):
+    data = details_xlsx([["Núria", "Ferrer", 57, "n.ferrer@example.org"]])
+    preview = upload(director_client, data)
+    response = director_client.post(CONFIRM, confirm_fields(preview))
+    assert response.status_code == 302
+    nuria.refresh_from_db()
+    assert nuria.email == "nuria@example.org"
+    assert not AuditEntry.objects.exists()
+
+
+def test_an_empty_cell_wipes_nothing(director_client, nuria):
+    # A new phone, and no address nor language in the file: only the phone changes.
+    preview = upload(director_client, details_xlsx([["Núria", "Ferrer", 57, None, "611 22 33"]]))
+    html = preview.content.decode()
+    assert "phone: — → 611 22 33" in html
+    assert "e-mail:" not in html and "language:" not in html
+    director_client.post(CONFIRM, {**confirm_fields(preview), "update_2": "on"})
+    nuria.refresh_from_db()
+    assert (nuria.phone, nuria.email, nuria.language) == ("611 22 33", "nuria@example.org", "ca")
+
+
+def test_a_namesake_is_never_added_without_asking(director_client, db):
+    first = Player.objects.create(name="Anna Bosch", membership_number="12")
+    second = Player.objects.create(name="Anna Bosch", membership_number="13")
+    preview = upload(director_client, xlsx([["ANNA", "BOSCH", None, "anna@example.org"]]))
+    html = preview.content.decode()
+    assert "1 namesake to decide" in html
+    start = html.index('id="ask-heading"')
+    section = html[start : html.index("</form>", start)]
+    assert '<select name="answer_2"' in section
+    assert '<option value="" selected>Leave this row out</option>' in section
+    assert (
+        f'<option value="{first.pk}">Anna Bosch, member number 12; changes: '
+        "e-mail: — → anna@example.org</option>" in section
+    )
+    assert f'<option value="{second.pk}">' in section
+    assert '<option value="new">Someone else: add a new player</option>' in section
+
+    # No answer: the row is left out.
+    director_client.post(CONFIRM, confirm_fields(preview))
+    assert Player.objects.count() == 2
+
+    # Someone new, as the director says.
+    preview = upload(director_client, xlsx([["ANNA", "BOSCH", None, "anna@example.org"]]))
+    director_client.post(CONFIRM, {**confirm_fields(preview), "answer_2": "new"})
+    assert Player.objects.filter(name="ANNA BOSCH", email="anna@example.org").exists()
+
+
+def test_a_namesake_answered_as_a_club_player_updates_them(director_client, db):
+    anna = Player.objects.create(name="Anna Bosch", membership_number="12")
+    preview = upload(director_client, xlsx([["Anna", "Bosch", 99, "anna@example.org"]]))
+    fields = {**confirm_fields(preview), "answer_2": str(anna.pk)}
+    assert director_client.post(CONFIRM, fields).status_code == 302
+    anna.refresh_from_db()
+    assert (anna.email, Player.objects.count()) == ("anna@example.org", 1)
+
+
+def test_an_answer_not_offered_is_a_400_and_nothing_is_saved(director_client, db):
+    Player.objects.create(name="Anna Bosch", membership_number="12")
+    stranger = Player.objects.create(name="Xavier Roca")
+    preview = upload(director_client, xlsx([["Anna", "Bosch", 99], ["Jordi", "Puig"]]))
+    response = director_client.post(
+        CONFIRM, {**confirm_fields(preview), "answer_2": str(stranger.pk)}
+    )
+    assert response.status_code == 400
+    assert "Choose one of the answers offered" in response.content.decode()
+    assert Player.objects.count() == 2
+
+
+def test_details_changed_by_someone_else_since_the_preview(director_client, nuria):
+    data = details_xlsx([["Núria", "Ferrer", 57, "n.ferrer@example.org"], ["Jordi", "Puig"]])
+    fields = {**confirm_fields(upload(director_client, data)), "update_2": "on"}
+    Player.objects.filter(pk=nuria.pk).update(email="other@example.org")
+    response = director_client.post(CONFIRM, fields)
+    html = response.content.decode()
+    assert response.status_code == 409
+    assert "changed since the preview" in html
+    assert "e-mail: other@example.org → n.ferrer@example.org" in html
+    nuria.refresh_from_db()
+    assert nuria.email == "other@example.org"
+    assert not Player.objects.filter(name="Jordi Puig").exists()

@@ -33,6 +33,16 @@ class FindAndFollow(DemoClubTestCase):
         self.assertContains(response, '<li class="match status-ready mine">')
         self.assertContains(response, "(the player you looked for)")
 
+    def test_a_name_found_whatever_the_apostrophe(self):
+        # The name as a phone typed it at the desk; the visitor types it another way.
+        player = self.match.player1
+        player.name = "Seán O’Brien"
+        player.save(update_fields=["name"])
+        for typed in ("obrien", "O'Brien", "sean o´brien", "OBRIEN"):
+            with self.subTest(typed=typed):
+                response = self.client.get(*self.url(name=typed))
+                self.assertEqual(response.context["found"], player)
+
     def test_several_players_fit_and_the_visitor_chooses(self):
         response = self.client.get(*self.url(name="a"))
         self.assertIsNone(response.context["found"])

@@ -32,7 +32,17 @@ from tournament.core.member_sheets import (
     kind_of,
     read_members,
 )
-from tournament.core.members import HERE, NEW, REFUSED, ClubPlayer, sort_members
+from tournament.core.members import (
+    ASK,
+    HERE,
+    NEW,
+    REFUSED,
+    UPDATE,
+    Choices,
+    ClubPlayer,
+    plan,
+    sort_members,
+)
 from tournament.imports import workbooks
 from tournament.imports.member_files import read_member_file
 from tournament.models import AuditEntry, Player
@@ -173,6 +183,95 @@ def test_other_extensions_are_refused(name):
         kind_of(name)
 
 
+@pytest.mark.parametrize(
+    "footer",
+    [
+        ["Total socis: 11"],
+        ["Total: 11"],
+        ["Totals", None, 11],
+        ["TOTAL SOCIOS", None, "11"],
+        ["Total members", None, None, None, None, None],
+        ["Nombre de socis: 11"],
+        [None, None, 11],
+        [None, None, None, None, None, None, "330,00"],
+    ],
+)
+def test_a_total_under_the_list_is_left_out_not_imported(footer):
+    rows = [
+        Row(1, (*HEADERS, "Quota")),
+        Row(2, ("Núria", "Ferrer", "57")),
+        Row(3, tuple("" if cell is None else str(cell) for cell in footer)),
+    ]
+    listing = read_members([("", rows)])
+    assert [member.name for member in listing.members] == ["Núria Ferrer"]
+    (left_out,) = listing.footers
+    assert left_out.line == 3
+    assert left_out.text == " · ".join(str(cell) for cell in footer if cell is not None)
+
+
+@pytest.mark.parametrize("name", ["Totana Puig", "Anna Total", "Marta Soler: 2a"])
+def test_a_member_is_not_taken_for_a_total(name):
+    listing = read_members([("", [Row(1, ("Nom i cognoms",)), Row(2, (name,))])])
+    assert [member.name for member in listing.members] == [name]
+    assert listing.footers == ()
+
+
+@pytest.mark.parametrize(
+    ("header", "value", "consent"),
+    [
+        ("Consentiment", "sí", True),
+        ("Consentiment", "Si", True),
+        ("Accepta correus", "x", True),
+        ("Consentimiento", "SÍ", True),
+        ("Acepta correos", "no", False),
+        ("Mail consent", "yes", True),
+        ("Email consent", "1", True),
+        ("Consent", "0", False),
+        ("Consent", "n", False),
+        ("Consent", "TRUE", True),  # a spreadsheet's boolean, as the readers write it
+        ("Consent", "FALSE", False),
+        ("Consent", "", None),
+    ],
+)
+def test_a_consent_column_in_three_languages(header, value, consent):
+    listing = read_members([("", [Row(1, ("Nom", header)), Row(2, ("Núria", value))])])
+    (member,) = listing.members
+    assert (member.mail_consent, member.unreadable) == (consent, ())
+
+
+@pytest.mark.parametrize(
+    ("header", "value", "language"),
+    [
+        ("Idioma", "català", "ca"),
+        ("Llengua", "CA", "ca"),
+        ("Idioma", "Castellano", "es"),
+        ("Lengua", "castellà", "es"),
+        ("Language", "English", "en"),
+        ("Idioma", "anglès", "en"),
+        ("Idioma", "", ""),
+    ],
+)
+def test_a_language_column_in_three_languages(header, value, language):
+    listing = read_members([("", [Row(1, ("Nom", header)), Row(2, ("Núria", value))])])
+    assert listing.members[0].language == language
+
+
+def test_a_consent_or_a_language_that_means_nothing_refuses_the_row():
+    rows = [
+        Row(1, ("Nom", "Consentiment", "Idioma")),
+        Row(2, ("Núria Ferrer", "potser", "ca")),
+        Row(3, ("Jordi Puig", "sí", "français")),
+    ]
+    listing = read_members([("", rows)])
+    assert by_line(sort(listing.members)) == {
+        2: (REFUSED, "“potser” in “Consentiment” is neither yes nor no (sí, no, 1, 0, x)"),
+        3: (
+            REFUSED,
+            "“français” in “Idioma” is not a language of the site (català, castellano, English)",
+        ),
+    }
+
+
 # --- sorting ------------------------------------------------------------------------
 
 
@@ -200,7 +299,7 @@ def test_new_here_by_number_here_by_name_ignoring_accents_case_and_spacing():
         (NEW, None),
     ]
     assert sorting.verdicts[0].note.message() == "already here: Núria Ferrer"
-    assert sorting.counts == {NEW: 1, HERE: 2, REFUSED: 0}
+    assert sorting.counts == {NEW: 1, HERE: 2, UPDATE: 0, ASK: 0, REFUSED: 0}
 
 
 def test_refused_rows_say_why():
@@ -210,7 +309,7 @@ def test_refused_rows_say_why():
             member(2, "", "60"),
             member(3, "Pere Vila", "57"),
             member(4, "Marta Soler", "", "marta@"),
-            member(5, "Anna Bosch", "99"),
+            member(5, "Anna Bosch", "99", "anna@"),
             member(6, "X" * 101),
             Member(line=7, name="Àlex", uncalculated=("Cognoms",)),
         ],
@@ -220,11 +319,7 @@ def test_refused_rows_say_why():
         2: (REFUSED, "no name"),
         3: (REFUSED, "member number 57 belongs to Núria Ferrer"),
         4: (REFUSED, "“marta@” is not a valid email address"),
-        5: (
-            REFUSED,
-            "Anna Bosch is already here with member number 12: if this is someone else, "
-            "add them by hand",
-        ),
+        5: (REFUSED, "“anna@” is not a valid email address"),
         6: (REFUSED, "the name is longer than 100 characters"),
         7: (
             REFUSED,
@@ -240,7 +335,6 @@ def test_a_member_listed_twice_is_new_once():
             member(2, "Núria Ferrer", "57"),
             member(3, "NURIA FERRER", "57"),
             member(4, "Nuria Ferrer"),
-            member(5, "Marta Soler", "57"),
             member(6, "Núria Ferrer", "58"),
         ]
     )
@@ -248,7 +342,6 @@ def test_a_member_listed_twice_is_new_once():
         2: (NEW, ""),
         3: (HERE, "the same member as line 2"),
         4: (HERE, "the same member as line 2"),
-        5: (REFUSED, "member number 57 is also on line 2, for Núria Ferrer"),
         6: (
             REFUSED,
             "Núria Ferrer is also on line 2 with member number 57: if this is someone else, "
@@ -262,16 +355,171 @@ def test_a_refused_row_claims_nothing():
     assert [verdict.status for verdict in sorting.verdicts] == [REFUSED, NEW]
 
 
+def test_the_same_apostrophe_typed_another_way_is_already_here():
+    """The member import made a second Seán O'Brien, typed with a phone's apostrophe."""
+    club = [ClubPlayer(1, "Seán O'Brien", "57"), ClubPlayer(2, "Marc d’Olot")]
+    sorting = sort(
+        [
+            member(2, "Seán O’Brien", "57"),
+            member(3, "Sean OBrien"),
+            member(4, "marc dolot"),
+            member(5, "Marc d'Olot"),
+        ],
+        club,
+    )
+    assert [(verdict.status, verdict.player_id) for verdict in sorting.verdicts] == [
+        (HERE, 1),
+        (HERE, 1),
+        (HERE, 2),
+        (HERE, 2),
+    ]
+
+
+def test_a_member_number_given_to_two_names_refuses_both_rows():
+    sorting = sort(
+        [
+            member(2, "Núria Ferrer", "57"),
+            member(3, "Jordi Puig", "58"),
+            member(4, "Marta Soler", "57"),
+            member(5, "JORDI PUIG"),
+            member(6, "Pere Vila"),
+            member(7, "pere vila"),
+        ]
+    )
+    assert by_line(sorting) == {
+        2: (REFUSED, "member number 57 is also on line 4, for Marta Soler"),
+        3: (NEW, ""),
+        4: (REFUSED, "member number 57 is also on line 2, for Núria Ferrer"),
+        5: (HERE, "the same member as line 3"),
+        6: (NEW, ""),
+        7: (HERE, "the same member as line 6"),
+    }
+
+
+def test_a_member_number_given_to_two_names_is_refused_even_for_a_club_player():
+    sorting = sort(
+        [member(2, "Núria Ferrer", "57"), member(3, "Marta Soler", "57")],
+        [ClubPlayer(1, "Núria Ferrer", "57")],
+    )
+    assert [verdict.status for verdict in sorting.verdicts] == [REFUSED, REFUSED]
+
+
+def contact(line, name, number="", **details):
+    return Member(line=line, name=name, membership_number=number, **details)
+
+
+def test_other_details_of_a_player_already_here_are_changes_and_an_empty_cell_wipes_nothing():
+    club = [
+        ClubPlayer(1, "Núria Ferrer", "57", "nuria@example.org", "600 11 22 33", "ca", False),
+        ClubPlayer(2, "Anna Bosch", "", "anna@example.org", "611", "es", True),
+        ClubPlayer(3, "Pere Vila", "59", "pere@example.org", "622", "", False),
+    ]
+    sorting = sort(
+        [
+            # By number: a new address, the phone written another way, consent given.
+            contact(
+                2,
+                "Núria Ferrer",
+                "57",
+                email="n.ferrer@example.org",
+                phone="600112233",
+                mail_consent=True,
+            ),
+            # By name: nothing in the cells, so nothing changes.
+            contact(3, "anna bosch"),
+            # The same details, the address in capitals.
+            contact(4, "Pere Vila", "59", email="PERE@example.org", language=""),
+            contact(5, "Pere Vila", "59", language="en"),
+        ],
+        club,
+    )
+    nuria, anna, pere, again = sorting.verdicts
+    assert (nuria.status, nuria.player_id) == (UPDATE, 1)
+    assert [(c.field, c.old, c.new) for c in nuria.changes] == [
+        ("email", "nuria@example.org", "n.ferrer@example.org"),
+        ("mail_consent", False, True),
+    ]
+    assert (anna.status, anna.changes) == (HERE, ())
+    assert (pere.status, pere.changes) == (HERE, ())
+    # A player is changed once: the second row of the same member is that member again.
+    assert (again.status, again.note.message()) == (HERE, "the same member as line 4")
+    assert sorting.counts[UPDATE] == 1
+
+
+def test_a_namesake_whom_the_number_does_not_settle_is_asked_about():
+    club = [
+        ClubPlayer(1, "Anna Bosch", "12", "anna@example.org"),
+        ClubPlayer(2, "Jordi Puig", "20"),
+        ClubPlayer(3, "Jordi Puig", "21"),
+    ]
+    sorting = sort(
+        [
+            contact(2, "Anna Bosch", "99", email="bosch@example.org"),
+            contact(3, "JORDI PUIG"),
+            contact(4, "Anna Bosch", "99"),
+        ],
+        club,
+    )
+    anna, jordi, again = sorting.verdicts
+    assert (anna.status, anna.note.message()) == (
+        ASK,
+        "Anna Bosch is already here with member number 12: the same person, or someone else?",
+    )
+    (candidate,) = anna.candidates
+    assert (candidate.player_id, [(c.old, c.new) for c in candidate.changes]) == (
+        1,
+        [("anna@example.org", "bosch@example.org")],
+    )
+    assert (jordi.status, [c.player_id for c in jordi.candidates]) == (ASK, [2, 3])
+    assert jordi.note.message() == (
+        "players named like this are already here (Jordi Puig, Jordi Puig): one of them, "
+        "or someone else?"
+    )
+    # The same member again (same number): asked about once.
+    assert (again.status, again.note.message()) == (HERE, "the same member as line 2")
+    assert sorting.counts == {NEW: 0, HERE: 1, UPDATE: 0, ASK: 2, REFUSED: 0}
+
+
+def test_the_directors_answers_make_the_plan():
+    club = [ClubPlayer(1, "Anna Bosch", "12"), ClubPlayer(2, "Núria Ferrer", "57")]
+    sorting = sort(
+        [
+            contact(2, "Anna Bosch", "99", email="bosch@example.org"),
+            contact(3, "Núria Ferrer", "57", email="nuria@example.org"),
+            contact(4, "Jordi Puig"),
+        ],
+        club,
+    )
+    nothing = plan(sorting, Choices())
+    assert [m.line for m in nothing.new] == [4]  # the namesake is left out unanswered
+    assert nothing.updates == ()
+    as_new = plan(sorting, Choices(update=frozenset({3}), answers={2: NEW}))
+    assert [m.line for m in as_new.new] == [2, 4]
+    assert [(line, pk, [c.new for c in changes]) for line, pk, changes in as_new.updates] == [
+        (3, 2, ["nuria@example.org"])
+    ]
+    as_anna = plan(sorting, Choices(answers={2: 1}))
+    assert [m.line for m in as_anna.new] == [4]
+    assert [(line, pk, [c.new for c in changes]) for line, pk, changes in as_anna.updates] == [
+        (2, 1, ["bosch@example.org"])
+    ]
+    for wrong in (Choices(answers={2: 2}), Choices(answers={4: NEW}), Choices(update={2})):
+        with pytest.raises(ValueError):
+            plan(sorting, wrong)
+
+
 # --- reading the formats ------------------------------------------------------------
 
 
 def expect_libreoffice_rows(sorting):
     """The rows of tests/data/members: the same answer from each format."""
+    # Number 101 is Núria's on lines 4 and 8 and Marta's on line 10: nobody can tell
+    # whose it is, so every row with it is refused.
     assert by_line(sorting) == {
-        4: (NEW, ""),
+        4: (REFUSED, "member number 101 is also on line 10, for Marta Soler"),
         5: (REFUSED, "“jordi@example” is not a valid email address"),
         7: (NEW, ""),
-        8: (HERE, "the same member as line 4"),
+        8: (REFUSED, "member number 101 is also on line 10, for Marta Soler"),
         9: (REFUSED, "no name"),
         10: (REFUSED, "member number 101 is also on line 4, for Núria Ferrer"),
         11: (HERE, "already here: Anna Bosch"),
@@ -555,31 +803,48 @@ def libreoffice_listing():
 def test_importing_adds_the_new_rows_with_an_audit_entry_each(db, libreoffice_listing):
     Player.objects.create(name="Anna Bosch")
     user = User.objects.create_user("secretaria")
-    sorting = members.import_members(libreoffice_listing, user=user)
-    assert sorting.counts == {NEW: 2, HERE: 2, REFUSED: 3}
+    imported = members.import_members(libreoffice_listing, user=user)
+    assert imported.counts == {NEW: 1, HERE: 1, UPDATE: 0, ASK: 0, REFUSED: 5}
+    assert (imported.added, imported.updated) == (1, 0)
     assert sorted(Player.objects.values_list("name", "membership_number", "club")) == [
         ("Anna Bosch", "", ""),
-        ("Núria Ferrer", "101", "Q-gammon"),
         ("Àlex MARTÍNEZ", "103", "Q-gammon"),
     ]
-    nuria = Player.objects.get(membership_number="101")
-    assert (nuria.email, nuria.phone) == ("nuria@example.org", "600 11 22 33")
+    alex = Player.objects.get(membership_number="103")
     # Found by the director's search, which reads the key the bulk insert had to set.
-    assert list(Player.objects.search("nuria ferrer")) == [nuria]
+    assert list(Player.objects.search("alex martinez")) == [alex]
     entries = AuditEntry.objects.filter(action=AuditEntry.Action.PLAYER_ADDED).order_by("pk")
-    assert [(entry.subject, entry.user) for entry in entries] == [
-        ("Núria Ferrer", user),
-        ("Àlex MARTÍNEZ", user),
-    ]
+    assert [(entry.subject, entry.user) for entry in entries] == [("Àlex MARTÍNEZ", user)]
     assert "email" not in entries[0].after
     # Importing the same file again adds nobody.
     again = members.import_members(libreoffice_listing)
-    assert again.counts == {NEW: 0, HERE: 4, REFUSED: 3}
-    assert Player.objects.count() == 3
+    assert again.counts == {NEW: 0, HERE: 2, UPDATE: 0, ASK: 0, REFUSED: 5}
+    assert Player.objects.count() == 2
+
+
+def test_the_new_players_keep_their_contact_details_language_and_consent(db):
+    data = xlsx(
+        [
+            [*HEADERS, "Idioma", "Consentiment"],
+            ["Núria", "Ferrer", 101, "nuria@example.org", "600 11 22 33", "Q", "català", "sí"],
+            ["Jordi", "Puig", 102, None, None, None, None, None],
+        ]
+    )
+    imported = members.import_members(read_member_file(data, "xlsx"))
+    assert imported.added == 2
+    nuria = Player.objects.get(membership_number="101")
+    assert (nuria.email, nuria.phone, nuria.language, nuria.mail_consent) == (
+        "nuria@example.org",
+        "600 11 22 33",
+        "ca",
+        True,
+    )
+    jordi = Player.objects.get(membership_number="102")
+    assert (jordi.email, jordi.language, jordi.mail_consent) == ("", "", False)
 
 
 def test_all_or_nothing_with_a_refused_row_imports_nothing(db, libreoffice_listing):
-    with pytest.raises(members.RowsRefused, match="3 rows are refused"):
+    with pytest.raises(members.RowsRefused, match="5 rows are refused"):
         members.import_members(libreoffice_listing, all_or_nothing=True)
     assert not Player.objects.exists()
     assert not AuditEntry.objects.exists()
@@ -587,26 +852,26 @@ def test_all_or_nothing_with_a_refused_row_imports_nothing(db, libreoffice_listi
 
 def test_the_preview_counts_must_still_hold(db, libreoffice_listing):
     preview = members.sort(libreoffice_listing)
-    Player.objects.create(name="Nuria Ferrer", membership_number="101")
+    Player.objects.create(name="Alex Martinez", membership_number="103")
     with pytest.raises(members.PreviewOutdated) as refusal:
         members.import_members(libreoffice_listing, expected=preview.counts)
-    assert refusal.value.sorting.counts == {NEW: 2, HERE: 2, REFUSED: 3}
+    assert refusal.value.sorting.counts == {NEW: 1, HERE: 1, UPDATE: 0, ASK: 0, REFUSED: 5}
     assert Player.objects.count() == 1
 
 
 def test_a_member_number_taken_meanwhile_imports_nothing(db, libreoffice_listing, monkeypatch):
-    """Another director's import took number 101 between the sorting and the insert:
+    """Another director's import took number 103 between the sorting and the insert:
     the database's constraint refuses it, and the whole import is undone."""
     stale = members.sort(libreoffice_listing)
 
     def sort_then_someone_else_adds(listing):
-        Player.objects.create(name="Someone Else", membership_number="101")
+        Player.objects.create(name="Someone Else", membership_number="103")
         return stale
 
     monkeypatch.setattr(members, "sort", sort_then_someone_else_adds)
     with pytest.raises(OperationError, match="at the same time"):
         members.import_members(libreoffice_listing)
-    assert not Player.objects.filter(membership_number="103").exists()
+    assert not Player.objects.filter(name="Anna Bosch").exists()
     assert not AuditEntry.objects.exists()
 
 
@@ -614,6 +879,137 @@ def test_sorting_reads_the_club_in_one_query(db, libreoffice_listing, django_ass
     Player.objects.bulk_create(Player(name=f"Soci {n}", name_key=f"soci{n}") for n in range(50))
     with django_assert_num_queries(1):
         members.sort(libreoffice_listing)
+
+
+DETAILS_HEADERS = [*HEADERS, "Idioma", "Consentiment"]
+
+
+def club_with_details():
+    return [
+        Player.objects.create(
+            name="Núria Ferrer",
+            membership_number="57",
+            email="nuria@example.org",
+            phone="600 11 22 33",
+            language="ca",
+        ),
+        Player.objects.create(name="Anna Bosch", membership_number="12", email="anna@example.org"),
+        Player.objects.create(name="Seán O'Brien", membership_number="70"),
+    ]
+
+
+DETAILS_FILE = [
+    DETAILS_HEADERS,
+    # Already here by number: another address, the phone as it was, Spanish, consent.
+    ["Núria", "Ferrer", 57, "n.ferrer@example.org", "600112233", None, "castellano", "sí"],
+    # A namesake with another number: asked about.
+    ["Anna", "Bosch", 99, "bosch@example.org"],
+    # The apostrophe a phone types: already here, not a second player.
+    ["Seán", "O’Brien", 70],
+    ["Jordi", "Puig", 58, None, None, None, "English", "x"],
+    ["Total socis: 4"],
+]
+
+
+def details_listing():
+    return read_member_file(xlsx(DETAILS_FILE), "xlsx")
+
+
+def test_the_import_makes_the_confirmed_changes_each_audited(db):
+    nuria, anna, _sean = club_with_details()
+    user = User.objects.create_user("secretaria")
+    listing = details_listing()
+    assert [footer.text for footer in listing.footers] == ["Total socis: 4"]
+    preview = members.sort(listing)
+    assert preview.counts == {NEW: 1, HERE: 1, UPDATE: 1, ASK: 1, REFUSED: 0}
+    imported = members.import_members(
+        listing,
+        user=user,
+        fingerprint=preview.fingerprint,
+        choices=Choices(update=frozenset({2})),
+    )
+    assert (imported.added, imported.updated) == (1, 1)
+    nuria.refresh_from_db()
+    assert (nuria.email, nuria.phone, nuria.language, nuria.mail_consent) == (
+        "n.ferrer@example.org",
+        "600 11 22 33",
+        "es",
+        True,
+    )
+    anna.refresh_from_db()
+    assert anna.email == "anna@example.org"  # the namesake was not answered: left out
+    assert sorted(Player.objects.values_list("name", flat=True)) == [
+        "Anna Bosch",
+        "Jordi Puig",
+        "Núria Ferrer",
+        "Seán O'Brien",
+    ]
+    jordi = Player.objects.get(name="Jordi Puig")
+    assert (jordi.language, jordi.mail_consent) == ("en", True)
+    changed = AuditEntry.objects.get(action=AuditEntry.Action.PLAYER_CHANGED)
+    assert (changed.subject, changed.user) == ("Núria Ferrer", user)
+    added = AuditEntry.objects.get(action=AuditEntry.Action.PLAYER_ADDED)
+    assert (added.subject, added.user) == ("Jordi Puig", user)
+
+
+def test_changes_not_confirmed_are_not_made(db):
+    nuria, _anna, _sean = club_with_details()
+    imported = members.import_members(details_listing())
+    assert (imported.added, imported.updated) == (1, 0)
+    nuria.refresh_from_db()
+    assert (nuria.email, nuria.language, nuria.mail_consent) == ("nuria@example.org", "ca", False)
+    assert not AuditEntry.objects.filter(action=AuditEntry.Action.PLAYER_CHANGED).exists()
+
+
+def test_a_namesake_answered_as_someone_new_or_as_the_club_player(db):
+    _nuria, anna, _sean = club_with_details()
+    members.import_members(details_listing(), choices=Choices(answers={3: NEW}))
+    assert list(
+        Player.objects.filter(name="Anna Bosch").values_list("membership_number", "email")
+    ) == [("12", "anna@example.org"), ("99", "bosch@example.org")]
+
+    Player.objects.filter(membership_number="99").delete()
+    members.import_members(details_listing(), choices=Choices(answers={3: anna.pk}))
+    anna.refresh_from_db()
+    assert (anna.membership_number, anna.email) == ("12", "bosch@example.org")
+    assert Player.objects.filter(name="Anna Bosch").count() == 1
+
+
+def test_a_club_that_changed_since_the_preview_changes_nothing(db):
+    nuria, _anna, _sean = club_with_details()
+    preview = members.sort(details_listing())
+    # Another director changed her address in between: the counts are the same.
+    Player.objects.filter(pk=nuria.pk).update(email="other@example.org")
+    with pytest.raises(members.PreviewOutdated):
+        members.import_members(
+            details_listing(),
+            fingerprint=preview.fingerprint,
+            choices=Choices(update=frozenset({2})),
+        )
+    nuria.refresh_from_db()
+    assert nuria.email == "other@example.org"
+    assert not Player.objects.filter(name="Jordi Puig").exists()
+
+
+def test_answers_to_questions_not_asked_change_nothing(db):
+    club_with_details()
+    with pytest.raises(members.PreviewOutdated):
+        members.import_members(details_listing(), choices=Choices(answers={5: NEW}))
+    assert not Player.objects.filter(name="Jordi Puig").exists()
+
+
+def test_a_change_the_player_refuses_undoes_the_whole_import(db):
+    nuria, _anna, _sean = club_with_details()
+    # A club name longer than its column, stored before the column had its limit: the
+    # player's own checks refuse the change, and the message says which row.
+    Player.objects.filter(pk=nuria.pk).update(club="Q" * 101)
+    with pytest.raises(OperationError) as refusal:
+        members.import_members(details_listing(), choices=Choices(update=frozenset({2})))
+    assert str(refusal.value.message).startswith(
+        "Nothing was imported: line 2 cannot change Núria Ferrer: "
+    )
+    assert not Player.objects.filter(name="Jordi Puig").exists()
+    assert not AuditEntry.objects.exists()
 
 
 # --- manage.py import_players -------------------------------------------------------
@@ -627,20 +1023,20 @@ def run(*args):
 
 def test_the_command_imports_the_good_rows_and_lists_the_refused_ones(db):
     output = run(str(DATA / "libreoffice.ods"))
-    assert "3 new, 1 already here, 3 refused." in output
+    assert "2 new, 0 already here, 5 refused." in output
     assert "line 5, Jordi Puig i Vidal, refused: “jordi@example” is not a valid email" in output
     assert "line 9, —, refused: no name" in output
     assert "line 10, Marta Soler, refused: member number 101 is also on line 4" in output
-    assert "\nline 4," not in output  # the good rows only with --verbosity 2
-    assert "3 players added to the club." in output
-    assert Player.objects.count() == 3
+    assert "\nline 7," not in output  # the good rows only with --verbosity 2
+    assert "2 players added to the club." in output
+    assert Player.objects.count() == 2
 
 
 def test_the_command_dry_run_changes_nothing(db):
     output = run(str(DATA / "libreoffice.csv"), "--dry-run", "--verbosity", "2")
-    assert "3 new, 1 already here, 3 refused." in output
-    assert "line 4, Núria Ferrer, new" in output
-    assert "line 8, NÚRIA ferrer, already here: the same member as line 4" in output
+    assert "2 new, 0 already here, 5 refused." in output
+    assert "line 7, Àlex MARTÍNEZ, new" in output
+    assert "line 8, NÚRIA ferrer, refused: member number 101 is also on line 10" in output
     assert "Dry run: nothing was changed." in output
     assert not Player.objects.exists()
 
@@ -674,3 +1070,27 @@ def test_the_command_refuses_files_it_cannot_read(db, tmp_path, name, content, m
     with pytest.raises(CommandError, match=message):
         run(str(path))
     assert not Player.objects.exists()
+
+
+def test_the_command_updates_details_only_when_asked(db, tmp_path):
+    nuria, _anna, _sean = club_with_details()
+    path = tmp_path / "socis.xlsx"
+    path.write_bytes(xlsx(DETAILS_FILE))
+    output = run(str(path))
+    assert "1 new, 1 already here, 0 refused." in output
+    assert "1 already here with other details, 1 namesakes left out." in output
+    assert (
+        "line 2, Núria Ferrer, other details: already here: Núria Ferrer "
+        "(e-mail: nuria@example.org → n.ferrer@example.org; language: Catalan → Spanish; "
+        "mail consent: no → yes)" in output
+    )
+    assert "line 3, Anna Bosch, namesake, left out: Anna Bosch is already here" in output
+    assert "line 6, Total socis: 4, left out: a total, not a member" in output
+    assert "use --update" in output
+    nuria.refresh_from_db()
+    assert nuria.email == "nuria@example.org"
+    output = run(str(path), "--update")
+    assert "1 player's details updated from the list." in output
+    nuria.refresh_from_db()
+    assert (nuria.email, nuria.language) == ("n.ferrer@example.org", "es")
+    assert Player.objects.filter(name="Anna Bosch").count() == 1

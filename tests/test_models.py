@@ -1,6 +1,9 @@
 """The database itself refuses bad rows, on SQLite and on PostgreSQL."""
 
+import importlib
+
 import pytest
+from django.apps import apps
 from django.db import IntegrityError, transaction
 
 from tournament.core.rules import PRESETS
@@ -145,3 +148,30 @@ def test_a_players_search_key_follows_the_name(db):
     player.name = "Pilar Álvarez"
     player.save(update_fields=["name"])
     assert Player.objects.get(pk=player.pk).name_key == "pilaralvarez"
+
+
+def test_a_search_key_drops_apostrophes_hyphens_and_dots(db):
+    player = Player.objects.create(name="Seán O’Brien-Puig")
+    assert player.name_key == "seanobrienpuig"
+    assert list(Player.objects.namesakes("Sean O'Brien Puig")) == [player]
+    assert list(Player.objects.search("obrien")) == [player]
+
+
+def test_the_migration_computes_every_stored_key_again(db):
+    """Keys stored before the key dropped apostrophes (the curly one kept) are computed
+    again by the migration, so the director's search finds "obrien"; going back
+    restores the keys the older code computes."""
+    migration = importlib.import_module(
+        "tournament.migrations.0013_player_name_keys_without_punctuation"
+    )
+    sean = Player.objects.create(name="Seán O’Brien")
+    marc = Player.objects.create(name="Marc d'Olot")
+    Player.objects.filter(pk=sean.pk).update(name_key="seano’brien")
+    Player.objects.filter(pk=marc.pk).update(name_key="marcd'olot")
+    assert not Player.objects.search("obrien").exists()
+    migration.recompute_name_keys(apps, None)
+    assert list(Player.objects.search("obrien")) == [sean]
+    assert list(Player.objects.search("dolot")) == [marc]
+    migration.restore_name_keys(apps, None)
+    assert Player.objects.get(pk=sean.pk).name_key == "seano’brien"
+    assert Player.objects.get(pk=marc.pk).name_key == "marcd'olot"

@@ -103,6 +103,18 @@ def test_names_written_differently_still_match(tournament):
     assert reading.names_agree and not reading.swapped
 
 
+def test_names_with_another_apostrophe_still_match(tournament):
+    # The club wrote the name with a phone's apostrophe; GNU Backgammon with none.
+    path = DATA / "gnubg_3pt.mat"
+    text = path.read_text().replace("Anna", "Sean_OBrien")
+    players = [Player.objects.create(name=name) for name in ("Seán O’Brien", "Pere")]
+    match = Match.objects.create(
+        tournament=tournament, player1=players[0], player2=players[1], length=3
+    )
+    reading = transcripts.read(match, text)
+    assert reading.names_agree and not reading.swapped
+
+
 def test_other_names_need_the_directors_word(tournament):
     path = DATA / "gnubg_3pt.mat"
     match = match_for(tournament, path, names=("Pere Soler", "Núria Ferrer"))

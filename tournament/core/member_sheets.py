@@ -1,5 +1,6 @@
 """The club's member spreadsheet as rows of text: which row holds the headers (in
-Catalan, Spanish or English), which column holds what, and each row made a `Member`.
+Catalan, Spanish or English), which column holds what, each row made a `Member`, and
+the rows under the list that are its totals ("Total socis: 11"), not members.
 
 The readers (`tournament.imports`) turn an .xlsx, .ods or .csv file into `Row`s; this
 module decides what they mean. Pure Python: no Django, no I/O.
@@ -24,6 +25,7 @@ HEADER_SEARCH = 10
 
 NAME, SURNAME, FULL_NAME = "name", "surname", "full_name"
 NUMBER, EMAIL, PHONE, CLUB = "membership_number", "email", "phone", "club"
+LANGUAGE, CONSENT = "language", "mail_consent"
 
 # As clubs write them; compared by `header_key`, so accents, case, punctuation and the
 # small words ("de", "i", "y", "of") do not matter: "Nº de soci" is "N. soci".
@@ -104,8 +106,42 @@ HEADERS = {
         "Mobile",
     ),
     CLUB: ("Club", "Entitat", "Entidad"),
+    LANGUAGE: ("Idioma", "Llengua", "Lengua", "Language", "Preferred language"),
+    CONSENT: (
+        "Consentiment",
+        "Consentiment correu",
+        "Consentiment de correus",
+        "Accepta correus",
+        "Vol correus",
+        "Consentimiento",
+        "Consentimiento correo",
+        "Consentimiento de correos",
+        "Acepta correos",
+        "Quiere correos",
+        "Mail consent",
+        "Email consent",
+        "Consent",
+        "Agrees to mail",
+        "Accepts mail",
+    ),
 }
 _SMALL_WORDS = frozenset({"de", "del", "d", "i", "y", "e", "and", "of", "the"})
+
+# A consent cell as clubs fill it in, compared by `_word`: a word, a digit, a cross or
+# a tick in the box; TRUE and FALSE are how the readers write a spreadsheet's booleans.
+_YES = frozenset({"yes", "y", "si", "s", "1", "x", "✓", "✔", "true", "vertader", "verdadero"})
+_NO = frozenset({"no", "n", "0", "false", "fals", "falso"})
+# The site's languages (settings.LANGUAGES) as a cell names them, in any of them.
+_LANGUAGES = {
+    **dict.fromkeys(("ca", "cat", "catala", "catalan"), "ca"),
+    **dict.fromkeys(("es", "esp", "castella", "castellano", "espanol", "espanyol"), "es"),
+    **dict.fromkeys(("spanish",), "es"),
+    **dict.fromkeys(("en", "eng", "angles", "ingles", "english"), "en"),
+}
+# A total under the list: its first word, or a count after a colon ("Socis: 11").
+_TOTAL_WORDS = frozenset({"total", "totals", "totales", "subtotal", "subtotals", "subtotales"})
+_COUNT_AFTER_COLON = re.compile(r":\s*\d+(?:[.,]\d+)?$")
+_NUMBER = re.compile(r"[-+]?\d+(?:[.,]\d+)*")
 
 
 def _(message: str) -> str:
@@ -141,6 +177,15 @@ class Row:
 
 
 @dataclass(frozen=True)
+class Unreadable:
+    """A cell whose value means nothing for its column ("maybe" for a consent)."""
+
+    field: str  # LANGUAGE or CONSENT
+    header: str
+    text: str
+
+
+@dataclass(frozen=True)
 class Member:
     """A row read as a member of the club, its text tidied, nothing checked yet."""
 
@@ -150,8 +195,22 @@ class Member:
     email: str = ""
     phone: str = ""
     club: str = ""
+    # A language code of the site ("ca", "es", "en"), or "" where the file says none.
+    language: str = ""
+    # Whether they agree to receive mail; None where the file says nothing.
+    mail_consent: bool | None = None
     # The headers of the columns this member needs whose formula has no value.
     uncalculated: tuple[str, ...] = ()
+    unreadable: tuple[Unreadable, ...] = ()
+
+
+@dataclass(frozen=True)
+class Footer:
+    """A row under the list that counts or adds up the members, left out of the import:
+    `text` is its cells as written, one after another."""
+
+    line: int
+    text: str
 
 
 @dataclass(frozen=True)
@@ -183,6 +242,7 @@ class MemberList:
     header_line: int
     columns: Columns
     members: tuple[Member, ...] = field(default=())
+    footers: tuple[Footer, ...] = field(default=())
 
 
 def kind_of(file_name: str) -> str:
@@ -230,6 +290,37 @@ def columns_of(headers: Sequence[str]) -> Columns | None:
     )
 
 
+def _word(text: str) -> str:
+    """A cell's value as compared: no accents, no case, no spaces or full stops."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    bare = "".join(char for char in decomposed if not unicodedata.combining(char)).casefold()
+    return "".join(char for char in bare if not (char.isspace() or char == "."))
+
+
+def consent_of(text: str) -> bool | None:
+    """A consent cell's answer: True, False, or None for an empty cell. ValueError for
+    anything else, which the import refuses rather than guess."""
+    if not text.strip():
+        return None
+    word = _word(text)
+    if word in _YES:
+        return True
+    if word in _NO:
+        return False
+    raise ValueError(text)
+
+
+def language_of(text: str) -> str:
+    """A language cell's site language code, or "" for an empty cell. ValueError for a
+    language the site does not speak."""
+    if not text.strip():
+        return ""
+    try:
+        return _LANGUAGES[_word(text)]
+    except KeyError:
+        raise ValueError(text) from None
+
+
 def _member(row: Row, columns: Columns) -> Member:
     def text(index: int) -> str:
         return tidy(row.cells[index]) if index < len(row.cells) else ""
@@ -245,13 +336,41 @@ def _member(row: Row, columns: Columns) -> Member:
         name = " ".join(part for part in parts if part)
         used = columns.fields.get(NAME, ()) + columns.fields.get(SURNAME, ())
     details = {key: first(key) for key in (NUMBER, EMAIL, PHONE, CLUB)}
-    used += tuple(columns.fields[key][0] for key in details if key in columns.fields)
+    meanings = {}
+    unreadable = []
+    for key, meaning in ((LANGUAGE, language_of), (CONSENT, consent_of)):
+        if key not in columns.fields:
+            continue
+        try:
+            meanings[key] = meaning(first(key))
+        except ValueError:
+            header = columns.headers[columns.fields[key][0]]
+            unreadable.append(Unreadable(key, header, first(key)))
+    used += tuple(
+        columns.fields[key][0] for key in (*details, LANGUAGE, CONSENT) if key in columns.fields
+    )
     return Member(
         line=row.line,
         name=name,
         **details,
+        **meanings,
         uncalculated=tuple(columns.headers[index] for index in used if index in row.uncalculated),
+        unreadable=tuple(unreadable),
     )
+
+
+def _footer(row: Row, member: Member) -> Footer | None:
+    """The row as a total under the list, or None for a row about a member: a name that
+    starts with "Total" or ends in a count after a colon ("Total socis: 11", "Totals",
+    "Nombre de socis: 11"), or no name and nothing but numbers (a sum, a count)."""
+    cells = [tidy(cell) for cell in row.cells if cell.strip()]
+    if member.name:
+        words = member.name.split()
+        if header_key(words[0]) not in _TOTAL_WORDS and not _COUNT_AFTER_COLON.search(member.name):
+            return None
+    elif not cells or not all(_NUMBER.fullmatch(cell) for cell in cells):
+        return None
+    return Footer(row.line, " · ".join(cells))
 
 
 def read_members(sheets: Iterable[tuple[str, Iterable[Row]]]) -> MemberList:
@@ -265,15 +384,20 @@ def read_members(sheets: Iterable[tuple[str, Iterable[Row]]]) -> MemberList:
             columns = columns_of(row.cells)
             if columns is None:
                 continue
-            members = []
+            members, footers = [], []
             for member_row in rows:
-                if len(members) == MAX_ROWS:
+                if len(members) + len(footers) == MAX_ROWS:
                     raise MemberFileError(
                         _("The file has more than %(limit)d rows: split it in smaller files."),
                         limit=MAX_ROWS,
                     )
-                members.append(_member(member_row, columns))
-            return MemberList(sheet, row.line, columns, tuple(members))
+                member = _member(member_row, columns)
+                footer = _footer(member_row, member)
+                if footer is None:
+                    members.append(member)
+                else:
+                    footers.append(footer)
+            return MemberList(sheet, row.line, columns, tuple(members), tuple(footers))
     raise MemberFileError(
         _(
             "No column of names was found in the first rows. The first row should hold "

@@ -1,20 +1,28 @@
 """Members from the club's spreadsheet sorted against the players already here: each row
-is new, already here (shown, never added twice) or refused with its reason.
+is new, already here (shown, never added twice), already here with other contact
+details (the changes, for the director to confirm), a namesake to ask about, or refused
+with its reason.
 
 The import never settles a doubt by itself: a member number that names someone else,
-or a namesake with another member number, is refused, and the director adds that
-member by hand (where the page asks about namesakes). Pure Python: no Django, no I/O.
+or that the file gives to two people, is refused; a row named like a club player whom
+its member number does not settle (another number, or several players of that name) is
+asked about, and left out until the director says who it is or that it is someone new.
+Pure Python: no Django, no I/O.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+import hashlib
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
-from .member_sheets import Member
+from .member_sheets import CONSENT, LANGUAGE, Member
 from .names import normalize_name
 
-NEW, HERE, REFUSED = "new", "here", "refused"
+NEW, HERE, UPDATE, ASK, REFUSED = "new", "here", "update", "ask", "refused"
+STATUSES = (NEW, HERE, UPDATE, ASK, REFUSED)
+# What a row may change of a player already here; an empty cell changes nothing.
+DETAILS = ("email", "phone", LANGUAGE, CONSENT)
 
 
 def _(message: str) -> str:
@@ -35,11 +43,32 @@ class Note:
 
 
 @dataclass(frozen=True)
+class Change:
+    """One detail of a player already here that the row says otherwise."""
+
+    field: str  # one of DETAILS
+    old: str | bool
+    new: str | bool
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A club player an asked row may be, and what the row would change of theirs."""
+
+    player_id: int
+    name: str
+    membership_number: str = ""
+    changes: tuple[Change, ...] = ()
+
+
+@dataclass(frozen=True)
 class Verdict:
     member: Member
-    status: str  # NEW, HERE or REFUSED
+    status: str  # one of STATUSES
     note: Note | None = None
     player_id: int | None = None  # the club's player this row already is
+    changes: tuple[Change, ...] = ()  # UPDATE: what the row changes of that player
+    candidates: tuple[Candidate, ...] = ()  # ASK: whom the row may be
 
 
 @dataclass(frozen=True)
@@ -49,6 +78,10 @@ class ClubPlayer:
     pk: int
     name: str
     membership_number: str = ""
+    email: str = ""
+    phone: str = ""
+    language: str = ""
+    mail_consent: bool = False
 
 
 @dataclass(frozen=True)
@@ -78,15 +111,94 @@ class Sorting:
         return self._with(HERE)
 
     @property
+    def update(self) -> list[Verdict]:
+        return self._with(UPDATE)
+
+    @property
+    def ask(self) -> list[Verdict]:
+        return self._with(ASK)
+
+    @property
     def refused(self) -> list[Verdict]:
         return self._with(REFUSED)
 
     @property
     def counts(self) -> dict[str, int]:
-        counts = dict.fromkeys((NEW, HERE, REFUSED), 0)
+        counts = dict.fromkeys(STATUSES, 0)
         for verdict in self.verdicts:
             counts[verdict.status] += 1
         return counts
+
+    @property
+    def fingerprint(self) -> str:
+        """What the director was shown, as a digest: every row's verdict, the player it
+        is and the changes (old and new). The same file sorted against a club that
+        changed in between (another director, another tab) gives another one."""
+        digest = hashlib.sha256()
+        for verdict in self.verdicts:
+            seen = (
+                verdict.member.line,
+                verdict.status,
+                verdict.note,
+                verdict.player_id,
+                verdict.changes,
+                verdict.candidates,
+            )
+            digest.update(repr(seen).encode())
+        return digest.hexdigest()
+
+
+@dataclass(frozen=True)
+class Choices:
+    """The director's answers to the preview: the UPDATE rows (by line) whose changes
+    are made, and for each ASK row answered, the candidate's player id or NEW. An ASK
+    row without an answer is left out."""
+
+    update: frozenset[int] = frozenset()
+    answers: Mapping[int, int | str] = field(default_factory=dict)
+
+    @classmethod
+    def every_update(cls, sorting: Sorting) -> Choices:
+        """Every change made, every namesake left out: the command's --update."""
+        return cls(update=frozenset(verdict.member.line for verdict in sorting.update))
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What the import writes: the members added as players, in the file's order, and
+    each change of a player already here as (the row's line, player id, changes)."""
+
+    new: tuple[Member, ...]
+    updates: tuple[tuple[int, int, tuple[Change, ...]], ...]
+
+
+def plan(sorting: Sorting, choices: Choices) -> Plan:
+    """The sorting with the director's answers. ValueError for an answer the sorting
+    did not ask for (a line that is no UPDATE or ASK row, a player not offered)."""
+    updatable = {verdict.member.line: verdict for verdict in sorting.update}
+    asked = {verdict.member.line: verdict for verdict in sorting.ask}
+    if set(choices.update) - updatable.keys() or set(choices.answers) - asked.keys():
+        raise ValueError("an answer to a question the sorting did not ask")
+    new = [verdict.member for verdict in sorting.new]
+    updates = [
+        (line, verdict.player_id, verdict.changes)
+        for line, verdict in updatable.items()
+        if line in choices.update
+    ]
+    for line, answer in sorted(choices.answers.items()):
+        verdict = asked[line]
+        if answer == NEW:
+            new.append(verdict.member)
+            continue
+        chosen = [c for c in verdict.candidates if c.player_id == answer]
+        if not chosen:
+            raise ValueError(f"player {answer} was not offered for line {line}")
+        if chosen[0].changes:
+            updates.append((line, chosen[0].player_id, chosen[0].changes))
+    return Plan(
+        new=tuple(sorted(new, key=lambda member: member.line)),
+        updates=tuple(sorted(updates)),
+    )
 
 
 def name_key(name: str) -> str:
@@ -96,7 +208,8 @@ def name_key(name: str) -> str:
 
 class _Seen:
     """Whom a row may already be, by member number and by name key: the club's players
-    (`who` is the player) or the file's earlier new rows (`who` is the member)."""
+    (`who` is the player) or the file's earlier new rows (`who` is the member, and
+    only the name key is read)."""
 
     def __init__(self) -> None:
         self.by_number: dict[str, tuple[str, object]] = {}
@@ -135,7 +248,43 @@ def _problem(member: Member, limits: Limits, email_ok: Callable[[str], bool]) ->
             return Note(template, {"limit": limit})
     if member.email and not email_ok(member.email):
         return Note(_("“%(email)s” is not a valid email address"), {"email": member.email})
+    for cell in member.unreadable:
+        template = _UNREADABLE[cell.field]
+        return Note(template, {"value": cell.text, "column": cell.header})
     return None
+
+
+_UNREADABLE = {
+    CONSENT: _("“%(value)s” in “%(column)s” is neither yes nor no (sí, no, 1, 0, x)"),
+    LANGUAGE: _(
+        "“%(value)s” in “%(column)s” is not a language of the site (català, castellano, English)"
+    ),
+}
+
+
+def _phone_digits(phone: str) -> str:
+    # "600 11 22 33" and "600.112.233" are one number, as the club dials it.
+    return "".join(char for char in phone if char not in " .-/()")
+
+
+def _changes(member: Member, player: ClubPlayer) -> tuple[Change, ...]:
+    """What the row says otherwise of the player: an empty cell never wipes a detail."""
+    changes = []
+    if member.email and member.email.casefold() != player.email.casefold():
+        changes.append(Change("email", player.email, member.email))
+    if member.phone and _phone_digits(member.phone) != _phone_digits(player.phone):
+        changes.append(Change("phone", player.phone, member.phone))
+    if member.language and member.language != player.language:
+        changes.append(Change(LANGUAGE, player.language, member.language))
+    if member.mail_consent is not None and member.mail_consent != player.mail_consent:
+        changes.append(Change(CONSENT, player.mail_consent, member.mail_consent))
+    return tuple(changes)
+
+
+def _matched(member: Member, player: ClubPlayer) -> Verdict:
+    note = Note(_("already here: %(player)s"), {"player": player.name})
+    changes = _changes(member, player)
+    return Verdict(member, UPDATE if changes else HERE, note, player.pk, changes)
 
 
 def _in_club(member: Member, key: str, club: _Seen) -> Verdict | None:
@@ -151,56 +300,62 @@ def _in_club(member: Member, key: str, club: _Seen) -> Verdict | None:
                     {"number": number, "player": player.name},
                 ),
             )
-        return Verdict(
-            member, HERE, Note(_("already here: %(player)s"), {"player": player.name}), player.pk
-        )
+        return _matched(member, player)
     namesakes = club.by_key.get(key, [])
-    for other_number, player in namesakes:
-        if not number or not other_number:
-            return Verdict(
-                member,
-                HERE,
-                Note(_("already here: %(player)s"), {"player": player.name}),
-                player.pk,
-            )
-    if namesakes:
+    if not namesakes:
+        return None
+    if len(namesakes) == 1:
         other_number, player = namesakes[0]
-        return Verdict(
-            member,
-            REFUSED,
-            Note(
-                _(
-                    "%(player)s is already here with member number %(number)s: if this is "
-                    "someone else, add them by hand"
-                ),
-                {"player": player.name, "number": other_number},
+        if not number or not other_number:
+            # Nothing tells them apart, and there is no one else it could be.
+            return _matched(member, player)
+        note = Note(
+            _(
+                "%(player)s is already here with member number %(number)s: the same "
+                "person, or someone else?"
             ),
+            {"player": player.name, "number": other_number},
         )
-    return None
+    else:
+        note = Note(
+            _(
+                "players named like this are already here (%(players)s): one of them, "
+                "or someone else?"
+            ),
+            {"players": ", ".join(player.name for _number, player in namesakes)},
+        )
+    candidates = tuple(
+        Candidate(player.pk, player.name, player.membership_number, _changes(member, player))
+        for _number, player in namesakes
+    )
+    return Verdict(member, ASK, note, candidates=candidates)
+
+
+def _number_clashes(rows: Iterable[tuple[Member, str]]) -> dict[int, Member]:
+    """The rows (by line) whose member number the file also gives to someone else (a
+    name with another key), each with the first such other row: none of them can be
+    trusted with it."""
+    by_number: dict[str, list[tuple[Member, str]]] = {}
+    for member, key in rows:
+        if member.membership_number:
+            by_number.setdefault(member.membership_number, []).append((member, key))
+    clashes = {}
+    for sharing in by_number.values():
+        for member, key in sharing:
+            other = next((o for o, other_key in sharing if other_key != key), None)
+            if other is not None:
+                clashes[member.line] = other
+    return clashes
 
 
 def _in_file(member: Member, key: str, earlier: _Seen) -> Verdict | None:
+    """The row against the file's earlier new rows of the same name (the same member
+    number is settled before)."""
     number = member.membership_number
-    if number in earlier.by_number:
-        owner_key, other = earlier.by_number[number]
-        if owner_key != key:
-            return Verdict(
-                member,
-                REFUSED,
-                Note(
-                    _("member number %(number)s is also on line %(line)d, for %(name)s"),
-                    {"number": number, "line": other.line, "name": other.name},
-                ),
-            )
-        return Verdict(
-            member, HERE, Note(_("the same member as line %(line)d"), {"line": other.line})
-        )
     namesakes = earlier.by_key.get(key, [])
     for other_number, other in namesakes:
         if not number or not other_number:
-            return Verdict(
-                member, HERE, Note(_("the same member as line %(line)d"), {"line": other.line})
-            )
+            return Verdict(member, HERE, _same_as(other.line))
     if namesakes:
         other_number, other = namesakes[0]
         return Verdict(
@@ -224,27 +379,72 @@ def sort_members(
     email_ok: Callable[[str], bool],
     limits: Limits = Limits(),
 ) -> Sorting:
-    """Each member new, already here or refused, in the file's order.
+    """Each member new, already here (with changes or without), asked about or
+    refused, in the file's order.
 
     A row is already here when a club player has its member number and its name, or
-    its name (ignoring accents, case and spacing) and no other member number; the same
-    against the file's earlier new rows, so a member listed twice is added once. A
-    refused row claims nothing: a later, good row of the same member is new.
+    its name (as `normalize_name` compares names) and nothing tells them apart: no
+    other member number, nobody else of that name; with another number, or several
+    club players of that name, it is asked about. The same against the file's earlier
+    rows: a member listed twice (the same number, or the same name and no other
+    number) is added or changed once; a number given to two names refuses every row
+    that has it. A refused row claims nothing: a later, good row of the same member is
+    new.
     """
     known = _Seen()
     for player in club:
         known.add(name_key(player.name), player.membership_number, player)
+    rows = [
+        (member, problem, "" if problem else name_key(member.name))
+        for member in members
+        for problem in [_problem(member, limits, email_ok)]
+    ]
+    clashes = _number_clashes((member, key) for member, problem, key in rows if not problem)
     earlier = _Seen()
+    first_with_number: dict[str, Verdict] = {}
+    first_for_player: dict[int, int] = {}
     verdicts = []
-    for member in members:
-        problem = _problem(member, limits, email_ok)
+    for member, problem, key in rows:
+        number = member.membership_number
         if problem is not None:
-            verdicts.append(Verdict(member, REFUSED, problem))
-            continue
-        key = name_key(member.name)
-        verdict = _in_club(member, key, known) or _in_file(member, key, earlier)
-        if verdict is None:
-            verdict = Verdict(member, NEW)
-            earlier.add(key, member.membership_number, member)
+            verdict = Verdict(member, REFUSED, problem)
+        elif member.line in clashes:
+            other = clashes[member.line]
+            verdict = Verdict(
+                member,
+                REFUSED,
+                Note(
+                    _("member number %(number)s is also on line %(line)d, for %(name)s"),
+                    {"number": number, "line": other.line, "name": other.name},
+                ),
+            )
+        elif number in first_with_number:
+            verdict = _again(member, first_with_number[number])
+        else:
+            verdict = _in_club(member, key, known) or _in_file(member, key, earlier)
+            if verdict is None:
+                verdict = Verdict(member, NEW)
+                earlier.add(key, number, member)
+            elif verdict.player_id is not None:
+                if verdict.player_id in first_for_player:
+                    line = first_for_player[verdict.player_id]
+                    verdict = Verdict(member, HERE, _same_as(line), verdict.player_id)
+                first_for_player.setdefault(verdict.player_id, member.line)
+            if number:
+                first_with_number[number] = verdict
         verdicts.append(verdict)
     return Sorting(tuple(verdicts))
+
+
+def _same_as(line: int) -> Note:
+    return Note(_("the same member as line %(line)d"), {"line": line})
+
+
+def _again(member: Member, first: Verdict) -> Verdict:
+    """A later row with the member number (and the name) of an earlier one: that
+    member again, added or changed once, and refused with it."""
+    line = first.member.line
+    if first.status == REFUSED:
+        note = Note(_("the same member as line %(line)d, which is refused"), {"line": line})
+        return Verdict(member, REFUSED, note)
+    return Verdict(member, HERE, _same_as(line), first.player_id)

@@ -88,9 +88,9 @@ def _preview(data: bytes):
 
 def _import(data: bytes) -> None:
     with transaction.atomic():
-        sorting = members.import_members(read_member_file(data, "xlsx"))
+        imported = members.import_members(read_member_file(data, "xlsx"))
         transaction.set_rollback(True)
-    if not sorting.new:
+    if not imported.added:
         raise RuntimeError("the bench's import found nobody new")
 
 

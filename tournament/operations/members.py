@@ -1,9 +1,12 @@
 """The club's member spreadsheet saved: the rows the core sorts as new become players,
-all of them or none in one transaction, each with its audit entry. The file itself is
-read by `tournament.imports`; what its rows mean is `core.member_sheets` and
-`core.members`'s to say."""
+and the changes the director confirmed are made to the players already here, all of
+them or none in one transaction, each with its audit entry. The file itself is read by
+`tournament.imports`; what its rows mean is `core.member_sheets` and `core.members`'s
+to say."""
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
@@ -12,11 +15,19 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from ..core.member_sheets import MemberList
-from ..core.members import ClubPlayer, Limits, Sorting, name_key, sort_members
+from ..core.members import (
+    Choices,
+    ClubPlayer,
+    Limits,
+    Sorting,
+    name_key,
+    plan,
+    sort_members,
+)
 from ..models import AuditEntry, Player
 from . import audit
 from .errors import OperationError
-from .players import logged_fields
+from .players import change_player, logged_fields
 
 LIMITS = Limits(
     **{
@@ -67,15 +78,29 @@ def email_ok(address: str) -> bool:
 
 
 def sort(members: MemberList) -> Sorting:
-    """Each row new, already here or refused, against the club as it is now: the
-    preview (one query, whatever the size of the file or of the club)."""
+    """Each row new, already here (with changes or without), asked about or refused,
+    against the club as it is now: the preview (one query, whatever the size of the
+    file or of the club)."""
     club = [
-        ClubPlayer(pk, name, number)
-        for pk, name, number in Player.objects.order_by("pk").values_list(
-            "pk", "name", "membership_number"
+        ClubPlayer(*row)
+        for row in Player.objects.order_by("pk").values_list(
+            "pk", "name", "membership_number", "email", "phone", "language", "mail_consent"
         )
     ]
     return sort_members(members.members, club, email_ok=email_ok, limits=LIMITS)
+
+
+@dataclass(frozen=True)
+class Imported:
+    """What an import did: the sorting it followed, the players added and changed."""
+
+    sorting: Sorting
+    added: int
+    updated: int
+
+    @property
+    def counts(self) -> dict[str, int]:
+        return self.sorting.counts
 
 
 @transaction.atomic
@@ -85,29 +110,42 @@ def import_members(
     user=None,
     all_or_nothing: bool = False,
     expected: dict[str, int] | None = None,
-) -> Sorting:
-    """Add the new rows as players and answer the sorting they came from.
+    fingerprint: str | None = None,
+    choices: Choices | None = None,
+) -> Imported:
+    """Add the new rows as players, make the changes `choices` confirms (none without
+    it) and add the asked rows it answers NEW; answer what was done.
 
     Sorted again inside the transaction, so nothing a preview said is trusted: with
-    `expected` (the preview's counts), a different answer raises PreviewOutdated; with
-    `all_or_nothing`, a refused row raises RowsRefused. Either way nothing is written.
+    `expected` (the preview's counts) or `fingerprint` (the preview's
+    `Sorting.fingerprint`), a different answer raises PreviewOutdated, as do choices
+    the sorting did not ask for; with `all_or_nothing`, a refused row raises
+    RowsRefused. Either way nothing is written.
     """
     sorting = sort(members)
     if expected is not None and sorting.counts != expected:
         raise PreviewOutdated(sorting)
+    if fingerprint is not None and sorting.fingerprint != fingerprint:
+        raise PreviewOutdated(sorting)
     if all_or_nothing and sorting.refused:
         raise RowsRefused(sorting)
+    try:
+        planned = plan(sorting, choices or Choices())
+    except ValueError:
+        raise PreviewOutdated(sorting) from None
     players = [
         Player(
-            name=verdict.member.name,
+            name=member.name,
             # Player.save() keeps the key; bulk_create does not call it.
-            name_key=name_key(verdict.member.name),
-            membership_number=verdict.member.membership_number,
-            email=verdict.member.email,
-            phone=verdict.member.phone,
-            club=verdict.member.club,
+            name_key=name_key(member.name),
+            membership_number=member.membership_number,
+            email=member.email,
+            phone=member.phone,
+            club=member.club,
+            language=member.language,
+            mail_consent=bool(member.mail_consent),
         )
-        for verdict in sorting.new
+        for member in planned.new
     ]
     try:
         with transaction.atomic():
@@ -130,4 +168,15 @@ def import_members(
         ),
         user=user,
     )
-    return sorting
+    changed = Player.objects.in_bulk([player_id for _line, player_id, _c in planned.updates])
+    for line, player_id, changes in planned.updates:
+        player = changed[player_id]
+        try:
+            # One door: the player's own operation locks, checks and audits each change.
+            change_player(player, {change.field: change.new for change in changes}, user=user)
+        except OperationError as refusal:
+            raise OperationError(
+                _("Nothing was imported: line %(line)d cannot change %(player)s: %(reason)s")
+                % {"line": line, "player": player.name, "reason": refusal.message}
+            ) from None
+    return Imported(sorting, added=len(players), updated=len(planned.updates))

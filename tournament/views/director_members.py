@@ -1,11 +1,15 @@
 """The club's member spreadsheet at the director's desk: upload it, see every row sorted
-(new, already here, refused with its reason), then import the new ones, or nothing if
-any row is refused, as the director chooses.
+(new, already here, already here with other details, a namesake to ask about, refused
+with its reason; totals under the list left out), then import the new ones and the
+ticked changes and answered namesakes, or nothing if any row is refused, as the
+director chooses.
 
 Between the preview and the import the file's bytes wait in the director's session
 (bounded by `MAX_FILE_BYTES`), keyed by their SHA-256 digest, which the preview's form
-carries: the import reads and sorts that file again and never trusts rows posted back,
-and a form from an older preview (another tab) cannot import a newer file.
+carries with the sorting's fingerprint: the import reads and sorts that file again and
+never trusts rows posted back (only the director's ticks and answers, about rows of the
+sorting), a form from an older preview (another tab) cannot import a newer file, and a
+club that changed in between shows the new sorting instead.
 """
 
 from __future__ import annotations
@@ -19,8 +23,14 @@ from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from ..core.member_sheets import MAX_FILE_BYTES, MemberFileError, MemberList
-from ..core.members import HERE, NEW, REFUSED, Sorting
-from ..forms.members import ALL_OR_NOTHING, MemberFileForm, MemberImportForm
+from ..core.members import ASK, HERE, NEW, REFUSED, UPDATE, Sorting
+from ..forms.members import (
+    ALL_OR_NOTHING,
+    MemberChoicesForm,
+    MemberFileForm,
+    MemberImportForm,
+    changes_text,
+)
 from ..imports.member_files import read_member_file
 from ..operations import OperationError, members
 from .access import director_required
@@ -34,13 +44,16 @@ def _upload_page(request, form=None, *, error=None, status=200):
     return render(request, TEMPLATE, context, status=status)
 
 
-def _rows(sorting: Sorting, status: str) -> list[dict]:
-    """What the table shows of each row, its note in the director's language."""
+def _rows(sorting: Sorting, status: str, choices: MemberChoicesForm) -> list[dict]:
+    """What the table shows of each row, its note and changes in the director's
+    language, and its tick or question."""
     return [
         {
             "member": verdict.member,
             "note": verdict.note.message(gettext) if verdict.note else "",
             "player_id": verdict.player_id,
+            "changes": changes_text(verdict.changes),
+            "field": choices.field_for(verdict),
         }
         for verdict in sorting.verdicts
         if verdict.status == status
@@ -48,16 +61,27 @@ def _rows(sorting: Sorting, status: str) -> list[dict]:
 
 
 def _preview(
-    request, listing: MemberList, sorting: Sorting, digest: str, *, error=None, status=200
+    request,
+    listing: MemberList,
+    sorting: Sorting,
+    digest: str,
+    *,
+    choices=None,
+    error=None,
+    status=200,
 ):
     counts = sorting.counts
-    form = MemberImportForm(initial={"digest": digest, **counts})
+    form = MemberImportForm(initial={"digest": digest, "fingerprint": sorting.fingerprint})
+    choices = choices or MemberChoicesForm(sorting=sorting)
     context = {
         "listing": listing,
         "counts": counts,
-        "refused_rows": _rows(sorting, REFUSED),
-        "new_rows": _rows(sorting, NEW),
-        "here_rows": _rows(sorting, HERE),
+        "refused_rows": _rows(sorting, REFUSED, choices),
+        "new_rows": _rows(sorting, NEW, choices),
+        "here_rows": _rows(sorting, HERE, choices),
+        "update_rows": _rows(sorting, UPDATE, choices),
+        "ask_rows": _rows(sorting, ASK, choices),
+        "to_confirm": counts[NEW] or counts[UPDATE] or counts[ASK],
         "confirm_form": form,
         "error": error,
     }
@@ -70,8 +94,10 @@ def import_members(request):
     """GET: the upload form. POST with a file: the preview, nothing saved.
 
     Template: director/members_import.html; context: form, max_mb and error (the upload
-    form), or listing (the file's sheet and columns), counts, refused_rows, new_rows,
-    here_rows (each: member, note, player_id) and confirm_form (the preview)."""
+    form), or listing (the file's sheet, columns and footers), counts, refused_rows,
+    new_rows, here_rows, update_rows, ask_rows (each: member, note, player_id, changes
+    and field, the row's tick or question), to_confirm (whether there is anything to
+    import) and confirm_form (the preview)."""
     if request.method == "GET":
         return _upload_page(request)
     form = MemberFileForm(request.POST, request.FILES)
@@ -94,9 +120,10 @@ def import_members(request):
 @director_required
 @require_POST
 def confirm_import(request):
-    """The preview's answer: the file kept in the session is read and sorted again and
-    its new rows imported (or nothing, if the director asked for all or nothing and a
-    row is refused, or if the club changed since the preview: the new sorting is shown).
+    """The preview's answer: the file kept in the session is read and sorted again, its
+    new rows imported and the ticked changes and answered namesakes made (or nothing,
+    if the director asked for all or nothing and a row is refused, or if the club
+    changed since the preview: the new sorting is shown).
 
     Template: director/members_import.html, as `import_members`."""
     form = MemberImportForm(request.POST)
@@ -110,14 +137,34 @@ def confirm_import(request):
     digest = kept["digest"]
     try:
         listing = read_member_file(base64.b64decode(kept["data"]), kept["kind"])
-        sorting = members.import_members(
+    except MemberFileError as refusal:
+        return _upload_page(request, error=refusal.message(gettext), status=400)
+    # The ticks and answers are read against the file sorted now, which must be what
+    # the preview showed; the operation sorts it again in its transaction and compares
+    # once more, so a change in between is caught wherever it falls.
+    sorting = members.sort(listing)
+    if sorting.fingerprint != form.cleaned_data["fingerprint"]:
+        outdated = members.PreviewOutdated(sorting)
+        return _preview(request, listing, sorting, digest, error=outdated.message, status=409)
+    choices = MemberChoicesForm(request.POST, sorting=sorting)
+    if not choices.is_valid():
+        return _preview(
+            request,
+            listing,
+            choices.sorting,
+            digest,
+            choices=choices,
+            error=gettext("Choose one of the answers offered for each namesake."),
+            status=400,
+        )
+    try:
+        imported = members.import_members(
             listing,
             user=request.user,
             all_or_nothing=form.cleaned_data["mode"] == ALL_OR_NOTHING,
-            expected=form.expected,
+            fingerprint=form.cleaned_data["fingerprint"],
+            choices=choices.choices,
         )
-    except MemberFileError as refusal:
-        return _upload_page(request, error=refusal.message(gettext), status=400)
     except (members.PreviewOutdated, members.RowsRefused) as refusal:
         return _preview(
             request, listing, refusal.sorting, digest, error=refusal.message, status=409
@@ -127,14 +174,24 @@ def confirm_import(request):
             request, listing, members.sort(listing), digest, error=refusal.message, status=409
         )
     del request.session[SESSION_KEY]
-    counts = sorting.counts
+    counts = imported.counts
     messages.success(
         request,
         ngettext(
             "%(new)d player added to the club; %(here)d already here, %(refused)d refused.",
             "%(new)d players added to the club; %(here)d already here, %(refused)d refused.",
-            counts[NEW],
+            imported.added,
         )
-        % counts,
+        % {**counts, "new": imported.added},
     )
+    if imported.updated:
+        messages.success(
+            request,
+            ngettext(
+                "%(count)d player's details updated from the list.",
+                "%(count)d players' details updated from the list.",
+                imported.updated,
+            )
+            % {"count": imported.updated},
+        )
     return redirect("director-members-import")

@@ -133,7 +133,8 @@ def _looked_for(request, tournament):
         found = [player for player in entrants if player.pk == int(wanted)]
         return (found[0] if found else None), [], ""
     key = normalize_name(query)
-    found = [player for player in entrants if key in normalize_name(player.name)]
+    # A query of punctuation alone ("'") has an empty key, which every name holds.
+    found = [player for player in entrants if key and key in normalize_name(player.name)]
     if len(found) == 1:
         return found[0], [], query
     return None, sorted(found, key=lambda player: player.name), query
