@@ -162,7 +162,7 @@ def test_the_migration_computes_every_stored_key_again(db):
     again by the migration, so the director's search finds "obrien"; going back
     restores the keys the older code computes."""
     migration = importlib.import_module(
-        "tournament.migrations.0013_player_name_keys_without_punctuation"
+        "tournament.migrations.0014_player_name_keys_without_punctuation"
     )
     sean = Player.objects.create(name="Seán O’Brien")
     marc = Player.objects.create(name="Marc d'Olot")

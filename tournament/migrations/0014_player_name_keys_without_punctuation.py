@@ -12,7 +12,7 @@ BATCH = 500
 
 
 def key_before(name: str) -> str:
-    """The key as 0012 left it (core.names before this change), for going back."""
+    """The key as 0013 left it (core.names before this change), for going back."""
     decomposed = unicodedata.normalize("NFKD", name)
     bare = "".join(char for char in decomposed if not unicodedata.combining(char))
     return "".join(char for char in bare.casefold() if not (char.isspace() or char == "_"))
@@ -40,7 +40,7 @@ def restore_name_keys(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournament", "0012_change_marks"),
+        ("tournament", "0013_bracket_table_priority"),
     ]
 
     operations = [
