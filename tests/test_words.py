@@ -55,7 +55,7 @@ def test_words_that_fit_anyone(msgid):
     """No masculine pronoun for a person who may be anyone: "-lo", "'l", "ell", "él"."""
     for language, words in (
         ("ca", ("-lo", "'l ", "'l.", "'l,", " ell", "desactiva'l")),
-        ("es", ("lo,", "lo ", "lo.", " él")),
+        ("es", ("Inscríbelo", "desactívalo", "Dáselo", " él")),
     ):
         with translation.override(language):
             said = gettext(msgid)
