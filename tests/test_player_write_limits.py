@@ -125,3 +125,11 @@ def test_the_client_address(settings, proxies, remote, forwarded, address):
 
     settings.TRUSTED_PROXIES = proxies
     assert client_address(Request(remote, forwarded)) == address
+
+
+def test_a_bad_count_of_proxies_fails_loudly():
+    from test_settings import PRODUCTION, run_manage
+
+    result = run_manage("check", env={**PRODUCTION, "TRUSTED_PROXIES": "-1"})
+    assert result.returncode != 0
+    assert "TRUSTED_PROXIES must be 0 or more" in result.stderr
