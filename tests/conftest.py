@@ -220,15 +220,19 @@ def demo_server(django_db_setup, django_db_blocker):
     shadows `db` (see test_browser_axe.py): naming `db` is what makes pytest-django
     create the test database, but the real fixture would hold a write transaction open
     through each test, which the server's writes (a login) would wait on."""
-    from django.core.cache import cache
+    from django.conf import settings
+    from django.core.cache import cache, caches
     from django.core.management import call_command
     from django.test.utils import modify_settings
     from pytest_django.live_server_helper import LiveServer
 
+    # The player links' write limits, in a table that flushing the database leaves alone.
+    limits = caches[settings.RATELIMIT_USE_CACHE]
     with django_db_blocker.unblock(), modify_settings(ALLOWED_HOSTS={"append": "localhost"}):
         before = connection.creation.serialize_db_to_string()
         directors_group()  # flushed by an earlier transactional test: made again
-        cache.clear()  # the player links' rate limit
+        cache.clear()
+        limits.clear()
         server = LiveServer("localhost")
         try:
             call_command("load_demo", stdout=io.StringIO())
@@ -236,5 +240,6 @@ def demo_server(django_db_setup, django_db_blocker):
         finally:
             server.stop()
             cache.clear()
+            limits.clear()
             call_command("flush", interactive=False, verbosity=0, inhibit_post_migrate=True)
             connection.creation.deserialize_db_from_string(before)

@@ -362,6 +362,7 @@ def test_the_admin_works_under_the_policy(tab, live_server, demo):
         reverse("admin:auth_user_change", args=[director.pk]),
         reverse("admin:auth_user_password_change", args=[director.pk]),
         reverse("admin:auth_group_change", args=[directors_group().pk]),  # two-box picker
+        reverse("admin:axes_accessattempt_changelist"),  # where a superuser unlocks a login
     ):
         watched.visit(live_server.url + path)
     page = watched.page

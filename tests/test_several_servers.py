@@ -1,7 +1,8 @@
 """Several servers on one PostgreSQL and one Redis: two gunicorns on two ports, a game
-recorded through one is seen through the other, and the players' write limits are
-counted once for both. A several-server setting refuses to start with anything on one
-server's disk (a key file, an SQLite database)."""
+recorded through one is seen through the other, and the players' write limits and the
+login throttle are counted once for both. A several-server setting refuses to start with
+anything on one server's disk (a key file, an SQLite database). Without Redis (make run's
+two workers on one SQLite file) the limits are still counted once."""
 
 import http.cookiejar
 import os
@@ -106,6 +107,7 @@ def shared(tmp_path_factory):
         "ALLOWED_HOSTS": "127.0.0.1",
         "STATIC_ROOT": str(tmp_path_factory.mktemp("static")),
         "PLAYER_WRITES_PER_MINUTE": "4",
+        "LOGIN_FAILURE_LIMIT": "3",
         "LANGUAGE_CODE": "en",
     }
     for command in (
@@ -130,6 +132,7 @@ def shared(tmp_path_factory):
 
 
 def start_server(env: dict) -> tuple[subprocess.Popen, str]:
+    """A gunicorn of one worker, as the README's unit runs it."""
     port = free_port()
     server = subprocess.Popen(
         [
@@ -272,3 +275,124 @@ def test_the_players_write_limit_is_counted_once_for_both_servers(shared, server
     # Four writes a minute (PLAYER_WRITES_PER_MINUTE) whichever server takes them.
     assert answers[:4] == [404] * 4
     assert answers[4:] == [429, 429]
+
+
+def players_link(env: dict, nth: int) -> str:
+    return demo(
+        env,
+        "from tournament.models import Player; "
+        "from tournament.operations.links import link_for, token_of; "
+        f"print(token_of(link_for(Player.objects.order_by('pk')[{nth}])))",
+    )
+
+
+def made_up_links_then_a_real_one(first: str, second: str, token: str) -> list[int]:
+    """Six posts to links that do not exist, from one address, by turns on each server;
+    then a real link's post from the same address."""
+    visitor = Browser()
+    _status, form = visitor.get(first + "/accounts/login/")  # for a CSRF token
+    answers = [
+        visitor.post(
+            (first, second)[attempt % 2] + f"/p/made-up-{attempt}/matches/999999/confirm/",
+            form,
+            {},
+        )[0]
+        for attempt in range(6)
+    ]
+    real = visitor.post(second + f"/p/{token}/matches/999999/confirm/", form, {})[0]
+    return [*answers, real]
+
+
+def test_made_up_links_are_counted_once_and_never_block_a_real_one(shared, servers):
+    first, second = servers
+    # Four a minute from this address whichever server takes them; the real link (a match
+    # it does not play: 404) is counted apart.
+    answers = made_up_links_then_a_real_one(first, second, players_link(shared, 1))
+    assert answers == [404, 404, 404, 404, 429, 429, 404]
+
+
+def log_in(server: str, password: str, username: str = "throttled") -> tuple[int, str]:
+    visitor = Browser()
+    _status, page = visitor.get(server + "/accounts/login/")
+    return visitor.post(
+        server + "/accounts/login/", page, {"username": username, "password": password}
+    )
+
+
+def failures_then_the_right_password(env: dict, first: str, second: str) -> list[int]:
+    demo(
+        env,
+        "from django.contrib.auth.models import User; "
+        "User.objects.create_user('throttled', password='throttled-pass-1234'); print('ok')",
+    )
+    answers = [log_in((first, second)[attempt % 2], "wrong")[0] for attempt in range(3)]
+    answers += [log_in(server, "throttled-pass-1234")[0] for server in (first, second)]
+    return answers
+
+
+def test_the_login_throttle_holds_on_both_servers_and_a_superuser_unlocks(shared, servers):
+    first, second = servers
+    # Three wrong passwords (LOGIN_FAILURE_LIMIT) by turns on each server: the third is
+    # refused, and so is the right one on either.
+    answers = failures_then_the_right_password(shared, first, second)
+    assert answers == [200, 200, 429, 429, 429]
+    _status, page = log_in(second, "throttled-pass-1234")
+    assert "Too many failed attempts to log in" in page
+    demo(
+        shared,
+        "from django.core.management import call_command; "
+        "call_command('axes_reset_username', 'throttled')",
+    )
+    assert log_in(first, "throttled-pass-1234")[0] == 302
+
+
+# Without Redis ------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def sqlite_servers(tmp_path_factory):
+    """make run without its demo: two gunicorns on one SQLite file and no Redis, as its
+    two workers are (each process has a memory of its own)."""
+    folder = tmp_path_factory.mktemp("one-sqlite-file")
+    env = {
+        "PATH": os.environ["PATH"],
+        "DJANGO_SETTINGS_MODULE": "tournament.settings",
+        "DATABASE_URL": f"sqlite:///{folder / 'club.sqlite3'}",
+        "SECRET_KEY": "one-sqlite-file-test-" + uuid.uuid4().hex * 2,
+        "DEBUG": "0",
+        "HTTPS": "0",
+        "ALLOWED_HOSTS": "127.0.0.1",
+        "STATIC_ROOT": str(folder / "static"),
+        "PLAYER_WRITES_PER_MINUTE": "4",
+        "LOGIN_FAILURE_LIMIT": "3",
+        "LANGUAGE_CODE": "en",
+    }
+    for command in (
+        ["migrate", "--verbosity", "0"],  # the limits' table comes with it
+        ["collectstatic", "--noinput", "--verbosity", "0"],
+    ):
+        subprocess.run(
+            [sys.executable, "manage.py", *command],
+            cwd=ROOT,
+            env=env,
+            check=True,
+            timeout=300,
+            stdout=subprocess.DEVNULL,
+        )
+    demo(
+        env,
+        "from tournament.models import Player; "
+        "Player.objects.create(name='Anna Bosch'); print('ok')",
+    )
+    started = [start_server(env), start_server(env)]
+    yield env, [address for _server, address in started]
+    for server, _address in started:
+        server.terminate()
+        server.wait(timeout=30)
+
+
+def test_without_redis_the_limits_are_counted_once_for_every_process(sqlite_servers):
+    env, (first, second) = sqlite_servers
+    answers = made_up_links_then_a_real_one(first, second, players_link(env, 0))
+    assert answers == [404, 404, 404, 404, 429, 429, 404]
+    assert failures_then_the_right_password(env, first, second) == [200, 200, 429, 429, 429]

@@ -1,7 +1,17 @@
 """The club's single Django app."""
 
 from django.apps import AppConfig
+from django.db.models.signals import post_migrate
 from django.utils.translation import gettext_lazy as _
+
+
+def make_cache_tables(using="default", **_kwargs) -> None:
+    """The players' write limits are counted in a table of the database when there is no
+    Redis (settings, "Abuse limits"): `migrate` makes it (and nothing when it exists), so
+    no deployment step can be forgotten."""
+    from django.core.management import call_command
+
+    call_command("createcachetable", database=using, verbosity=0)
 
 
 class TournamentConfig(AppConfig):
@@ -14,3 +24,4 @@ class TournamentConfig(AppConfig):
         from . import elision
 
         elision.install()
+        post_migrate.connect(make_cache_tables, sender=self)

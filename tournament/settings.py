@@ -6,6 +6,7 @@ Secure by default: with DEBUG off the site expects HTTPS (HSTS, secure cookies, 
 
 import os
 import secrets
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -157,9 +158,9 @@ if SEVERAL_SERVERS and not DEBUG and DATABASES["default"]["ENGINE"].endswith("sq
     )
 
 # Django's cache holds what every server must agree on, such as the players' write
-# limits (views.ratelimit). In Redis when there are several servers; otherwise in each
-# process's memory, enough for one server (the live pages' marks are read from the
-# database, which every server shares).
+# limits (views.link_limits; without Redis those go to the database, see "Abuse limits").
+# In Redis when there are several servers; otherwise in each process's memory, enough for
+# one server (the live pages' marks are read from the database, which every server shares).
 if REDIS_URL:
     CACHES = {
         "default": {
@@ -253,9 +254,73 @@ CONTENT_SECURITY_POLICY = {
 }
 # --- end of Content Security Policy --------------------------------------------------------
 
-# Writes from players' private links (report, confirm, dispute), per link and per
-# address, in a minute: more is answered 429.
+# --- Abuse limits: players' writes and logins (README, "Settings") -----------------------
+# The client's address, as both limits below count it (views/addresses.py). Behind a
+# proxy every request comes from the proxy (127.0.0.1 for the README's nginx), and one
+# address would be the whole club. TRUSTED_PROXIES=n says that n proxies of the club's own
+# stand in front of gunicorn, each appending the address it was called from to
+# X-Forwarded-For: the client is the n-th entry from the right (what a client writes in
+# the header itself stays further left). 0, the default: REMOTE_ADDR, the header unread,
+# as Django's deployment checklist asks (never trust X-Forwarded-For unless told to).
+TRUSTED_PROXIES = env_int("TRUSTED_PROXIES", 0)
+if TRUSTED_PROXIES < 0:
+    raise ImproperlyConfigured(f"TRUSTED_PROXIES must be 0 or more; got {TRUSTED_PROXIES}")
+
+# Writes from players' private links (report, confirm, dispute) a minute, per link; posts
+# to links that do not exist, per address (views/link_limits.py, django-ratelimit); more
+# is answered 429.
 PLAYER_WRITES_PER_MINUTE = env_int("PLAYER_WRITES_PER_MINUTE", 30)
+# The counts must be one for every gunicorn worker and every server. With REDIS_URL they
+# are in Redis (the default cache, above: INCR and SET NX, atomic). Without it Django's
+# default cache is each process's memory, so they go to a table of the database instead
+# ("limits", made by migrate: apps.py), which every worker shares; two posts in the same
+# instant may count once there, so a site open to the internet should set REDIS_URL.
+# django_ratelimit is not in INSTALLED_APPS: it needs no models or templates, and its
+# system check, which knows only memcached and django-redis, would call both choices
+# unsupported.
+if REDIS_URL:
+    RATELIMIT_USE_CACHE = "default"
+else:
+    RATELIMIT_USE_CACHE = "limits"
+    CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+        "limits": {
+            "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+            "LOCATION": "tournament_limits",
+            # A count is dropped only when its minute is over, not to make room.
+            "OPTIONS": {"MAX_ENTRIES": 100_000},
+        },
+    }
+
+# Logins (django-axes), on /accounts/login/ and /admin/login/ alike: after
+# LOGIN_FAILURE_LIMIT wrong passwords for one account from one address, that account is
+# refused from that address (the right password too) for LOGIN_LOCKOUT_MINUTES, each
+# attempt meanwhile starting the wait again; the page says so (logins.locked_out). A
+# login that succeeds clears its failures. A superuser unlocks sooner: the admin's
+# "Access attempts" (delete the row) or `manage.py axes_reset_username NAME`. The
+# failures are rows of the database, so every worker and server counts them once.
+LOGIN_FAILURE_LIMIT = env_int("LOGIN_FAILURE_LIMIT", 5)
+LOGIN_LOCKOUT_MINUTES = env_int("LOGIN_LOCKOUT_MINUTES", 15)
+if LOGIN_FAILURE_LIMIT < 1 or LOGIN_LOCKOUT_MINUTES < 1:
+    raise ImproperlyConfigured("LOGIN_FAILURE_LIMIT and LOGIN_LOCKOUT_MINUTES must be 1 or more")
+INSTALLED_APPS = [*INSTALLED_APPS, "axes"]
+# Last, as axes asks: it turns a refused login into the lockout page.
+MIDDLEWARE = [*MIDDLEWARE, "axes.middleware.AxesMiddleware"]
+AUTHENTICATION_BACKENDS = [
+    # Asks axes first; a login over HTTP from a locked account and address stops here.
+    "tournament.logins.ThrottledLogins",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_HANDLER = "axes.handlers.database.AxesDatabaseHandler"
+AXES_FAILURE_LIMIT = LOGIN_FAILURE_LIMIT
+AXES_COOLOFF_TIME = timedelta(minutes=LOGIN_LOCKOUT_MINUTES)
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_CLIENT_IP_CALLABLE = "tournament.views.addresses.client_address"
+AXES_LOCKOUT_CALLABLE = "tournament.logins.locked_out"
+# Only the failures the throttle needs are kept, not a record of every login.
+AXES_DISABLE_ACCESS_LOG = True
+# --- end of abuse limits -------------------------------------------------------------------
 
 # Mail (operations.notifications: "your next match is ready"). Printed on the console
 # unless the environment names a mail server; its password comes from the environment

@@ -4,8 +4,8 @@ report a game, or confirm or dispute the one their opponent reported.
 
 The token is the only credential: an unknown or rotated one is a 404 (the same lookup
 either way); the page is never indexed, cached or sent as a referrer, and shows no
-contact details. Every write goes through `operations.reports`, limited per link and
-per address (ratelimit).
+contact details. Every write goes through `operations.reports`, limited per link, and
+per address for links that do not exist (link_limits).
 """
 
 from __future__ import annotations
@@ -35,14 +35,7 @@ from ..operations.reports import (
 from ..queries.player_matches import change_mark, open_matches, swiss_waiting, waiting_match
 from . import live
 from .access import private
-from .ratelimit import limit_link_writes
-
-
-def _player(token: str) -> Player:
-    player = player_by_token(token)
-    if player is None:
-        raise Http404
-    return player
+from .link_limits import limit_link_writes
 
 
 def _forms(row, posted=None):
@@ -175,9 +168,8 @@ def _posted_game(request, player, token, match_id, form_class, id_prefix):
 
 @require_POST
 @limit_link_writes
-def report(request, token, match_id):
+def report(request, player, token, match_id):
     """A game of one of the player's open matches, waiting for the opponent."""
-    player = _player(token)
     match, form = _posted_game(request, player, token, match_id, GameForm, "m")
     if not isinstance(match, Match):
         return match  # the refusal, or the form again with its errors
@@ -191,9 +183,8 @@ def report(request, token, match_id):
 
 @require_POST
 @limit_link_writes
-def confirm(request, token, match_id):
+def confirm(request, player, token, match_id):
     """The opponent's report is right: the game is recorded."""
-    player = _player(token)
     match = _match_of(match_id)
     form = ConfirmReportForm(request.POST)
     report_id = form.cleaned_data["report"] if form.is_valid() else None
@@ -207,9 +198,8 @@ def confirm(request, token, match_id):
 
 @require_POST
 @limit_link_writes
-def dispute(request, token, match_id):
+def dispute(request, player, token, match_id):
     """The opponent's report is wrong: it goes to the director with both versions."""
-    player = _player(token)
     match, form = _posted_game(request, player, token, match_id, DisputeForm, "d")
     if not isinstance(match, Match):
         return match
