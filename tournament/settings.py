@@ -281,8 +281,25 @@ LOGGING = {
     "disable_existing_loggers": False,
     # A player's private link never reaches a log line (tournament/logfilters.py).
     "filters": {"player_links": {"()": "tournament.logfilters.RedactPlayerLinks"}},
+    "formatters": {
+        "django.server": {
+            "()": "django.utils.log.ServerFormatter",
+            "format": "[{server_time}] {message}",
+            "style": "{",
+        }
+    },
     "handlers": {
         "console": {"class": "logging.StreamHandler", "filters": ["player_links"]},
+        # Django's own for the development server's request lines ("GET /p/... 200"),
+        # which do not reach the root: the same, with the links blanked.
+        "django.server": {
+            "class": "logging.StreamHandler",
+            "formatter": "django.server",
+            "filters": ["player_links"],
+        },
+    },
+    "loggers": {
+        "django.server": {"handlers": ["django.server"], "level": "INFO", "propagate": False},
     },
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
 }
