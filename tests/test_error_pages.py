@@ -189,3 +189,12 @@ def test_a_page_not_found_is_in_the_sites_style_and_asks_the_database_nothing(
     assert 'class="site-header"' in body
     assert 'name="csrfmiddlewaretoken"' in body  # the language form still works
     assert 'value="/no-such-page/"' in body
+
+
+def test_a_director_form_posting_thousands_of_fields_is_a_400_recording_nothing(match, director):
+    data = {**a_game(match), **{f"row-{n}": "1" for n in range(5000)}}
+    response = visitor("en", director).post(sheet(match), data)
+    assert response.status_code == 400
+    assert "Nothing was recorded" in text(response)
+    assert 'class="site-header"' in text(response)
+    assert not Game.objects.filter(match=match).exists()

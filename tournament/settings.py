@@ -303,3 +303,11 @@ LOGGING = {
     },
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
 }
+
+# --- How much one request may post (issue 23, item 9) ---------------------------------
+# A POST with more fields is refused (400) before any form reads it. Django's default,
+# 1,000, is fewer than the admin's form of a tournament of 256 entries (the most a draw
+# takes) posts, about 1,330; the rows a formset builds are capped by its inline
+# (admin.base.RowsCapped), so this bounds the parsing alone.
+DATA_UPLOAD_MAX_NUMBER_FIELDS = 2000
+# --- end of how much one request may post ---------------------------------------------
