@@ -2,10 +2,12 @@
 
 import pytest
 from admin_forms import form_data
+from django.contrib.auth.models import User
 from django.db.models import Q
 from django.test import Client
 from django.urls import reverse
 
+from conftest import directors_group
 from tournament import operations
 from tournament.admin.matches import MatchAdmin
 from tournament.core import schedule, scoring
@@ -404,3 +406,31 @@ def test_the_largest_tournament_is_still_saved_through_the_admin(admin_client, t
     tournament.refresh_from_db()
     assert tournament.name == "Copa gran"
     assert tournament.entries.count() == 256
+
+
+def test_deleting_a_directors_account_keeps_their_name_in_the_history(
+    admin_client, director, admin_user, match
+):
+    """The club's keeper deletes the account of a director who has left: what they
+    recorded still says who recorded it, not "the system"."""
+    sheet = reverse("director-match", args=[match.tournament_id, match.pk])
+    game = {"winner": 0, "kind": "single", "cube": 1, "how": "played", "version": match.version}
+    assert admin_client.post(sheet, game).status_code == 302
+    keeper = Client(headers={"accept-language": "en"})
+    keeper.force_login(admin_user)
+    response = keeper.post(reverse("admin:auth_user_delete", args=[director.pk]), {"post": "yes"})
+    assert response.status_code == 302
+    assert not User.objects.filter(pk=director.pk).exists()
+
+    successor = User.objects.create_user("successora", is_staff=True)
+    successor.groups.add(directors_group())
+    reader = Client(headers={"accept-language": "en"})
+    reader.force_login(successor)
+    history = reader.get(reverse("director-history", args=[match.tournament_id, match.pk]))
+    body = history.content.decode()
+    assert "tdirector" in body
+    assert "the system" not in body
+    listing = keeper.get(reverse("admin:tournament_auditentry_changelist")).content.decode()
+    assert "tdirector" in listing
+    found = keeper.get(reverse("admin:tournament_auditentry_changelist"), {"q": "tdirector"})
+    assert found.context["cl"].result_count == 1
