@@ -135,8 +135,14 @@ def test_gunicorns_error_log_blanks_links_too(tmp_path):
     config = Config()
     config.set("errorlog", str(tmp_path / "error.log"))
     logger = RedactingGunicornLogger(config)
-    logger.error("Error handling request %s", "/p%2F4FJiQx0aW2yT7fHq3Lw9bYdEkN1sVu8cRz5mPo6gA/")
-    logger.error_log.handlers[0].flush()
+    try:
+        logger.error("Error handling request %s", "/p%2F4FJiQx0aW2yT7fHq3Lw9bYdEkN1sVu8cRz5mPo6gA/")
+    finally:
+        # gunicorn's loggers are the process's: left as they were for the next tests.
+        for handler in list(logger.error_log.handlers):
+            logger.error_log.removeHandler(handler)
+            handler.close()
+        logger.error_log.filters.clear()
     text = (tmp_path / "error.log").read_text()
     assert "Error handling request /p/<private>/" in text
     assert "4FJiQx0aW2yT7fHq3Lw9" not in text
