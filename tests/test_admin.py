@@ -348,6 +348,12 @@ def test_an_add_form_linked_with_an_id_that_is_none_is_a_400(
     assert "Nothing was recorded" in response.content.decode()
 
 
+@pytest.mark.parametrize("bad", [*NOT_IDS, "²"])
+def test_the_match_list_filtered_by_a_player_that_is_no_id_is_a_400(admin_client, match, bad):
+    response = admin_client.get(reverse("admin:tournament_match_changelist"), {"player": bad})
+    assert response.status_code == 400
+
+
 @pytest.mark.parametrize("bad", NOT_IDS)
 def test_a_match_posted_with_a_player_that_is_no_id_is_a_400(admin_client, match, bad):
     data = {**match_form(match, []), "player1": bad}

@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy as _
 from .. import operations
 from ..core import schedule, scoring
 from ..models import Game, Match, Player
-from .base import OneDoorAdmin, RowsCapped
+from .base import OneDoorAdmin, RowsCapped, refuse_unless_ids
 
 
 class GameInlineFormSet(BaseInlineFormSet):
@@ -115,6 +115,8 @@ class PlayerFilter(admin.SimpleListFilter):
 
     def queryset(self, request, queryset):
         if self.value():
+            # The list's own filters check their values; this one must (a 400, not a 500).
+            refuse_unless_ids([self.value()], self.parameter_name)
             return queryset.filter(Q(player1=self.value()) | Q(player2=self.value()))
         return queryset
 
