@@ -1,14 +1,27 @@
 """The Django admin: usable by a director, and unable to store a game the rules refuse."""
 
 import pytest
+from admin_forms import form_data
+from django.contrib.auth.models import User
 from django.db.models import Q
 from django.test import Client
 from django.urls import reverse
 
+from conftest import directors_group
 from tournament import operations
 from tournament.admin.matches import MatchAdmin
+from tournament.core import schedule, scoring
 from tournament.core.scoring import GameResult
-from tournament.models import AuditEntry, Game, Match, Player, RatingChange, Season, Tournament
+from tournament.models import (
+    AuditEntry,
+    Entry,
+    Game,
+    Match,
+    Player,
+    RatingChange,
+    Season,
+    Tournament,
+)
 
 WORKED_EXAMPLE = [
     GameResult(0, "gammon"),
@@ -314,3 +327,116 @@ def test_ratings_read_with_one_decimal(admin_client, admin_user, players, match)
     superuser.force_login(admin_user)
     changes = superuser.get("/admin/tournament/ratingchange/").content.decode()
     assert "1507.9<" in changes and "1507.89" not in changes
+
+
+# Bad input at the admin's door: a 400 with nothing saved, never a 500 or a long wait
+# (issue 23, item 9).
+
+NOT_IDS = ["abc", "-1", "999999999999999999999", "9" * 5000]
+
+
+@pytest.mark.parametrize("bad", NOT_IDS)
+@pytest.mark.parametrize(
+    "model, field",
+    [("match", "player1"), ("match", "player2"), ("match", "tournament"), ("tournament", "season")],
+)
+def test_an_add_form_linked_with_an_id_that_is_none_is_a_400(
+    admin_client, tournament, players, model, field, bad
+):
+    response = admin_client.get(reverse(f"admin:tournament_{model}_add"), {field: bad})
+    assert response.status_code == 400
+    assert "Nothing was recorded" in response.content.decode()
+
+
+@pytest.mark.parametrize("bad", [*NOT_IDS, "²"])
+def test_the_match_list_filtered_by_a_player_that_is_no_id_is_a_400(admin_client, match, bad):
+    response = admin_client.get(reverse("admin:tournament_match_changelist"), {"player": bad})
+    assert response.status_code == 400
+
+
+@pytest.mark.parametrize("bad", NOT_IDS)
+def test_a_match_posted_with_a_player_that_is_no_id_is_a_400(admin_client, match, bad):
+    data = {**match_form(match, []), "player1": bad}
+    response = admin_client.post(reverse("admin:tournament_match_add"), data)
+    assert response.status_code == 400
+    assert Match.objects.count() == 1
+
+
+@pytest.mark.parametrize("bad", NOT_IDS)
+def test_a_tournament_posted_with_an_entry_that_is_no_id_is_a_400(admin_client, season, bad):
+    url = reverse("admin:tournament_tournament_add")
+    data = form_data(admin_client, url, "tournament_form")
+    data.update(
+        {"season": season.pk, "name": "Copa nova", "date": "2002-12-07", "entries-0-player": bad}
+    )
+    response = admin_client.post(url, data)
+    assert response.status_code == 400
+    assert not Tournament.objects.filter(name="Copa nova").exists()
+
+
+def test_a_huge_count_of_game_rows_is_refused_at_once(admin_client, started):
+    data = match_form(started, list(started.games.order_by("number")))
+    data["games-TOTAL_FORMS"] = 100_000_000
+    response = admin_client.post(change_url(started), data)
+    assert response.status_code == 400
+    assert "Nothing was recorded" in response.content.decode()
+    assert started.games.count() == 3
+
+
+def test_more_game_rows_than_the_longest_match_can_have_are_refused(admin_client, started):
+    most = scoring.max_games(schedule.MAX_LENGTH)
+    data = match_form(started, list(started.games.order_by("number")))
+    data["games-TOTAL_FORMS"] = most + 1
+    assert admin_client.post(change_url(started), data).status_code == 400
+    data["games-TOTAL_FORMS"] = 3  # the rows the page sent
+    assert admin_client.post(change_url(started), data).status_code == 302
+
+
+def test_a_huge_count_of_entry_rows_is_refused_at_once(admin_client, tournament):
+    url = reverse("admin:tournament_tournament_change", args=[tournament.pk])
+    data = form_data(admin_client, url, "tournament_form")
+    data["entries-TOTAL_FORMS"] = 100_000_000
+    assert admin_client.post(url, data).status_code == 400
+
+
+def test_the_largest_tournament_is_still_saved_through_the_admin(admin_client, tournament):
+    """256 entries, the most a draw takes: the admin's form posts about 1,330 fields,
+    more than Django's default limit of 1,000."""
+    field = Player.objects.bulk_create(Player(name=f"Jugador {n:03}") for n in range(256))
+    Entry.objects.bulk_create(Entry(tournament=tournament, player=p) for p in field)
+    url = reverse("admin:tournament_tournament_change", args=[tournament.pk])
+    data = form_data(admin_client, url, "tournament_form")
+    data["name"] = "Copa gran"
+    response = admin_client.post(url, data)
+    assert response.status_code == 302
+    tournament.refresh_from_db()
+    assert tournament.name == "Copa gran"
+    assert tournament.entries.count() == 256
+
+
+def test_deleting_a_directors_account_keeps_their_name_in_the_history(
+    admin_client, director, admin_user, match
+):
+    """The club's keeper deletes the account of a director who has left: what they
+    recorded still says who recorded it, not "the system"."""
+    sheet = reverse("director-match", args=[match.tournament_id, match.pk])
+    game = {"winner": 0, "kind": "single", "cube": 1, "how": "played", "version": match.version}
+    assert admin_client.post(sheet, game).status_code == 302
+    keeper = Client(headers={"accept-language": "en"})
+    keeper.force_login(admin_user)
+    response = keeper.post(reverse("admin:auth_user_delete", args=[director.pk]), {"post": "yes"})
+    assert response.status_code == 302
+    assert not User.objects.filter(pk=director.pk).exists()
+
+    successor = User.objects.create_user("successora", is_staff=True)
+    successor.groups.add(directors_group())
+    reader = Client(headers={"accept-language": "en"})
+    reader.force_login(successor)
+    history = reader.get(reverse("director-history", args=[match.tournament_id, match.pk]))
+    body = history.content.decode()
+    assert "tdirector" in body
+    assert "the system" not in body
+    listing = keeper.get(reverse("admin:tournament_auditentry_changelist")).content.decode()
+    assert "tdirector" in listing
+    found = keeper.get(reverse("admin:tournament_auditentry_changelist"), {"q": "tdirector"})
+    assert found.context["cl"].result_count == 1

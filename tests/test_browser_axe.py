@@ -1,10 +1,11 @@
 """Accessibility, WCAG 2.2 AA, as axe-core sees it in Chromium: every kind of page
-(public, the call screen, the player's private page, the login and the director's
-pages, and forms sent back with errors), in Catalan, on a phone (390x844) and on a
-desktop (1366x900), with no serious or critical violation of WCAG 2.0-2.2 A and AA; the
-page's outline (headings in order, landmarks named and not repeated) from axe's best
-practices; a refused field pointing at its error; and every page, the director's
-included, no wider than the window (Reflow), its header's links all in sight.
+(public, the call screen, the player's private page, the login, the error pages and the
+director's pages, and forms sent back with errors), in Catalan, on a phone (390x844)
+and on a desktop (1366x900), with no serious or critical violation of WCAG 2.0-2.2 A
+and AA; the page's outline (headings in order, landmarks named and not repeated) from
+axe's best practices; a refused field pointing at its error; and every page, the
+director's included, no wider than the window (Reflow), its header's links all in
+sight.
 
 axe-core comes from the npm registry (package.json, pinned by package-lock.json; `make
 test` installs it); tests/conftest.py skips these tests when it or Chromium is missing,
@@ -23,7 +24,9 @@ import re
 from dataclasses import dataclass, field
 
 import pytest
+from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import translation
 
 from conftest import PHONE
 from tournament import operations
@@ -77,7 +80,17 @@ PUBLIC = [
     "calls",
     "player-page",
     "login",
+    "not-found",
+    "bad-request",
+    "server-error",
+    "refused-write",
 ]
+# The error pages answer with their own status.
+STATUS = {"not-found": 404, "bad-request": 400}
+# No fault can be caused on the live server on demand: these are rendered as
+# views.errors renders them and put in place of one of the site's pages (their
+# stylesheet and scripts load from it).
+RENDERED = {"server-error": "500.html", "refused-write": "503.html"}
 DIRECTOR = [
     "desk",
     "tournament-desk",
@@ -175,6 +188,9 @@ def _addresses() -> dict[str, str]:
         "calls": reverse("calls", args=[cup.pk]),
         "player-page": reverse("player-page", args=[token_of(link_for(ready.player2))]),
         "login": reverse("login"),
+        "not-found": "/no-such-page/",
+        # More fields than a request may carry (DATA_UPLOAD_MAX_NUMBER_FIELDS): a 400.
+        "bad-request": reverse("home") + "?" + "&".join(f"n{n}=1" for n in range(2001)),
         "desk": reverse("director-desk"),
         "tournament-desk": reverse("director-tournament", args=[cup.pk]),
         "tournament-desk-draft": reverse("director-tournament", args=[draft.pk]),
@@ -211,7 +227,10 @@ def db():
 def site(demo_server, django_db_blocker):
     """Each page kind's address on the demo club's live server."""
     with django_db_blocker.unblock():
-        return {kind: demo_server.url + path for kind, path in _addresses().items()}
+        addresses = {kind: demo_server.url + path for kind, path in _addresses().items()}
+    with translation.override(LANGUAGE):
+        rendered = {kind: render_to_string(name) for kind, name in RENDERED.items()}
+    return {**addresses, **rendered}
 
 
 @dataclass
@@ -238,13 +257,17 @@ class Tab:
             self._goto(start)
             with self.page.expect_navigation():
                 self._do(action)
+        elif kind in RENDERED:
+            self._goto("home")
+            self.page.set_content(self.site[kind])
         else:
             self._goto(kind)
         self.page.wait_for_load_state("load")
 
     def _goto(self, kind: str) -> None:
         response = self.page.goto(self.site[kind])
-        assert response is not None and response.status == 200, (kind, response.status)
+        expected = STATUS.get(kind, 200)
+        assert response is not None and response.status == expected, (kind, response.status)
 
     def _do(self, action: str) -> None:
         what, _, where = action.partition(":")

@@ -312,3 +312,40 @@ def test_tournaments_made_straight_in_the_database_share_no_mark():
     # Rows built directly (tests, a restored backup) still get marks of their own: a
     # page kept under one tournament's mark is never another's.
     assert len({Tournament().mark for _ in range(10)}) == 10
+
+
+# --- what a query string may keep in the cache (issue 23, item 9) ----------------------
+
+
+def kept_keys() -> set[str]:
+    """The keys of the tests' cache (each process's memory: Django's LocMemCache)."""
+    return set(cache._cache)
+
+
+def test_junk_query_strings_keep_no_more_parts_than_the_entrants(client, copa, season):
+    page = reverse("tournament", args=[copa.pk])
+    entrant = ready(copa).player1
+    stranger = operations.create_player({"name": "No inscrita"})
+    client.get(page)
+    before = kept_keys()
+    junk = [
+        *({"player": "0" * n + str(stranger.pk)} for n in range(300)),
+        *({"player": str(10**12 + n)} for n in range(300)),
+        *({"name": f"ningú {n}"} for n in range(300)),
+        *({"utm": str(n)} for n in range(97)),
+        {"player": stranger.pk},
+        {"player": "²"},
+        {"player": "9" * 5000},
+    ]
+    assert len(junk) == 1000
+    for query in junk:
+        response = client.get(page, query)
+        assert response.status_code == 200
+        assert "(the player you looked for)" not in response.content.decode()
+    # Every junk query is the page with nobody followed, kept once already.
+    assert kept_keys() == before
+    # An entrant followed, however the id is written, is one part more, and marked.
+    for written in (str(entrant.pk), f"000{entrant.pk}"):
+        followed = client.get(page, {"player": written}).content.decode()
+        assert "(the player you looked for)" in followed
+    assert len(kept_keys() - before) == 1

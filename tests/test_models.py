@@ -1,13 +1,25 @@
 """The database itself refuses bad rows, on SQLite and on PostgreSQL."""
 
 import importlib
+from pathlib import Path
 
 import pytest
 from django.apps import apps
 from django.db import IntegrityError, transaction
 
+from tournament import operations
 from tournament.core.rules import PRESETS
-from tournament.models import Bracket, Entry, Game, Match, Player, Season, Tournament
+from tournament.core.scoring import GameResult
+from tournament.models import (
+    AuditEntry,
+    Bracket,
+    Entry,
+    Game,
+    Match,
+    Player,
+    Season,
+    Tournament,
+)
 
 
 def refused(create):
@@ -175,3 +187,19 @@ def test_the_migration_computes_every_stored_key_again(db):
     migration.restore_name_keys(apps, None)
     assert Player.objects.get(pk=sean.pk).name_key == "seano’brien"
     assert Player.objects.get(pk=marc.pk).name_key == "marcd'olot"
+
+
+def test_the_migration_keeps_the_name_of_whoever_made_each_earlier_entry(director, match):
+    """Entries made before the name was kept on them get it from their account, so the
+    history still says who acted once the account is deleted."""
+    folder = Path(importlib.import_module("tournament.migrations").__file__).parent
+    (module,) = [path.stem for path in folder.glob("*_audit_user_name.py")]
+    migration = importlib.import_module(f"tournament.migrations.{module}")
+    operations.record_game(match, GameResult(0), user=director)
+    operations.record_game(match, GameResult(0))  # the system's: no account, no name
+    AuditEntry.objects.update(user_name="")
+    migration.keep_names(apps, None)
+    names = AuditEntry.objects.order_by("pk").values_list("user_name", flat=True)
+    assert list(names) == ["tdirector", ""]
+    director.delete()
+    assert [entry.who for entry in AuditEntry.objects.order_by("pk")] == ["tdirector", ""]

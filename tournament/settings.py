@@ -346,8 +346,33 @@ LOGGING = {
     "disable_existing_loggers": False,
     # A player's private link never reaches a log line (tournament/logfilters.py).
     "filters": {"player_links": {"()": "tournament.logfilters.RedactPlayerLinks"}},
+    "formatters": {
+        "django.server": {
+            "()": "django.utils.log.ServerFormatter",
+            "format": "[{server_time}] {message}",
+            "style": "{",
+        }
+    },
     "handlers": {
         "console": {"class": "logging.StreamHandler", "filters": ["player_links"]},
+        # Django's own for the development server's request lines ("GET /p/... 200"),
+        # which do not reach the root: the same, with the links blanked.
+        "django.server": {
+            "class": "logging.StreamHandler",
+            "formatter": "django.server",
+            "filters": ["player_links"],
+        },
+    },
+    "loggers": {
+        "django.server": {"handlers": ["django.server"], "level": "INFO", "propagate": False},
     },
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
 }
+
+# --- How much one request may post (issue 23, item 9) ---------------------------------
+# A POST with more fields is refused (400) before any form reads it. Django's default,
+# 1,000, is fewer than the admin's form of a tournament of 256 entries (the most a draw
+# takes) posts, about 1,330; the rows a formset builds are capped by its inline
+# (admin.base.RowsCapped), so this bounds the parsing alone.
+DATA_UPLOAD_MAX_NUMBER_FIELDS = 2000
+# --- end of how much one request may post ---------------------------------------------

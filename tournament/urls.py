@@ -140,3 +140,8 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
 ]
+
+# The site's own error pages (views.errors): its style and language, no database.
+handler400 = "tournament.views.errors.bad_request"
+handler404 = "tournament.views.errors.page_not_found"
+handler500 = "tournament.views.errors.server_error"

@@ -12,9 +12,9 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from .. import operations
-from ..core import scoring
+from ..core import schedule, scoring
 from ..models import Game, Match, Player
-from .base import OneDoorAdmin
+from .base import OneDoorAdmin, RowsCapped, refuse_unless_ids
 
 
 class GameInlineFormSet(BaseInlineFormSet):
@@ -93,8 +93,10 @@ class GameInlineFormSet(BaseInlineFormSet):
         self.results = results
 
 
-class GameInline(admin.TabularInline):
+class GameInline(RowsCapped, admin.TabularInline):
     model = Game
+    # The most games the longest match a club plays can have.
+    most_rows = scoring.max_games(schedule.MAX_LENGTH)
     formset = GameInlineFormSet
     extra = 1
     fields = ["number", "winner", "kind", "cube", "how", "beaver", "points", "crawford"]
@@ -113,6 +115,8 @@ class PlayerFilter(admin.SimpleListFilter):
 
     def queryset(self, request, queryset):
         if self.value():
+            # The list's own filters check their values; this one must (a 400, not a 500).
+            refuse_unless_ids([self.value()], self.parameter_name)
             return queryset.filter(Q(player1=self.value()) | Q(player2=self.value()))
         return queryset
 

@@ -68,8 +68,13 @@ class RatingChangeAdmin(ReadOnlyAdmin):
 
 @admin.register(AuditEntry)
 class AuditEntryAdmin(ReadOnlyAdmin):
-    list_display = ["at", "user", "action", "subject", "summary"]
+    list_display = ["at", "who", "action", "subject", "summary"]
     list_filter = ["action", "tournament"]
-    search_fields = ["subject", "summary", "user__username"]
+    search_fields = ["subject", "summary", "user_name"]
     list_select_related = ["user"]
     date_hierarchy = "at"
+
+    @admin.display(description=_("who"), ordering="user_name")
+    def who(self, entry):
+        # The name kept on the entry: the account may have been deleted since.
+        return entry.who or None

@@ -12,13 +12,14 @@ from ..core import draw
 from ..forms import BRACKET_FIELDS, TournamentForm
 from ..models import Entry, Tournament
 from ..queries.bracket_layout import BRACKET_LABELS
-from .base import OneDoorAdmin
+from .base import OneDoorAdmin, RowsCapped
 
 DISCARDED = _("The draw was made for other entries or another format, so it was discarded.")
 
 
-class EntryInline(admin.TabularInline):
+class EntryInline(RowsCapped, admin.TabularInline):
     model = Entry
+    most_rows = draw.MAX_ENTRANTS
     extra = 3
     fields = ["player", "seed", "checked_in", "withdrawn"]
     # A withdrawal decides matches: it is an operation of the director's desk.

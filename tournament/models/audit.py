@@ -111,6 +111,10 @@ class AuditEntry(models.Model):
         related_name="+",
         verbose_name=_("who"),
     )
+    # The account's name as it was when it acted: the history still says who did it
+    # after the account is deleted (the user column is emptied then). Blank for the
+    # system (a command, a migration, a player's link).
+    user_name = models.CharField(_("who (name)"), max_length=150, blank=True)
     action = models.CharField(_("what"), max_length=20, choices=Action.choices)
     tournament = models.ForeignKey(
         Tournament,
@@ -145,6 +149,13 @@ class AuditEntry(models.Model):
         # In the club's time zone: the log is read by directors at the club.
         at = timezone.localtime(self.at)
         return f"{at:%Y-%m-%d %H:%M} {self.get_action_display()}: {self.subject}"
+
+    @property
+    def who(self) -> str:
+        """Who acted, by the name their account had then; "" for the system."""
+        if self.user_name:
+            return self.user_name
+        return self.user.get_username() if self.user_id else ""
 
     @property
     def summary_text(self) -> str:

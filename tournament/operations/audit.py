@@ -17,6 +17,11 @@ def acting(user):
     return user if user is not None and user.is_authenticated else None
 
 
+def name_of(user) -> str:
+    """The name kept with the entry, so that it outlives the account."""
+    return user.get_username() if user is not None else ""
+
+
 def record(
     action: str,
     *,
@@ -42,8 +47,10 @@ def record(
         marks.touch_tournament(tournament.pk)
     else:
         marks.touch_club()
+    who = acting(user)
     return AuditEntry.objects.create(
-        user=acting(user),
+        user=who,
+        user_name=name_of(who),
         action=action,
         tournament=tournament,
         match=match,
@@ -104,6 +111,7 @@ def record_many(action: str, entries: Iterable[tuple[object, object, dict]], *, 
         (
             AuditEntry(
                 user=who,
+                user_name=name_of(who),
                 action=action,
                 subject=str(subject)[:SUBJECT_LENGTH],
                 summary=str(summary)[:SUMMARY_LENGTH],

@@ -126,10 +126,13 @@ def _looked_for(request, tournament):
     Returns (player or None, candidates when the name fits several, the query)."""
     wanted = request.GET.get("player", "")
     query = request.GET.get("name", "")[:100].strip()
-    if not wanted.isdigit() and not query:
+    # An id as digits ("0012" is 12); not "²" (a digit to isdigit(), not to int()), not
+    # a number longer than any id (int() refuses thousands of digits).
+    by_id = wanted.isascii() and wanted.isdigit() and len(wanted) <= 30
+    if not by_id and not query:
         return None, [], ""
     entrants = [entry.player for entry in tournament.entries.select_related("player")]
-    if wanted.isdigit():
+    if by_id:
         found = [player for player in entrants if player.pk == int(wanted)]
         return (found[0] if found else None), [], ""
     key = normalize_name(query)
@@ -158,11 +161,11 @@ def tournament(request, pk):
     if tournament is None:
         raise Http404
     look = cache(lambda: _looked_for(request, tournament))
-    wanted, named = request.GET.get("player", ""), request.GET.get("name", "").strip()
-    variant = f"p{wanted}" if wanted.isdigit() and not named else ""
-    if named:
-        found = look()[0]
-        variant = f"p{found.pk}" if found else ""
+    # The parts are kept per entrant followed, never per query string: ?player=0012,
+    # a stranger's id or a name that fits nobody is the page with nobody followed, kept
+    # once (each kept part stays a day; junk queries must not fill the cache).
+    found = look()[0]
+    variant = f"p{found.pk}" if found else ""
     parts = live.rendered(
         "tournament",
         live.tournament_marks(request, tournament),
