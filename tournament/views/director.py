@@ -138,8 +138,12 @@ def _sheet_url(match: Match) -> str:
     return reverse("director-match", args=[match.tournament_id, match.pk])
 
 
-def _answer(request, match: Match, error: operations.OperationError, action: str):
-    """The page for an operation that could not be done: why, and the match as it is."""
+def _answer(request, match: Match, error: operations.OperationError, action: str, form=None):
+    """The page for an operation that could not be done: why, and the match as it is.
+    A match removed meanwhile (its round paired again) is the sheet as it was, with the
+    form the director typed (`form`): nothing is lost to a 404 or a 500."""
+    if isinstance(error, operations.MatchGone):
+        return _sheet(request, match, form=form, status=409, error=error.message)
     if isinstance(error, operations.NeedsConfirmation):
         context = {
             "match": match,
@@ -182,7 +186,7 @@ def match_sheet(request, tournament_pk, pk):
         again = form.shown_again(capfirst(illegal.message(gettext)))
         return _sheet(request, match, form=again, status=400)
     except operations.OperationError as error:
-        return _answer(request, match, error, "game")
+        return _answer(request, match, error, "game", form)
     # The sheet confirms the game with its own undo button (?recorded=N), not a message.
     return redirect(f"{_sheet_url(match)}?recorded={game.number}")
 

@@ -24,7 +24,7 @@ from django.views.decorators.http import require_GET, require_POST
 from ..core import scoring
 from ..forms import ConfirmReportForm, DisputeForm, GameForm
 from ..models import Entry, Match, Player, Tournament
-from ..operations import MatchClosed, OperationError, StaleMatch
+from ..operations import MatchClosed, MatchGone, OperationError, StaleMatch
 from ..operations.links import player_by_token
 from ..operations.reports import (
     NotYourMatch,
@@ -147,9 +147,10 @@ def _refused(request, player, token, match_id, error, posted=None):
         status, message = 400, capfirst(error.message(gettext))
     else:
         status, message = (403 if isinstance(error, NotYourMatch) else 409), error.message
-    if isinstance(error, NotYourMatch | StaleMatch | MatchClosed):
+    if isinstance(error, NotYourMatch | StaleMatch | MatchClosed | MatchGone):
         posted = None  # the form is no use now: show the match as it is
-    if isinstance(error, NotYourMatch):
+    if isinstance(error, NotYourMatch | MatchGone):
+        # Not beside a match of the page (none, or one no longer there): above them.
         messages.error(request, message)
         return _page(request, player, token, status=status)
     return _page(request, player, token, status=status, errors={match_id: message}, posted=posted)
