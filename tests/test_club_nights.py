@@ -10,7 +10,8 @@ from tests.club_night_setup import make_club_night, play_round, rounds_of, win
 from tournament import operations
 from tournament.core import club_nights
 from tournament.core.scoring import GameResult
-from tournament.models import AuditEntry, Match, Player
+from tournament.models import AuditEntry, Game, GameReport, Match, Player
+from tournament.operations.reports import report_game
 
 
 @pytest.mark.django_db
@@ -201,6 +202,31 @@ class TestRoundRobin:
             assert match.status == (Match.Status.PENDING if busy else Match.Status.READY)
         operations.undo_last_game(first)
         assert set(tournament.matches.open().values_list("round", flat=True)) == {1}
+
+    def test_a_match_takes_games_only_when_it_is_called(self, season):
+        """Round 2 waits for round 1: neither the director nor a player's link records
+        a game on it (which would leave both players in two open matches) before
+        both its players have finished their round-1 match."""
+        tournament, _players = make_club_night(season, 4, format=club_nights.ROUND_ROBIN)
+        operations.make_draw(tournament, rng_seed=2)
+        operations.start_tournament(tournament)
+        first, second = tournament.matches.filter(round=1)
+        win(first)
+        waiting = tournament.matches.filter(round=2).first()
+        assert waiting.status == Match.Status.PENDING
+        reason = "Round 2 starts when both players have finished their round-1 match."
+        with pytest.raises(operations.MatchClosed, match=reason):
+            operations.record_game(waiting, GameResult(0))
+        with pytest.raises(operations.MatchClosed, match=reason):
+            report_game(waiting, waiting.player1, GameResult(0))
+        with pytest.raises(operations.MatchClosed, match=reason):
+            operations.award_penalty(waiting, 0, 1)
+        assert not Game.objects.filter(match=waiting).exists()
+        assert not GameReport.objects.exists()
+        win(second)
+        operations.record_game(waiting, GameResult(0))
+        waiting.refresh_from_db()
+        assert waiting.is_live
 
     def test_a_withdrawn_player_loses_every_match_left(self, season):
         tournament, players = make_club_night(season, 4, format=club_nights.ROUND_ROBIN)

@@ -76,3 +76,13 @@ def test_a_bad_schedule_is_refused_with_a_reason(text):
     with pytest.raises(schedule.ScheduleError) as refused:
         schedule.parse_lengths(text)
     assert refused.value.message()
+
+
+def test_a_match_not_called_yet_takes_no_game_nor_penalty_but_a_walkover():
+    """A round robin's match whose players still play an earlier round: no game and no
+    lateness yet; a walkover (a withdrawn player's later matches) and a double loss
+    (nobody came by the deadline) stay possible."""
+    waiting = actions.MatchSituation.of(True, "", replay(5, []), in_rounds=True, called=False)
+    allowed = actions.allowed(waiting)
+    assert not (allowed.game or allowed.penalty or allowed.clock or allowed.on_time)
+    assert allowed.walkover and allowed.double_loss

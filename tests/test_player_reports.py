@@ -11,6 +11,7 @@ from django.test import Client
 from django.urls import reverse
 
 from tournament import operations
+from tournament.core import club_nights
 from tournament.core.scoring import GameResult
 from tournament.models import AuditEntry, Game, GameReport, Match, Player, Tournament
 from tournament.operations.links import link_for, rotate_link, token_of
@@ -297,3 +298,19 @@ def test_a_report_on_a_match_paired_again_meanwhile_is_a_409_with_the_reason(sea
     assert response.status_code == 409
     assert "This match is no longer in the draw" in response.content.decode()
     assert not GameReport.objects.exists()
+
+
+def test_a_round_robin_match_not_called_yet_takes_no_report(season):
+    tournament, _players = make_club_night(season, 4, format=club_nights.ROUND_ROBIN)
+    operations.make_draw(tournament, rng_seed=2)
+    operations.start_tournament(tournament)
+    first = tournament.matches.filter(round=1).first()
+    operations.record_game(first, GameResult(0))
+    waiting = tournament.matches.filter(round=2).involving(first.player1).get()
+    response = report(waiting.player1, waiting)
+    assert response.status_code == 409
+    assert "Round 2 starts when both players have finished their round-1 match." in (
+        response.content.decode()
+    )
+    assert not GameReport.objects.exists()
+    nothing_recorded(waiting)

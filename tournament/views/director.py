@@ -19,6 +19,7 @@ from .. import operations
 from ..core import actions, scoring
 from ..forms import ConfirmForm, GameForm, PenaltyForm, SideForm, TableForm, TranscriptForm
 from ..models import AuditEntry, Game, GameReport, Match, Penalty, Tournament
+from ..models.rounds import not_called
 from ..operations import transcripts
 from ..queries.onward import where_next
 from ..rule_texts import rules_in_one_line
@@ -88,8 +89,8 @@ def _sheet(request, match: Match, *, form=None, status=200, error=None):
     core allows now: core.actions.Allowed), leader (one point from winning as the
     Crawford game starts), form, walkover_form, retire_form, penalty_form, on_time_form,
     table_form, confirm_form, where_next (queries.onward.Onward, a line for each player
-    of a decided match), recorded (the game just recorded, to undo from
-    its confirmation), error."""
+    of a decided match), not_called (why a round robin's match not called yet takes no
+    game), recorded (the game just recorded, to undo from its confirmation), error."""
     games = list(match.games.all())
     state = None
     try:
@@ -115,10 +116,17 @@ def _sheet(request, match: Match, *, form=None, status=200, error=None):
         "table_form": TableForm(match=match, free=free) if (free := _free_tables(match)) else None,
         "confirm_form": ConfirmForm(initial={"version": match.version}),
         "where_next": where_next(match) if match.is_decided else None,
+        # A round robin's match not called yet: why it takes no game now (once: a
+        # game refused for it says it already).
+        "not_called": waiting if (waiting := _waiting(match)) != error else "",
         "recorded": _just_recorded(request, games, allowed),
         "error": error,
     }
     return render(request, "director/match.html", context, status=status)
+
+
+def _waiting(match: Match) -> str:
+    return not_called(match) if match.players_known and not match.is_called else ""
 
 
 def _just_recorded(request, games: list, allowed) -> int | None:
@@ -169,9 +177,9 @@ def match_sheet(request, tournament_pk, pk):
     except scoring.IllegalGame as illegal:
         return _sheet(request, match, status=409, error=capfirst(illegal.message(gettext)))
     if not actions.allowed(match.situation(state)).game:
-        return _sheet(
-            request, match, status=409, error=gettext("This match is not open for games.")
-        )
+        # A round robin's match not called yet says when it will be.
+        reason = _waiting(match) or gettext("This match is not open for games.")
+        return _sheet(request, match, status=409, error=reason)
     form = GameForm(request.POST, match=match, state=state, focus=True)
     if not form.is_valid():
         return _sheet(request, match, form=form, status=400)

@@ -73,6 +73,12 @@ def _page(request, player: Player, token: str, *, status=200, errors=None, poste
     paired yet, when nothing is open), mark (what the live refresh compares)."""
     errors = errors or {}
     matches = open_matches(player)
+    shown = {row.match.pk for row in matches}
+    for match_id, message in errors.items():
+        if match_id not in shown:
+            # No match on the page to say it beside (one not called yet, or no longer
+            # in the draw): above them.
+            messages.error(request, message)
     for row in matches:
         mine = posted if posted and posted[0] == row.match.pk else None
         row.report_form, row.dispute_form = _forms(row, mine[1:] if mine else None)
@@ -149,8 +155,7 @@ def _refused(request, player, token, match_id, error, posted=None):
         status, message = (403 if isinstance(error, NotYourMatch) else 409), error.message
     if isinstance(error, NotYourMatch | StaleMatch | MatchClosed | MatchGone):
         posted = None  # the form is no use now: show the match as it is
-    if isinstance(error, NotYourMatch | MatchGone):
-        # Not beside a match of the page (none, or one no longer there): above them.
+    if isinstance(error, NotYourMatch):
         messages.error(request, message)
         return _page(request, player, token, status=status)
     return _page(request, player, token, status=status, errors={match_id: message}, posted=posted)
