@@ -388,3 +388,19 @@ def test_the_operations_refuse_a_format_the_core_calls_unsound(season):
         operations.change_tournament(tournament, {"consolation": "progressive"}, {})
     tournament.refresh_from_db()
     assert tournament.consolation == "none"
+
+
+@pytest.mark.django_db
+def test_a_round_robins_played_rounds_keep_their_length_and_the_rest_follow(season):
+    tournament, _players = make_club_night(
+        season, 4, format=club_nights.ROUND_ROBIN, round_lengths="3,5,7"
+    )
+    operations.make_draw(tournament, rng_seed=2)
+    operations.start_tournament(tournament)
+    play_round(tournament, 1)
+    with pytest.raises(operations.OperationError, match="Round 1 already has results, at 3"):
+        operations.change_tournament(tournament, {"round_lengths": "5"}, {})
+    # "3,5,7" to "3,5,9": round 3 is still to play, its matches take the new length.
+    operations.change_tournament(tournament, {"round_lengths": "3,5,9"}, {})
+    lengths = dict(tournament.matches.between_two().values_list("round", "length").distinct())
+    assert lengths == {1: 3, 2: 5, 3: 9}
