@@ -305,6 +305,18 @@ def test_upload_without_a_file_or_of_binary_junk(director_client, tournament, tm
     assert match.games.count() == 0
 
 
+def test_an_upload_past_the_size_limit_is_refused_unread(director_client, tournament, tmp_path):
+    """A transcript of a long match is some hundred kilobytes: past the limit the file
+    is refused with why, its bytes after the limit never read."""
+    match = match_for(tournament, DATA / "gnubg_3pt.mat")
+    big = tmp_path / "big.mat"
+    big.write_bytes((DATA / "gnubg_3pt.mat").read_bytes() + b" " * (transcripts.MAX_BYTES + 1))
+    response = upload(director_client, match, big)
+    assert response.status_code == 400
+    assert "The file is too big for a match transcript." in response.content.decode()
+    assert match.games.count() == 0
+
+
 # --- the download -------------------------------------------------------------------
 
 

@@ -391,7 +391,9 @@ def import_transcript(request, tournament_pk, pk):
         return _sheet(request, match, status=400, error=" ".join(form.non_field_errors()))
     try:
         if form.cleaned_data["file"]:
-            text = transcripts.decode(form.cleaned_data["file"].read())
+            # One byte past the limit says the file is too big: the rest is never read.
+            upload = form.cleaned_data["file"]
+            text = transcripts.decode(upload.read(transcripts.MAX_BYTES + 1))
         else:
             text = form.cleaned_data["transcript"]
         reading = transcripts.read(match, text)
