@@ -870,6 +870,21 @@ def test_a_worksheet_named_otherwise_is_still_read_within_the_limits():
         read_member_file(moved.getvalue(), "xlsx")
 
 
+def test_a_part_that_is_not_well_formed_xml_is_left_to_openpyxl():
+    """Some versions of Excel write a comment's drawing as VML that is not well-formed
+    XML: openpyxl never reads it, and the limits do not refuse the file for it."""
+    output = io.BytesIO()
+    with (
+        zipfile.ZipFile(io.BytesIO(xlsx([HEADERS, ["Núria", "Ferrer"]]))) as source,
+        zipfile.ZipFile(output, "w") as target,
+    ):
+        for item in source.infolist():
+            target.writestr(item, source.read(item.filename))
+        target.writestr("xl/drawings/vmlDrawing1.vml", "<xml><v:shape><br></v:shape></xml>")
+    listing = read_member_file(output.getvalue(), "xlsx")
+    assert [member.name for member in listing.members] == ["Núria Ferrer"]
+
+
 def ods_with_rows(rows: str) -> bytes:
     data = ods([(1, cells("Nom", "Cognoms")), (1, cells("Núria", "Ferrer"))])
     return with_part(

@@ -13,6 +13,7 @@ import io
 import time
 import zipfile
 from collections.abc import Iterator
+from xml.etree.ElementTree import ParseError
 
 from defusedxml.ElementTree import XMLParser
 
@@ -135,13 +136,16 @@ def _starts_as_xml(archive: zipfile.ZipFile, member: zipfile.ZipInfo) -> bool:
     return head.removeprefix(b"\xef\xbb\xbf").lstrip().startswith(b"<")
 
 
-def stream(archive: zipfile.ZipFile, part, target, budget: Budget, kind: str) -> Iterator[None]:
+def stream(
+    archive: zipfile.ZipFile, part, target, budget: Budget, kind: str, *, lenient: bool = False
+) -> Iterator[None]:
     """Feed one part of the zip to an XML parser calling `target` (start, end, data),
     a chunk at a time, yielding after each (the caller takes what the target found so
     far, or stops reading), the budget's deadline checked between chunks: no tree is
     built, so memory stays flat whatever the part holds. The parser refuses DTDs'
-    entities and external references (defusedxml); a part that is not XML is a
-    broken file."""
+    entities and external references (defusedxml). A part that is not XML is a broken
+    file, or, `lenient`, read no further (the limits held for all that was read, and a
+    library that needs the part stops where this did)."""
     parser = XMLParser(target=target)
     try:
         with archive.open(part) as source:
@@ -152,6 +156,9 @@ def stream(archive: zipfile.ZipFile, part, target, budget: Budget, kind: str) ->
         parser.close()
     except MemberFileError:
         raise
+    except ParseError:
+        if not lenient:
+            raise not_a(kind) from None
     except Exception:  # whatever fails in parsing an upload is the file's fault
         raise not_a(kind) from None
     yield

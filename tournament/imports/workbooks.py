@@ -103,11 +103,14 @@ class _PartScan:
 
 
 def _scan(data: bytes, budget: Budget) -> None:
-    """Every XML part of the workbook streamed once against the limits."""
+    """Every XML part of the workbook streamed once against the limits. A part that is
+    not well-formed (a comment's VML drawing, as some versions of Excel write it) is
+    read no further: openpyxl either skips it or fails where the scan stopped."""
     archive, parts = open_zip(data, "xlsx")
     with archive:
         for part in parts:
-            for _chunk in stream(archive, part, _PartScan(budget), budget, "xlsx"):
+            scan = _PartScan(budget)
+            for _chunk in stream(archive, part, scan, budget, "xlsx", lenient=True):
                 pass
 
 
