@@ -405,6 +405,8 @@ def import_transcript(request, tournament_pk, pk):
         # other way round. Without a question, the names themselves said it.
         swapped = reading.swapped if choice is None else bool(choice)
         games = transcripts.import_games(match, text, swapped=swapped, user=request.user)
+    except operations.MatchGone as error:
+        return _answer(request, match, error, "")
     except operations.OperationError as error:
         return _sheet(request, _match(tournament_pk, pk), status=400, error=error.message)
     messages.success(
