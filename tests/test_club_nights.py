@@ -228,6 +228,14 @@ class TestRoundRobin:
         waiting.refresh_from_db()
         assert waiting.is_live
 
+    def test_a_friendly_given_its_second_player_takes_its_games(self, season, players):
+        """Only a round robin's match waits to be called: a friendly made while its
+        second player was unknown takes games once it has one."""
+        tournament, _players = make_club_night(season, 4, format=club_nights.ROUND_ROBIN)
+        friendly = operations.create_match(tournament, players[0], None, 3)
+        operations.correct_friendly(friendly, players[0], players[1], 3, [GameResult(0)])
+        assert friendly.games.count() == 1
+
     def test_a_withdrawn_player_loses_every_match_left(self, season):
         tournament, players = make_club_night(season, 4, format=club_nights.ROUND_ROBIN)
         operations.make_draw(tournament, rng_seed=2)

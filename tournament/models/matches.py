@@ -369,8 +369,10 @@ class Match(models.Model):
     def is_called(self) -> bool:
         """Called to play: a round robin's match waits (pending, with both players
         known) until both have finished their matches of the rounds before; the status
-        is the call the operations wrote from the core's rule (club_nights.waiting_on)."""
-        return self.status != PENDING
+        is the call the operations wrote from the core's rule (club_nights.waiting_on).
+        Any other match is called once its players are known (a friendly given its
+        second player stays pending until its first game is written)."""
+        return self.status != PENDING or not self.in_rounds
 
     def situation(self, state: scoring.MatchState) -> actions.MatchSituation:
         """What the core needs to say what may be done with the match (`state` is its
