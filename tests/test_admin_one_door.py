@@ -283,3 +283,34 @@ def test_a_tournament_added_in_the_admin_goes_through_the_operations(director_cl
     response = director_client.post(admin_url("tournament", "add"), data)
     assert "A tournament of season 2002 is played in 2002." in response.content.decode()
     assert not Tournament.objects.filter(name="Fora de temporada").exists()
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "message"),
+    [
+        ("main_lengths", "1", "Round 1 already has results, at 3 points"),
+        ("main_fee", "12", "The fees and payouts of a finished tournament cannot change"),
+        ("main_payouts", "100", "its prizes were paid from them"),
+    ],
+)
+def test_a_finished_cups_lengths_and_money_are_refused_in_the_admin(
+    director_client, cup, field, value, message
+):
+    """The same refusal, with the same message, as on the director's page."""
+    operations.change_tournament(
+        cup, {}, {"main": {"lengths": "3,5", "fee": "10", "payouts": "70,30"}}
+    )
+    while cup.matches.open().exists():
+        match = cup.matches.open().first()
+        for result in sample_games.games_to_finish(match.replay(), random.Random(7)):
+            operations.record_game(match, result)
+    cup.refresh_from_db()
+    assert cup.is_finished
+    url = admin_url("tournament", "change", cup.pk)
+    data = form_data(director_client, url, "tournament_form")
+    data[field] = value
+    response = director_client.post(url, data)
+    assert response.status_code == 200
+    assert message in response.content.decode()
+    main = cup.brackets.get(kind="main")
+    assert (main.lengths, str(main.fee), main.payouts) == ("3,5", "10.00", "70,30")

@@ -254,3 +254,22 @@ class TestDeadlines:
         now = timezone.now()
         operations.set_round_deadline(swiss, 1, now + timedelta(days=2))
         assert operations.send_round_reminders(now) == 0
+
+
+def test_the_sheet_of_a_round_robin_match_not_called_says_why_and_takes_no_game(
+    director_client, season
+):
+    tournament, _players = make_club_night(season, 4, format=club_nights.ROUND_ROBIN)
+    operations.make_draw(tournament, rng_seed=2)
+    operations.start_tournament(tournament)
+    win(tournament.matches.filter(round=1).first())
+    waiting = tournament.matches.filter(round=2).first()
+    sheet = reverse("director-match", args=[tournament.pk, waiting.pk])
+    reason = "Round 2 starts when both players have finished their round-1 match."
+    page = director_client.get(sheet).content.decode()
+    assert reason in page and 'class="game-form"' not in page
+    game = {"winner": 0, "kind": "single", "cube": 1, "how": "played", "version": waiting.version}
+    response = director_client.post(sheet, game)
+    assert response.status_code == 409
+    assert response.content.decode().count(reason) == 1
+    assert not waiting.games.exists()

@@ -10,7 +10,8 @@ from tests.club_night_setup import make_club_night, play_round, rounds_of, win
 from tournament import operations
 from tournament.core import club_nights
 from tournament.core.scoring import GameResult
-from tournament.models import AuditEntry, Match, Player
+from tournament.models import AuditEntry, Game, GameReport, Match, Player
+from tournament.operations.reports import report_game
 
 
 @pytest.mark.django_db
@@ -202,6 +203,39 @@ class TestRoundRobin:
         operations.undo_last_game(first)
         assert set(tournament.matches.open().values_list("round", flat=True)) == {1}
 
+    def test_a_match_takes_games_only_when_it_is_called(self, season):
+        """Round 2 waits for round 1: neither the director nor a player's link records
+        a game on it (which would leave both players in two open matches) before
+        both its players have finished their round-1 match."""
+        tournament, _players = make_club_night(season, 4, format=club_nights.ROUND_ROBIN)
+        operations.make_draw(tournament, rng_seed=2)
+        operations.start_tournament(tournament)
+        first, second = tournament.matches.filter(round=1)
+        win(first)
+        waiting = tournament.matches.filter(round=2).first()
+        assert waiting.status == Match.Status.PENDING
+        reason = "Round 2 starts when both players have finished their round-1 match."
+        with pytest.raises(operations.MatchClosed, match=reason):
+            operations.record_game(waiting, GameResult(0))
+        with pytest.raises(operations.MatchClosed, match=reason):
+            report_game(waiting, waiting.player1, GameResult(0))
+        with pytest.raises(operations.MatchClosed, match=reason):
+            operations.award_penalty(waiting, 0, 1)
+        assert not Game.objects.filter(match=waiting).exists()
+        assert not GameReport.objects.exists()
+        win(second)
+        operations.record_game(waiting, GameResult(0))
+        waiting.refresh_from_db()
+        assert waiting.is_live
+
+    def test_a_friendly_given_its_second_player_takes_its_games(self, season, players):
+        """Only a round robin's match waits to be called: a friendly made while its
+        second player was unknown takes games once it has one."""
+        tournament, _players = make_club_night(season, 4, format=club_nights.ROUND_ROBIN)
+        friendly = operations.create_match(tournament, players[0], None, 3)
+        operations.correct_friendly(friendly, players[0], players[1], 3, [GameResult(0)])
+        assert friendly.games.count() == 1
+
     def test_a_withdrawn_player_loses_every_match_left(self, season):
         tournament, players = make_club_night(season, 4, format=club_nights.ROUND_ROBIN)
         operations.make_draw(tournament, rng_seed=2)
@@ -362,3 +396,19 @@ def test_the_operations_refuse_a_format_the_core_calls_unsound(season):
         operations.change_tournament(tournament, {"consolation": "progressive"}, {})
     tournament.refresh_from_db()
     assert tournament.consolation == "none"
+
+
+@pytest.mark.django_db
+def test_a_round_robins_played_rounds_keep_their_length_and_the_rest_follow(season):
+    tournament, _players = make_club_night(
+        season, 4, format=club_nights.ROUND_ROBIN, round_lengths="3,5,7"
+    )
+    operations.make_draw(tournament, rng_seed=2)
+    operations.start_tournament(tournament)
+    play_round(tournament, 1)
+    with pytest.raises(operations.OperationError, match="Round 1 already has results, at 3"):
+        operations.change_tournament(tournament, {"round_lengths": "5"}, {})
+    # "3,5,7" to "3,5,9": round 3 is still to play, its matches take the new length.
+    operations.change_tournament(tournament, {"round_lengths": "3,5,9"}, {})
+    lengths = dict(tournament.matches.between_two().values_list("round", "length").distinct())
+    assert lengths == {1: 3, 2: 5, 3: 9}

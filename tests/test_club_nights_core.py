@@ -69,3 +69,20 @@ def test_suggested_rounds_for_a_clear_winner():
         4,
         5,
     ]
+
+
+def test_a_round_robin_match_waits_on_the_earliest_round_its_players_still_play():
+    def match(key, number, players, to_play=True, group=0):
+        return club_nights.RoundMatch(key, group, number, players, to_play)
+
+    rows = [
+        match("a-d", 1, ("a", "d"), to_play=False),
+        match("b-c", 1, ("b", "c")),
+        match("a-c", 2, ("a", "c")),
+        match("d-e", 2, ("d", "e")),
+        match("a-b", 3, ("a", "b")),
+        # Another group's round 1 holds up nobody here.
+        match("b-c'", 1, ("b", "c"), group=2, to_play=False),
+        match("b-x", 2, ("b", "x"), group=2),
+    ]
+    assert club_nights.waiting_on(rows) == {"a-c": 1, "a-b": 1}

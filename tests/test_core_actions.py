@@ -4,7 +4,7 @@ pages used to decide by themselves."""
 
 import pytest
 
-from tournament.core import actions, schedule
+from tournament.core import actions, fixed_settings, schedule
 from tournament.core.scoring import GameResult, max_games, replay
 
 
@@ -76,3 +76,43 @@ def test_a_bad_schedule_is_refused_with_a_reason(text):
     with pytest.raises(schedule.ScheduleError) as refused:
         schedule.parse_lengths(text)
     assert refused.value.message()
+
+
+def test_a_match_not_called_yet_takes_no_game_nor_penalty_but_a_walkover():
+    """A round robin's match whose players still play an earlier round: no game and no
+    lateness yet; a walkover (a withdrawn player's later matches) and a double loss
+    (nobody came by the deadline) stay possible."""
+    waiting = actions.MatchSituation.of(True, "", replay(5, []), in_rounds=True, called=False)
+    allowed = actions.allowed(waiting)
+    assert not (allowed.game or allowed.penalty or allowed.clock or allowed.on_time)
+    assert allowed.walkover and allowed.double_loss
+
+
+@pytest.mark.parametrize(
+    ("new", "played", "refused"),
+    [
+        ((5, 5, 9), {1, 2}, None),  # round 3 still to play: any length
+        ((5, 5, 9), {1, 2, 3}, 3),  # round 3 played at 7
+        ((5, 5, 7, 9), {1, 2, 3}, None),  # round 4 and on, not played yet, at 9
+        ((5, 5, 7, 9), {4}, 4),  # round 4 was played at 7, the last length
+        ((7,), {1}, 1),
+        ((5, 5, 7), set(), None),
+    ],
+)
+def test_a_played_rounds_length_is_fixed(new, played, refused):
+    if refused is None:
+        schedule.check_played_rounds((5, 5, 7), new, played)
+        return
+    with pytest.raises(schedule.ScheduleError) as error:
+        schedule.check_played_rounds((5, 5, 7), new, played)
+    assert error.value.params["number"] == refused
+
+
+def test_what_the_draw_the_results_and_the_finish_fix():
+    assert fixed_settings.fixed_settings(drawn=False, has_results=False, finished=False) == {}
+    drawn = fixed_settings.fixed_settings(drawn=True, has_results=False, finished=False)
+    assert set(drawn) == {"season"}
+    running = fixed_settings.fixed_settings(drawn=True, has_results=True, finished=False)
+    assert "consolation" in running and "fee" not in running  # fees may still be taken
+    finished = fixed_settings.fixed_settings(drawn=True, has_results=True, finished=True)
+    assert {"fee", "side_pool_fee", "payouts", "club_cut"} <= set(finished)

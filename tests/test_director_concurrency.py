@@ -4,20 +4,23 @@ that disagrees with the games. PostgreSQL only: SQLite serialises all writers an
 
 import re
 import threading
+import time
 import urllib.error
 import urllib.parse
 import urllib.request
 from http.cookiejar import CookieJar
 
 import pytest
+from club_night_setup import play_round
 from django.contrib.auth.models import User
-from django.db import connection
+from django.db import connection, transaction
 
 from conftest import directors_group
 from tournament import operations
-from tournament.core import draw
+from tournament.core import club_nights, draw
 from tournament.core.scoring import replay
-from tournament.models import Bracket, Entry, Match, Player, Season, Tournament
+from tournament.models import Bracket, Entry, Game, Match, Player, Season, Tournament
+from tournament.operations.locks import lock_tournament
 
 pytestmark = pytest.mark.skipif(
     connection.vendor != "postgresql",
@@ -54,10 +57,13 @@ class Director:
         request = urllib.request.Request(
             self.base + path, body, headers={"Referer": self.base + path}
         )
+        # The page answered, for a test that reads why.
         try:
             with self.opener.open(request) as response:
+                self.answer = response.read().decode()
                 return response.status
         except urllib.error.HTTPError as error:
+            self.answer = error.read().decode()
             return error.code
 
     def form(self, path):
@@ -161,3 +167,82 @@ def test_concurrent_entries_on_two_matches_of_one_cup_both_land(directors, cup):
     # Both winners moved on through the bracket's resolve step, under the cup's lock.
     onward = Match.objects.get(tournament=cup, bracket__kind="main", round=2, position=1)
     assert {onward.player1_id, onward.player2_id} == {first.winner_id, second.winner_id}
+
+
+def waiting_on_locks() -> int:
+    """How many of the server's transactions wait for a row lock now."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT count(*) FROM pg_stat_activity "
+            "WHERE wait_event_type = 'Lock' AND datname = current_database()"
+        )
+        return cursor.fetchone()[0]
+
+
+def until(condition, seconds=20):
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "the requests never queued for the lock"
+        time.sleep(0.02)
+
+
+@pytest.fixture
+def swiss(transactional_db):
+    """A Swiss whose round 2 is paired and not started: it may be paired again."""
+    season = Season.from_preset(2002, "qgammon-2002")
+    season.save()
+    tournament = Tournament.objects.create(season=season, name="Nit", format=club_nights.SWISS)
+    for number in range(6):
+        Entry.objects.create(
+            checked_in=True, tournament=tournament, player=Player.objects.create(name=f"P{number}")
+        )
+    operations.make_draw(tournament, rng_seed=5)
+    operations.start_tournament(tournament)
+    play_round(tournament, 1)
+    return tournament
+
+
+def test_a_game_racing_pair_again_is_a_409_with_the_typed_game(directors, swiss):
+    """Marc pairs round 2 again while Anna enters a game of it. Both requests queue
+    for the tournament's lock (held here until both wait, so Marc's comes first); when
+    Anna's turn comes her match is gone: a 409 with the reason and her game still in
+    the form, never a 500, and nothing recorded."""
+    anna, marc = directors
+    match = swiss.matches.filter(round=2).open().first()
+    sheet = f"/director/tournaments/{swiss.pk}/matches/{match.pk}/"
+    desk = f"/director/tournaments/{swiss.pk}/"
+    game_token, version = anna.form(sheet)
+    desk_token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', marc.get(desk)).group(1)
+    held, release = threading.Event(), threading.Event()
+
+    def hold_the_tournament():
+        with transaction.atomic():
+            lock_tournament(swiss)
+            held.set()
+            release.wait(timeout=30)
+        connection.close()
+
+    holder = threading.Thread(target=hold_the_tournament)
+    holder.start()
+    held.wait(timeout=10)
+    statuses = {}
+    pairing = threading.Thread(
+        target=lambda: statuses.update(marc=marc.post(f"{desk}rounds/pair-again/", {}, desk_token))
+    )
+    pairing.start()
+    until(lambda: waiting_on_locks() == 1)
+    game = {"winner": 1, "kind": "gammon", "cube": 2, "how": "played", "version": version}
+    entering = threading.Thread(
+        target=lambda: statuses.update(anna=anna.post(sheet, game, game_token))
+    )
+    entering.start()
+    until(lambda: waiting_on_locks() == 2)
+    release.set()
+    for thread in (holder, pairing, entering):
+        thread.join(timeout=60)
+    assert statuses == {"marc": 302, "anna": 409}
+    assert "This match is no longer in the draw: its round was paired again" in anna.answer
+    assert re.search(r'<input[^>]*name="winner" value="1"[^>]*checked', anna.answer)
+    assert re.search(r'<input[^>]*name="kind" value="gammon"[^>]*checked', anna.answer)
+    assert not Match.objects.filter(pk=match.pk).exists()
+    assert not Game.objects.filter(match__tournament=swiss, match__round=2).exists()

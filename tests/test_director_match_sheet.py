@@ -4,6 +4,7 @@ allow and refuses, with the rule's own message, what they forbid."""
 import re
 
 import pytest
+from club_night_setup import make_club_night, play_round
 from django.urls import reverse
 
 from director_checks import assert_protected
@@ -277,3 +278,54 @@ def test_a_refused_beaver_is_not_kept_where_the_score_forbids_it(director_client
     assert response.status_code == 400
     form = response.context["form"]
     assert form["beaver"].value() is False and form["cube"].value() == "2"
+
+
+def swiss_in_round_two(season):
+    """A Swiss whose round 2 is paired and not started: the director may pair it again."""
+    tournament, _players = make_club_night(season, 6)
+    operations.make_draw(tournament, rng_seed=5)
+    operations.start_tournament(tournament)
+    play_round(tournament, 1)
+    return tournament
+
+
+def test_a_game_for_a_match_paired_again_meanwhile_is_a_409_keeping_the_form(
+    director_client, season, monkeypatch
+):
+    """Another director pairs round 2 again after the sheet read the match and before
+    the game reaches it (tests/test_director_concurrency.py runs the race itself on
+    PostgreSQL): the match is gone when the lock comes. The answer is why, with the
+    game the director typed, and nothing is recorded (not a 500)."""
+    tournament = swiss_in_round_two(season)
+    match = tournament.matches.filter(round=2).open().first()
+    record_game = operations.record_game
+
+    def the_other_director_first(*args, **kwargs):
+        operations.pair_round_again(tournament)
+        return record_game(*args, **kwargs)
+
+    monkeypatch.setattr(operations, "record_game", the_other_director_first)
+    response = post(director_client, match, winner=1, kind="gammon", cube=2)
+    assert response.status_code == 409
+    text = response.content.decode()
+    assert "This match is no longer in the draw: its round was paired again" in text
+    assert "Nothing was recorded." in text
+    form = response.context["form"]
+    assert (form["winner"].value(), form["kind"].value(), form["cube"].value()) == (
+        "1",
+        "gammon",
+        "2",
+    )
+    assert not Game.objects.filter(match__round=2).exists()
+    assert not Match.objects.filter(pk=match.pk).exists()
+    # Asked for again, the removed match is not found.
+    assert director_client.get(url(match)).status_code == 404
+
+
+def test_an_operation_on_a_removed_match_is_refused_with_the_reason(season):
+    tournament = swiss_in_round_two(season)
+    match = tournament.matches.filter(round=2).open().first()
+    operations.pair_round_again(tournament)
+    for target in (match, match.pk):
+        with pytest.raises(operations.MatchGone, match="no longer in the draw"):
+            operations.record_game(target, GameResult(0))

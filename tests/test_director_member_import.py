@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import re
+import zipfile
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -405,3 +406,28 @@ def test_details_changed_by_someone_else_since_the_preview(director_client, nuri
     nuria.refresh_from_db()
     assert nuria.email == "other@example.org"
     assert not Player.objects.filter(name="Jordi Puig").exists()
+
+
+def test_a_file_of_empty_rows_is_a_400_in_the_readers_language_and_nothing_saved(
+    director_client, club
+):
+    """A few kilobytes of .xlsx that unpack into a hundred thousand empty rows: refused
+    before a worker is held, and said in Catalan to a director reading Catalan."""
+    data = xlsx([["Núria", "Ferrer", 57]])
+    source = zipfile.ZipFile(io.BytesIO(data))
+    output = io.BytesIO()
+    with zipfile.ZipFile(output, "w", zipfile.ZIP_DEFLATED) as bomb:
+        for item in source.infolist():
+            content = source.read(item.filename)
+            if item.filename == "xl/worksheets/sheet1.xml":
+                content = content.replace(b"</sheetData>", b"<row/>" * 100_000 + b"</sheetData>")
+            bomb.writestr(item, content)
+    response = director_client.post(
+        IMPORT,
+        {"file": SimpleUploadedFile("socis.xlsx", output.getvalue())},
+        headers={"accept-language": "ca"},
+    )
+    assert response.status_code == 400
+    assert "El fitxer té més de 20000 files, comptant-hi les buides" in response.content.decode()
+    assert Player.objects.count() == 2
+    assert "member_import" not in director_client.session

@@ -2,12 +2,13 @@
 edited (the format only while the draw may be remade). (The two tournament form views.)"""
 
 import pytest
+from cup_setup import drawn_cup, play_to_the_end
 from django.urls import reverse
 
 from director_checks import assert_protected
 from tournament import operations
 from tournament.core.scoring import GameResult
-from tournament.models import AuditEntry, Entry, Player, Tournament
+from tournament.models import AuditEntry, Entry, Player, Season, Tournament
 
 NEW = "/director/tournaments/new/"
 
@@ -86,13 +87,14 @@ def test_edit_lengths_reach_the_matches_not_started(director_client, season):
     started = tournament.matches.get(round=1, position=1)
     operations.record_game(started, GameResult(0))
     url = reverse("director-tournament-edit", args=[tournament.pk])
+    # Round 1 has a result: its length stays; round 2, still to play, takes the new one.
     response = director_client.post(
-        url, form(season, consolation="none", last_chance=None, main_lengths="7,11")
+        url, form(season, consolation="none", last_chance=None, main_lengths="5,11")
     )
     assert response.status_code == 302
     started.refresh_from_db()
-    assert started.length == 5  # under way: its length stays
-    assert tournament.matches.get(round=1, position=2).length == 7
+    assert started.length == 5
+    assert tournament.matches.get(round=1, position=2).length == 5
     assert tournament.matches.get(round=2).length == 11
 
 
@@ -157,3 +159,111 @@ def test_a_new_tournament_made_like_an_earlier_one(director_client, season, tour
     main = copy.brackets.get(kind="main")
     assert (main.lengths, str(main.fee), main.payouts) == ("7,9", "15.00", "60,40")
     assert str(copy.brackets.get(kind="consolation").side_pool_fee) == "2.00"
+
+
+def edit_url(tournament):
+    return reverse("director-tournament-edit", args=[tournament.pk])
+
+
+def as_shown(client, tournament, **changes):
+    """The edit form as a browser posts it from the page, with `changes` (None: left
+    out)."""
+    shown = client.get(edit_url(tournament)).context["form"]
+    data = {}
+    for name, field in shown.fields.items():
+        if field.disabled:
+            continue  # a browser does not post it
+        value = shown[name].value()
+        if value is True:
+            data[name] = "on"
+        elif value not in (None, False, ""):
+            data[name] = value
+    data.update(changes)
+    return {key: value for key, value in data.items() if value is not None}
+
+
+def test_a_played_rounds_length_is_refused_with_the_reason(director_client, season):
+    """ "5,5,7,9" to "7,11" after a game of round 1: refused, and nothing changes."""
+    tournament = drawn_cup(season, start=True)
+    operations.change_tournament(tournament, {}, {"main": "5,5,7"})
+    operations.record_game(tournament.matches.get(round=1, position=1), GameResult(0))
+    response = director_client.post(
+        edit_url(tournament), as_shown(director_client, tournament, main_lengths="7,11")
+    )
+    assert response.status_code == 400
+    assert (
+        "Round 1 already has results, at 5 points: its match length cannot change."
+        in response.content.decode()
+    )
+    assert tournament.brackets.get(kind="main").lengths == "5,5,7"
+    assert set(tournament.matches.values_list("length", flat=True)) == {5}
+
+
+def finished_cup(season):
+    """A cup of four played to its end, its main bracket with a fee and payouts."""
+    tournament = drawn_cup(season, start=True)
+    operations.change_tournament(
+        tournament, {}, {"main": {"lengths": "3,5", "fee": "10", "payouts": "70,30"}}
+    )
+    while tournament.matches.open().exists():
+        play_to_the_end(tournament.matches.open().first())
+    tournament.refresh_from_db()
+    assert tournament.is_finished
+    return tournament
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        # The public bracket would say "to 1 point" beside a 3-0.
+        ({"main_lengths": "1"}, "Round 1 already has results, at 3 points"),
+        ({"main_lengths": "3,7"}, "Round 2 already has results, at 5 points"),
+        ({"main_fee": "12"}, "The fees and payouts of a finished tournament cannot change"),
+        ({"main_payouts": "100"}, "its prizes were paid from them"),
+        ({"main_club_cut": "10"}, "its prizes were paid from them"),
+    ],
+)
+def test_a_finished_cups_record_is_not_rewritten(director_client, season, changes, message):
+    tournament = finished_cup(season)
+    before = operations.tournaments.tournament_settings(tournament)
+    response = director_client.post(
+        edit_url(tournament), as_shown(director_client, tournament, **changes)
+    )
+    assert response.status_code == 400
+    assert message in response.content.decode()
+    tournament.refresh_from_db()
+    assert operations.tournaments.tournament_settings(tournament) == before
+    assert set(tournament.matches.filter(round=2).values_list("length", flat=True)) == {5}
+    # What the record does not hold may still change: a name mistyped.
+    response = director_client.post(
+        edit_url(tournament), as_shown(director_client, tournament, name="Copa de Reis")
+    )
+    assert response.status_code == 302
+    assert Tournament.objects.get(pk=tournament.pk).name == "Copa de Reis"
+
+
+def test_a_running_cups_fee_and_payouts_may_still_change(season):
+    tournament = drawn_cup(season, start=True)
+    operations.record_game(tournament.matches.get(round=1, position=1), GameResult(0))
+    operations.change_tournament(tournament, {}, {"main": {"lengths": "5", "fee": "8"}})
+    assert str(tournament.brackets.get(kind="main").fee) == "8.00"
+
+
+def test_a_season_change_posted_after_the_draw_is_refused_not_ignored(director_client, season):
+    """The page was shown before the draw (the season still a choice); posted after
+    it, the change is refused with why rather than dropped with a "saved"."""
+    tournament = drawn_cup(season)
+    other = Season.from_preset(2003, "qgammon-2002")
+    other.save()
+    data = as_shown(director_client, tournament, season=other.pk, date="2003-05-01")
+    response = director_client.post(edit_url(tournament), data)
+    assert response.status_code == 400
+    assert "The season of a tournament cannot change once its draw is made." in (
+        response.content.decode()
+    )
+    tournament.refresh_from_db()
+    assert tournament.season == season
+    # The form as the page shows it now (the season disabled, so not posted) saves.
+    assert director_client.post(edit_url(tournament), as_shown(director_client, tournament))[
+        "Location"
+    ] == reverse("director-tournament", args=[tournament.pk])

@@ -43,7 +43,7 @@ from tournament.core.members import (
     plan,
     sort_members,
 )
-from tournament.imports import workbooks
+from tournament.imports import limits
 from tournament.imports.member_files import read_member_file
 from tournament.models import AuditEntry, Player
 from tournament.operations import OperationError, members
@@ -781,9 +781,166 @@ def test_an_xlsx_without_a_name_column_and_a_zip_that_is_no_workbook():
 
 def test_a_zip_that_would_unpack_too_large_is_refused_before_parsing(monkeypatch):
     data = xlsx([HEADERS, ["Núria", "Ferrer"]])
-    monkeypatch.setattr(workbooks, "MAX_UNZIPPED_BYTES", 2000)
+    monkeypatch.setattr(limits, "MAX_UNZIPPED_BYTES", 2000)
     with pytest.raises(MemberFileError, match="too large"):
         read_member_file(data, "xlsx")
+
+
+# --- files that ask too much: each refused with why, and soon ----------------------
+# (The bench is for speed: these assert the refusal, which the code before them gave
+# only after reading every row, if at all.)
+
+EMPTY_ROWS = "The file has more than 20000 rows, empty ones included"
+
+
+def with_part(data: bytes, name: str, change) -> bytes:
+    """The zip again, the part `name` changed by `change` (text in, text out)."""
+    source = zipfile.ZipFile(io.BytesIO(data))
+    output = io.BytesIO()
+    with zipfile.ZipFile(output, "w", zipfile.ZIP_DEFLATED) as target:
+        for item in source.infolist():
+            content = source.read(item.filename)
+            if item.filename == name:
+                content = change(content.decode()).encode()
+            target.writestr(item, content)
+    return output.getvalue()
+
+
+def xlsx_with_rows(rows: str, **cells) -> bytes:
+    """A sound member list (its header, one member) with `rows` of XML after its last
+    row, in the zip a few kilobytes of them become."""
+    data = xlsx([HEADERS, ["Núria", "Ferrer", 57]])
+    return with_part(
+        data,
+        "xl/worksheets/sheet1.xml",
+        lambda text: text.replace("</sheetData>", rows + "</sheetData>"),
+    )
+
+
+@pytest.mark.parametrize(
+    ("rows", "message"),
+    [
+        # 58 KB of .xlsx that unpacks into 19 MB of empty rows, as a spreadsheet makes
+        # them: the rows count, empty or not.
+        ('<row customFormat="1" s="1"/>' * 100_000, EMPTY_ROWS),
+        ("<row><c/></row>" * 100_000, EMPTY_ROWS),
+        # One member further down than any list goes, under a million empty rows.
+        (
+            '<row r="1000000"><c t="inlineStr"><is><t>Anna</t></is></c></row>',
+            "more than 20000 rows",
+        ),
+        # A single row of a million cells.
+        ("<row>" + "<c/>" * 1_000_000 + "</row>", "A row of the file has more than 16384 cells"),
+    ],
+)
+def test_an_xlsx_of_empty_rows_or_cells_is_refused(rows, message):
+    data = xlsx_with_rows(rows)
+    assert len(data) < 200_000
+    with pytest.raises(MemberFileError, match=message):
+        read_member_file(data, "xlsx")
+
+
+def test_an_xlsx_of_styles_a_library_would_build_whole_is_refused():
+    """A style repeated a few hundred thousand times: openpyxl would build every one
+    before reading a row (seconds, and hundreds of megabytes)."""
+    data = with_part(
+        xlsx([HEADERS, ["Núria", "Ferrer"]]),
+        "xl/styles.xml",
+        lambda text: re.sub(
+            r"<cellXfs[^>]*>", lambda found: found.group(0) + "<xf/>" * 150_000, text
+        ),
+    )
+    with pytest.raises(MemberFileError, match="too large to import"):
+        read_member_file(data, "xlsx")
+
+
+def test_a_worksheet_named_otherwise_is_still_read_within_the_limits():
+    """The limits follow what a part holds, not its name: openpyxl follows the
+    package's links to a sheet wherever it is."""
+    data = xlsx_with_rows("<row/>" * 30_000)
+    moved = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(data)) as source, zipfile.ZipFile(moved, "w") as target:
+        for item in source.infolist():
+            content = source.read(item.filename)
+            name = item.filename.replace("worksheets/sheet1.xml", "worksheets/sheet1.dat")
+            if name.endswith(".rels") or name == "[Content_Types].xml":
+                content = content.replace(b"worksheets/sheet1.xml", b"worksheets/sheet1.dat")
+            target.writestr(name, content)
+    with pytest.raises(MemberFileError, match=EMPTY_ROWS):
+        read_member_file(moved.getvalue(), "xlsx")
+
+
+def test_a_part_that_is_not_well_formed_xml_is_left_to_openpyxl():
+    """Some versions of Excel write a comment's drawing as VML that is not well-formed
+    XML: openpyxl never reads it, and the limits do not refuse the file for it."""
+    output = io.BytesIO()
+    with (
+        zipfile.ZipFile(io.BytesIO(xlsx([HEADERS, ["Núria", "Ferrer"]]))) as source,
+        zipfile.ZipFile(output, "w") as target,
+    ):
+        for item in source.infolist():
+            target.writestr(item, source.read(item.filename))
+        target.writestr("xl/drawings/vmlDrawing1.vml", "<xml><v:shape><br></v:shape></xml>")
+    listing = read_member_file(output.getvalue(), "xlsx")
+    assert [member.name for member in listing.members] == ["Núria Ferrer"]
+
+
+def ods_with_rows(rows: str) -> bytes:
+    data = ods([(1, cells("Nom", "Cognoms")), (1, cells("Núria", "Ferrer"))])
+    return with_part(
+        data, "content.xml", lambda text: text.replace("</table:table>", rows + "</table:table>")
+    )
+
+
+@pytest.mark.parametrize(
+    ("rows", "message"),
+    [
+        # 158 KB of .ods: a DOM of its millions of elements held a worker at 624 MB.
+        ("<table:table-row><table:table-cell/></table:table-row>" * 100_000, EMPTY_ROWS),
+        # A member under a run of a million empty rows (the run itself costs nothing).
+        (
+            '<table:table-row table:number-rows-repeated="1000000"><table:table-cell/>'
+            "</table:table-row><table:table-row><table:table-cell office:value-type="
+            '"string"><text:p>Anna</text:p></table:table-cell></table:table-row>',
+            "more than 20000 rows",
+        ),
+        (
+            "<table:table-row>"
+            + "<table:table-cell/>" * 100_000
+            + "<table:table-cell><text:p>Anna</text:p></table:table-cell></table:table-row>",
+            "A row of the file has more than 16384 cells",
+        ),
+    ],
+)
+def test_an_ods_of_empty_rows_or_cells_is_refused(rows, message):
+    data = ods_with_rows(rows)
+    assert len(data) < 200_000
+    with pytest.raises(MemberFileError, match=message):
+        read_member_file(data, "ods")
+
+
+def test_libreoffices_run_of_empty_rows_to_the_sheets_end_is_read_as_nothing():
+    """LibreOffice ends a sheet with one row repeated to its last line: no rows."""
+    data = ods_with_rows(
+        '<table:table-row table:number-rows-repeated="1048574">'
+        '<table:table-cell table:number-columns-repeated="16384"/></table:table-row>'
+    )
+    listing = read_member_file(data, "ods")
+    assert [member.name for member in listing.members] == ["Núria Ferrer"]
+
+
+def test_a_csv_of_empty_lines_is_refused():
+    data = ("Nom;Cognoms\nNúria;Ferrer\n" + "\n" * 100_000).encode()
+    with pytest.raises(MemberFileError, match=EMPTY_ROWS):
+        read_member_file(data, "csv")
+
+
+@pytest.mark.parametrize("kind", ["xlsx", "ods", "csv"])
+def test_reading_stops_at_its_time_limit(kind, monkeypatch):
+    monkeypatch.setattr(limits, "MAX_SECONDS", -1)  # the deadline passed at the start
+    data = (DATA / f"libreoffice.{kind}").read_bytes()
+    with pytest.raises(MemberFileError, match="Reading the file took longer than"):
+        read_member_file(data, kind)
 
 
 def test_a_file_over_the_size_limit_is_refused(monkeypatch):

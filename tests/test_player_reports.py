@@ -3,14 +3,17 @@ nothing, the opponent confirms it (the game is recorded as the director would, a
 as "reported by X, confirmed by Y") or disputes it, and every way a link could act out
 of turn is a 4xx with a clear message and nothing saved."""
 
+from club_night_setup import make_club_night, play_round
 from cup_setup import drawn_cup
 from django.test import Client
 from django.urls import reverse
 
 from tournament import operations
+from tournament.core import club_nights
 from tournament.core.scoring import GameResult
 from tournament.models import AuditEntry, Game, GameReport, Match, Player, Tournament
 from tournament.operations.links import link_for, rotate_link, token_of
+from tournament.views import player_page
 
 GAMMON_TO_ANNA = {"winner": "0", "kind": "gammon", "cube": "1", "how": "played"}
 
@@ -249,3 +252,40 @@ def test_a_bracket_match_names_its_tournament_once(client, season):
     line = body.split(f'id="match-{match.pk}-title"')[1].split("</p>")[0]
     assert line.count("Copa d&#x27;Hivern") == 1
     assert "Copa d&#x27;Hivern · main · round 1" in line
+
+
+def test_a_report_on_a_match_paired_again_meanwhile_is_a_409_with_the_reason(season, monkeypatch):
+    """The director pairs round 2 again between the page's read of the match and the
+    report's lock: the report is refused with why, above the matches (not a 500)."""
+    tournament, _players = make_club_night(season, 6)
+    operations.make_draw(tournament, rng_seed=5)
+    operations.start_tournament(tournament)
+    play_round(tournament, 1)
+    match = tournament.matches.filter(round=2).open().first()
+    reported = player_page.report_game
+
+    def paired_again_first(*args, **kwargs):
+        operations.pair_round_again(tournament)
+        return reported(*args, **kwargs)
+
+    monkeypatch.setattr(player_page, "report_game", paired_again_first)
+    response = report(match.player1, match)
+    assert response.status_code == 409
+    assert "This match is no longer in the draw" in response.content.decode()
+    assert not GameReport.objects.exists()
+
+
+def test_a_round_robin_match_not_called_yet_takes_no_report(season):
+    tournament, _players = make_club_night(season, 4, format=club_nights.ROUND_ROBIN)
+    operations.make_draw(tournament, rng_seed=2)
+    operations.start_tournament(tournament)
+    first = tournament.matches.filter(round=1).first()
+    operations.record_game(first, GameResult(0))
+    waiting = tournament.matches.filter(round=2).involving(first.player1).get()
+    response = report(waiting.player1, waiting)
+    assert response.status_code == 409
+    assert "Round 2 starts when both players have finished their round-1 match." in (
+        response.content.decode()
+    )
+    assert not GameReport.objects.exists()
+    nothing_recorded(waiting)

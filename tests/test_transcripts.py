@@ -6,6 +6,7 @@ import io
 from pathlib import Path
 
 import pytest
+from club_night_setup import make_club_night, play_round
 from django.core.management import CommandError, call_command
 from django.db.models import Q
 from django.urls import reverse
@@ -305,6 +306,18 @@ def test_upload_without_a_file_or_of_binary_junk(director_client, tournament, tm
     assert match.games.count() == 0
 
 
+def test_an_upload_past_the_size_limit_is_refused_unread(director_client, tournament, tmp_path):
+    """A transcript of a long match is some hundred kilobytes: past the limit the file
+    is refused with why, its bytes after the limit never read."""
+    match = match_for(tournament, DATA / "gnubg_3pt.mat")
+    big = tmp_path / "big.mat"
+    big.write_bytes((DATA / "gnubg_3pt.mat").read_bytes() + b" " * (transcripts.MAX_BYTES + 1))
+    response = upload(director_client, match, big)
+    assert response.status_code == 400
+    assert "The file is too big for a match transcript." in response.content.decode()
+    assert match.games.count() == 0
+
+
 # --- the download -------------------------------------------------------------------
 
 
@@ -356,3 +369,24 @@ def test_a_director_uploads_a_gnubg_file_and_everything_follows(director_client,
     assert {player.pk for player in rated} == {match.player1_id, match.player2_id}
     winner_page = client.get(reverse("player", args=[match.winner_id])).content.decode()
     assert 'role="img"' in winner_page and "after 1 rated matches" in winner_page
+
+
+def test_a_file_for_a_match_paired_again_meanwhile_is_a_409(director_client, season, monkeypatch):
+    """The round is paired again between the sheet's read and the import's lock."""
+    tournament, _players = make_club_night(season, 6, round_lengths="3")
+    operations.make_draw(tournament, rng_seed=5)
+    operations.start_tournament(tournament)
+    play_round(tournament, 1)
+    match = tournament.matches.filter(round=2).open().first()
+    imported = transcripts.import_games
+
+    def paired_again_first(*args, **kwargs):
+        operations.pair_round_again(tournament)
+        return imported(*args, **kwargs)
+
+    monkeypatch.setattr(transcripts, "import_games", paired_again_first)
+    text = (DATA / "gnubg_3pt.mat").read_text()
+    response = director_client.post(upload_url(match), {"transcript": text, "swapped": 0})
+    assert response.status_code == 409
+    assert "This match is no longer in the draw" in response.content.decode()
+    assert not Game.objects.filter(match__round=2).exists()

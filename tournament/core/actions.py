@@ -34,6 +34,10 @@ class MatchSituation:
     clock_policy: str = NO_CLOCK  # the match's bracket's: none, allowed, required
     clock_in: bool = False  # a clock was brought in (a required clock is in from the start)
     in_rounds: bool = False  # a Swiss or round-robin match, where a double loss exists
+    # Called to play: a round robin's match waits until both players have finished
+    # their matches of the rounds before (club_nights.waiting_on); any other is called
+    # once its players are known.
+    called: bool = True
 
     @classmethod
     def of(
@@ -45,6 +49,7 @@ class MatchSituation:
         clock_policy: str = NO_CLOCK,
         clock_in: bool = False,
         in_rounds: bool = False,
+        called: bool = True,
     ) -> MatchSituation:
         return cls(
             players_known,
@@ -55,6 +60,7 @@ class MatchSituation:
             clock_policy,
             clock_in,
             in_rounds,
+            called,
         )
 
     @property
@@ -84,9 +90,10 @@ class Allowed:
 def allowed(situation: MatchSituation) -> Allowed:
     """What the rules allow with a match in this situation.
 
-    A game needs both players and a match not yet decided; penalty points are
-    awarded before the first game; a walkover is for a match whose players are known
-    and which has not started (penalty points or not); a retirement is for a match
+    A game needs both players, a match called to play and not yet decided; penalty
+    points are awarded before the first game of a match called; a walkover is for a
+    match whose players are known and which has not started (penalty points or not),
+    called or not (a withdrawn player's later matches); a retirement is for a match
     under way (before the first game, it is a walkover); a loss on time needs a clock
     in use, which a bracket that allows clocks brings in between games (one that
     requires them has it from the start); only a walkover, a retirement or a loss on
@@ -95,7 +102,7 @@ def allowed(situation: MatchSituation) -> Allowed:
     is taken back the same way.
     """
     s = situation
-    open_for_games = s.players_known and not s.decided_without_games and not s.finished
+    open_for_games = s.players_known and s.called and not s.decided_without_games and not s.finished
     not_started = s.players_known and s.decided_by == OPEN and s.games == 0
     return Allowed(
         game=open_for_games,
@@ -103,7 +110,7 @@ def allowed(situation: MatchSituation) -> Allowed:
         walkover=not_started,
         retirement=open_for_games and s.games > 0,
         reopen=s.decided_without_games,
-        penalty=not_started and not s.finished,
+        penalty=not_started and s.called and not s.finished,
         on_time=open_for_games and s.clock_running,
         clock=open_for_games and s.clock_policy == ALLOWED and not s.clock_in,
         double_loss=not_started and s.in_rounds,

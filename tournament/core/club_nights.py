@@ -1,6 +1,7 @@
 """The formats of a club night beside the cups: a Swiss of a set number of rounds, and a
 round robin of the whole field or of groups. What they need besides the pairing itself
-(`core.swiss`): the suggested number of rounds, the first round's order, the groups.
+(`core.swiss`): the suggested number of rounds, the first round's order, the groups,
+and which of a round robin's matches are called.
 
 Pure Python: no Django import and no I/O.
 """
@@ -8,7 +9,8 @@ Pure Python: no Django import and no I/O.
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from math import ceil, log2
 
 from .draw import NO_CONSOLATION
@@ -105,3 +107,48 @@ def knockout_seeds(group_places: Sequence[Sequence[Key]], per_group: int) -> lis
     return [
         places[rank] for rank in range(per_group) for places in group_places if rank < len(places)
     ]
+
+
+# --- a round robin's calls ----------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RoundMatch:
+    """A round robin's match between two players, as the call sees it."""
+
+    key: Key
+    group: int
+    round: int
+    players: tuple[Key, Key]
+    to_play: bool  # not decided yet (under way or not started)
+
+
+# Why a match not called takes no game yet (templates to translate, with the rounds).
+NOT_CALLED = _(
+    "Round %(round)d starts when both players have finished their round-%(earlier)d match."
+)
+
+
+def waiting_on(matches: Iterable[RoundMatch]) -> dict[Key, int]:
+    """The round robin's matches not called yet, each with the round it waits on.
+
+    Every match is known from the draw, but a match is called (to a table, and to take
+    games) only when neither of its players has a match of an earlier round still to
+    play, so that nobody plays two matches at once; it waits on the earliest round in
+    which one of them still plays. (A Swiss pairs a
+    round when the one before is over, and a cup's match has its players when their
+    matches before are decided: their matches are called as soon as they exist.)"""
+    matches = list(matches)
+    first: dict[tuple[int, Key], int] = {}
+    for match in matches:
+        if match.to_play:
+            for player in match.players:
+                seat = (match.group, player)
+                first[seat] = min(first.get(seat, match.round), match.round)
+    waiting = {}
+    for match in matches:
+        if match.to_play:
+            earliest = min(first[match.group, player] for player in match.players)
+            if earliest < match.round:
+                waiting[match.key] = earliest
+    return waiting

@@ -8,7 +8,7 @@ module accepts.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 MAX_LENGTH = 99  # points: a longer match is a typo at a club
 MAX_ROUNDS = 12  # lengths given per bracket (a 256-player bracket has 8 rounds)
@@ -70,3 +70,21 @@ def length_for_round(lengths: Sequence[int], number: int) -> int:
         raise ScheduleError(_("Rounds are numbered from 1, not %(number)s."), number=number)
     lengths = tuple(lengths) or DEFAULT
     return lengths[min(number, len(lengths)) - 1]
+
+
+def check_played_rounds(stored: Sequence[int], new: Sequence[int], played: Iterable[int]) -> None:
+    """Refuse a new schedule that changes the length of a round with results: its
+    matches were played (or walked over) at the stored length. Rounds not played yet
+    may take any length: "5,5,7" becomes "5,5,9" while round 3 waits, and not after
+    (the last length holding for later rounds, round 4 and on change too)."""
+    for number in sorted(set(played)):
+        before = length_for_round(stored, number)
+        if length_for_round(new, number) != before:
+            raise ScheduleError(
+                _(
+                    "Round %(number)d already has results, at %(length)d points: its "
+                    "match length cannot change."
+                ),
+                number=number,
+                length=before,
+            )

@@ -357,11 +357,25 @@ class TournamentForm(forms.ModelForm, BracketFields):
         if data.get("last_chance") and not data.get("last_chance_lengths"):
             self.add_error("last_chance_lengths", _("Give the last chance's match lengths."))
         if self.instance.pk is not None and not self.errors:
+            fields = self.tournament_fields()
+            posted = self._posted_season()
+            if posted is not None:
+                fields["season"] = posted
             try:
-                operations.check_tournament_change(self.instance, self.tournament_fields())
+                operations.check_tournament_change(self.instance, fields, self.brackets())
             except operations.OperationError as error:
                 raise ValidationError(error.message) from None
         return data
+
+    def _posted_season(self) -> str | None:
+        """The season posted for a tournament whose season field is disabled (a draw is
+        made): a disabled field ignores what is posted, so a page shown before the draw
+        would change nothing and hear "saved". The operation refuses it, with why."""
+        field = self.fields.get("season")
+        if field is None or not field.disabled:
+            return None
+        posted = self.data.get(self.add_prefix("season"))
+        return posted or None
 
     def tournament_fields(self) -> dict:
         """The tournament's own fields, as far as the form has them (the admin leaves

@@ -16,6 +16,7 @@ from ..core.member_sheets import (
     _,
     columns_of,
 )
+from .limits import Budget
 
 DELIMITERS = (";", ",", "\t")
 BOMS = (
@@ -46,14 +47,18 @@ def decode(data: bytes) -> str:
     )
 
 
-def _records(text: str, delimiter: str):
+def _records(text: str, delimiter: str, budget: Budget):
     """(record number, cells) of the non-blank records; the number is the row a
-    spreadsheet program shows, whatever line breaks quoted cells hold."""
+    spreadsheet program shows, whatever line breaks quoted cells hold. Every record
+    counts toward the limit, the empty ones too."""
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+    budget.new_sheet()
     number = 0
     try:
         for number, cells in enumerate(reader, start=1):
-            if any(cell.strip() for cell in cells):
+            blank = not any(cell.strip() for cell in cells)
+            budget.row(number, blank=blank)
+            if not blank:
                 yield number, tuple(cells[:MAX_COLUMNS])
     except csv.Error:
         raise MemberFileError(
@@ -61,13 +66,13 @@ def _records(text: str, delimiter: str):
         ) from None
 
 
-def _delimiter(text: str) -> str:
+def _delimiter(text: str, budget: Budget) -> str:
     """The delimiter whose split of the first rows makes a header row naming the most
     columns: a title line above the headers, or commas inside names, do not mislead it
     the way counting characters would."""
     best, best_score = DELIMITERS[0], 0
     for delimiter in DELIMITERS:
-        records = _records(text, delimiter)
+        records = _records(text, delimiter, budget)
         for _seen, (_number, cells) in zip(range(HEADER_SEARCH), records, strict=False):
             columns = columns_of(cells)
             if columns is not None:
@@ -78,12 +83,9 @@ def _delimiter(text: str) -> str:
 
 
 def csv_sheets(data: bytes, *, limit: int):
-    """One sheet, the file itself, with at most `limit` non-blank rows."""
+    """One sheet, the file itself, read up to record `limit` (more records than that,
+    empty ones included, are refused)."""
+    budget = Budget(limit)
     text = decode(data)
-    delimiter = _delimiter(text)
-    rows = []
-    for number, cells in _records(text, delimiter):
-        rows.append(Row(number, cells))
-        if len(rows) == limit:
-            break
-    yield "", rows
+    delimiter = _delimiter(text, budget)
+    yield "", (Row(number, cells) for number, cells in _records(text, delimiter, budget))

@@ -16,7 +16,8 @@ from ..core.member_sheets import (
     read_members,
 )
 from .delimited import csv_sheets
-from .workbooks import ods_sheets, xlsx_sheets
+from .opendocument import ods_sheets
+from .workbooks import xlsx_sheets
 
 READERS = {"xlsx": xlsx_sheets, "ods": ods_sheets, "csv": csv_sheets}
 

@@ -1,25 +1,28 @@
-"""An .xlsx (openpyxl) or .ods (odfpy) workbook as sheets of rows of text, each cell
-as the spreadsheet program shows it: a formula by the value it was saved with.
+"""An .xlsx workbook (openpyxl) as sheets of rows of text, each cell as the spreadsheet
+program shows it: a formula by the value it was saved with. (An .ods: `opendocument`.)
 
-Both formats are zip files of XML: the sizes the zip declares are checked before any
-library inflates them, so a small upload cannot unpack into gigabytes.
+An .xlsx is a zip of XML parts. Before openpyxl builds anything, every part is read
+once as a stream (`limits`): the sizes the zip declares, each sheet's rows (empty ones
+included) and cells a row, the parts built whole by their elements, all against the
+clock; openpyxl then reads what is known to be bounded, up to the limit's line.
 """
 
 from __future__ import annotations
 
 import io
-import zipfile
 from datetime import date, datetime, time
 
-from odf import teletype
-from odf.namespaces import OFFICENS, TABLENS, TEXTNS
-from odf.opendocument import load as load_ods
 from openpyxl import load_workbook
 
 from ..core.member_sheets import MAX_COLUMNS, MemberFileError, Row, _
-
-# The XML of 20,000 members with a handful of columns is some tens of megabytes.
-MAX_UNZIPPED_BYTES = 128 * 1024 * 1024
+from .limits import (
+    MAX_PART_ELEMENTS,
+    MAX_STYLE_ELEMENTS,
+    Budget,
+    not_a,
+    open_zip,
+    stream,
+)
 
 
 def cell_text(value: object) -> str:
@@ -37,37 +40,97 @@ def cell_text(value: object) -> str:
     return str(value)
 
 
-def _not_a(kind: str) -> MemberFileError:
-    return MemberFileError(_("This file is not an .%(kind)s spreadsheet."), kind=kind)
-
-
-def _check_zip(data: bytes, kind: str) -> None:
-    try:
-        with zipfile.ZipFile(io.BytesIO(data)) as archive:
-            size = sum(member.file_size for member in archive.infolist())
-    except (zipfile.BadZipFile, ValueError, OSError):
-        raise _not_a(kind) from None
-    if size > MAX_UNZIPPED_BYTES:
-        raise MemberFileError(_("This spreadsheet is too large to import."))
-
-
 def _blank(cells: list[str]) -> bool:
     return not any(cell.strip() for cell in cells)
 
 
-# --- .xlsx --------------------------------------------------------------------------
+# SpreadsheetML's namespaces: the usual one, and ISO's strict one.
+_MAIN = (
+    "http://schemas.openxmlformats.org/spreadsheetml/2006/main",
+    "http://purl.oclc.org/ooxml/spreadsheetml/main",
+)
+_ROW = frozenset(f"{{{namespace}}}row" for namespace in _MAIN)
+_CELL = frozenset(f"{{{namespace}}}c" for namespace in _MAIN)
+# What makes a cell more than a style: a value, a formula, an inline string.
+_FILLED = frozenset(f"{{{namespace}}}{name}" for namespace in _MAIN for name in ("v", "f", "is"))
+
+
+class _PartScan:
+    """A parser target for one part of an .xlsx, told apart by its root element: a
+    worksheet's rows are counted (empty ones too) with their cells, against the
+    budget; any other part (styles, shared strings), which openpyxl builds whole, is
+    refused beyond a count of elements. (No `data` method: the parser skips the text.)"""
+
+    def __init__(self, budget: Budget) -> None:
+        self.budget = budget
+        self.sheet: bool | None = None
+        self.elements = 0
+        self.limit = MAX_PART_ELEMENTS
+        self.in_row = False
+        self.line = self.cells = 0
+        self.filled = False
+
+    def start(self, tag: str, attrib: dict) -> None:
+        if self.sheet is None:
+            root = tag.rpartition("}")[2]
+            self.sheet = root == "worksheet"
+            self.limit = MAX_STYLE_ELEMENTS if root == "styleSheet" else MAX_PART_ELEMENTS
+            if self.sheet:
+                self.budget.new_sheet()
+        if not self.sheet:
+            self.elements += 1
+            if self.elements > self.limit:
+                raise MemberFileError(_("This spreadsheet is too large to import."))
+        elif tag in _ROW:
+            number = attrib.get("r", "")
+            self.line = int(number) if number.isdigit() else self.line + 1
+            self.in_row, self.cells, self.filled = True, 0, False
+        elif not self.in_row:
+            return
+        elif tag in _CELL:
+            self.cells += 1
+            self.budget.cells(self.cells)
+        elif tag in _FILLED:
+            self.filled = True
+
+    def end(self, tag: str) -> None:
+        if self.in_row and tag in _ROW:
+            self.in_row = False
+            self.budget.row(self.line, blank=not self.filled)
+
+    def close(self) -> None:
+        pass
+
+
+def _scan(data: bytes, budget: Budget) -> None:
+    """Every XML part of the workbook streamed once against the limits. A part that is
+    not well-formed (a comment's VML drawing, as some versions of Excel write it) is
+    read no further: openpyxl either skips it or fails where the scan stopped."""
+    archive, parts = open_zip(data, "xlsx")
+    with archive:
+        for part in parts:
+            scan = _PartScan(budget)
+            for _chunk in stream(archive, part, scan, budget, "xlsx", lenient=True):
+                pass
 
 
 def _open_xlsx(data: bytes, *, data_only: bool):
     try:
         return load_workbook(io.BytesIO(data), read_only=True, data_only=data_only)
     except Exception:  # whatever fails in parsing an upload is the file's fault
-        raise _not_a("xlsx") from None
+        raise not_a("xlsx") from None
 
 
-def _xlsx_rows(sheet):
-    """(line, cells) of every row, the empty ones too: the line is the row's number."""
-    return enumerate(sheet.iter_rows(min_row=1), start=1)
+def _xlsx_rows(sheet, budget: Budget):
+    """(line, cells) of every row up to the limit's line, the empty ones too: the line
+    is the row's number. The scan found nothing past that line; a sheet's declared
+    size is not trusted (a lie would spell out a million empty rows)."""
+    sheet.reset_dimensions()
+    for line, cells in enumerate(sheet.iter_rows(min_row=1, max_col=MAX_COLUMNS), start=1):
+        if line > budget.limit:
+            break
+        budget.in_time()
+        yield line, cells
 
 
 def xlsx_sheets(data: bytes, *, limit: int):
@@ -78,25 +141,26 @@ def xlsx_sheets(data: bytes, *, limit: int):
     rows that need them are refused, never guessed at nor read as blank. Where some
     formula of the sheet has a value, a spreadsheet program calculated it on saving,
     and a formula without one is a formula whose result is empty."""
-    _check_zip(data, "xlsx")
+    budget = Budget(limit)
+    _scan(data, budget)
     book = _open_xlsx(data, data_only=False)
     try:
         for index, sheet in enumerate(book.worksheets):
             try:
-                rows = _xlsx_sheet(data, index, sheet, limit)
+                rows = _xlsx_sheet(data, index, sheet, budget)
             except MemberFileError:
                 raise
             except Exception:  # a broken sheet inside a sound zip
-                raise _not_a("xlsx") from None
+                raise not_a("xlsx") from None
             yield sheet.title, rows
     finally:
         book.close()
 
 
-def _xlsx_sheet(data: bytes, index: int, sheet, limit: int) -> list[Row]:
+def _xlsx_sheet(data: bytes, index: int, sheet, budget: Budget) -> list[Row]:
     texts: dict[int, list[str]] = {}
     formulas: dict[int, set[int]] = {}
-    for line, cells in _xlsx_rows(sheet):
+    for line, cells in _xlsx_rows(sheet, budget):
         row, found = [], set()
         for column, cell in enumerate(cells[:MAX_COLUMNS]):
             if cell.data_type == "f":
@@ -108,9 +172,7 @@ def _xlsx_sheet(data: bytes, index: int, sheet, limit: int) -> list[Row]:
             texts[line] = row
             if found:
                 formulas[line] = found
-            if len(texts) == limit:
-                break
-    uncalculated = _saved_values(data, index, texts, formulas) if formulas else {}
+    uncalculated = _saved_values(data, index, texts, formulas, budget) if formulas else {}
     return [
         Row(line, tuple(row), frozenset(uncalculated.get(line, ())))
         for line, row in texts.items()
@@ -119,7 +181,11 @@ def _xlsx_sheet(data: bytes, index: int, sheet, limit: int) -> list[Row]:
 
 
 def _saved_values(
-    data: bytes, index: int, texts: dict[int, list[str]], formulas: dict[int, set[int]]
+    data: bytes,
+    index: int,
+    texts: dict[int, list[str]],
+    formulas: dict[int, set[int]],
+    budget: Budget,
 ) -> dict[int, set[int]]:
     """Fill in the formulas' saved values; answer the cells that have none, by line.
     openpyxl reads either the formulas or their values: this is the second reading."""
@@ -127,7 +193,7 @@ def _saved_values(
     try:
         saved = {}
         last = max(formulas)
-        for line, cells in _xlsx_rows(book.worksheets[index]):
+        for line, cells in _xlsx_rows(book.worksheets[index], budget):
             if line > last:
                 break
             for column in formulas.get(line, ()):
@@ -142,101 +208,3 @@ def _saved_values(
         elif not calculated:
             missing.setdefault(line, set()).add(column)
     return missing
-
-
-# --- .ods ---------------------------------------------------------------------------
-
-TABLE = (TABLENS, "table")
-TABLE_ROW = (TABLENS, "table-row")
-ROW_GROUPS = {(TABLENS, "table-row-group"), (TABLENS, "table-header-rows"), (TABLENS, "table-rows")}
-CELLS = {(TABLENS, "table-cell"), (TABLENS, "covered-table-cell")}
-PARAGRAPH = (TEXTNS, "p")
-
-
-def _ods_cell(cell) -> tuple[str, bool]:
-    """(text, uncalculated). LibreOffice saves every formula with its value and type; a
-    formula with neither was written by a script and never calculated."""
-    kind = cell.getAttrNS(OFFICENS, "value-type")
-    if kind in ("float", "percentage", "currency"):
-        return cell_text(float(cell.getAttrNS(OFFICENS, "value"))), False
-    if kind == "date":
-        value = cell.getAttrNS(OFFICENS, "date-value") or ""
-        return value.removesuffix("T00:00:00").replace("T", " "), False
-    if kind == "boolean":
-        return cell_text(cell.getAttrNS(OFFICENS, "boolean-value") == "true"), False
-    if kind == "string" and cell.getAttrNS(OFFICENS, "string-value") is not None:
-        return cell.getAttrNS(OFFICENS, "string-value"), False
-    text = "\n".join(
-        teletype.extractText(node) for node in cell.childNodes if node.qname == PARAGRAPH
-    )
-    uncalculated = not kind and not text and bool(cell.getAttrNS(TABLENS, "formula"))
-    return text, uncalculated
-
-
-def _ods_table_rows(node):
-    for child in node.childNodes:
-        if child.qname == TABLE_ROW:
-            yield child
-        elif child.qname in ROW_GROUPS:
-            yield from _ods_table_rows(child)
-
-
-def _repeat(node, attribute: str) -> int:
-    return int(node.getAttrNS(TABLENS, attribute) or 1)
-
-
-def _ods_row(row) -> tuple[list[str], set[int]]:
-    """A row's cells, with runs of repeated cells spelled out; LibreOffice ends every row
-    with a run of empty cells to the sheet's last column, which is never spelled out."""
-    cells: list[str] = []
-    uncalculated: set[int] = set()
-    blanks = 0
-    for cell in row.childNodes:
-        if cell.qname not in CELLS:
-            continue
-        text, missing = _ods_cell(cell)
-        count = _repeat(cell, "number-columns-repeated")
-        if not text and not missing:
-            blanks += count
-            continue
-        cells.extend([""] * blanks)
-        blanks = 0
-        for _copy in range(min(count, MAX_COLUMNS - len(cells))):
-            if missing:
-                uncalculated.add(len(cells))
-            cells.append(text)
-        if len(cells) >= MAX_COLUMNS:
-            break
-    return cells, uncalculated
-
-
-def ods_sheets(data: bytes, *, limit: int):
-    """Each sheet's non-blank rows (at most `limit` of them), in order. Identical rows
-    saved as one repeated row are spelled out: a member listed twice is seen twice."""
-    _check_zip(data, "ods")
-    try:
-        document = load_ods(io.BytesIO(data))
-        tables = [node for node in document.spreadsheet.childNodes if node.qname == TABLE]
-    except Exception:  # whatever fails in parsing an upload is the file's fault
-        raise _not_a("ods") from None
-    for table in tables:
-        try:
-            rows = _ods_table(table, limit)
-        except (TypeError, ValueError):  # a number or a count that is not one
-            raise _not_a("ods") from None
-        yield table.getAttrNS(TABLENS, "name") or "", rows
-
-
-def _ods_table(table, limit: int) -> list[Row]:
-    rows: list[Row] = []
-    line = 1
-    for row in _ods_table_rows(table):
-        count = _repeat(row, "number-rows-repeated")
-        cells, uncalculated = _ods_row(row)
-        if cells:
-            for copy in range(min(count, limit - len(rows))):
-                rows.append(Row(line + copy, tuple(cells), frozenset(uncalculated)))
-        line += count
-        if len(rows) >= limit:
-            break
-    return rows

@@ -365,6 +365,15 @@ class Match(models.Model):
     def players_known(self) -> bool:
         return self.player1_id is not None and self.player2_id is not None
 
+    @property
+    def is_called(self) -> bool:
+        """Called to play: a round robin's match waits (pending, with both players
+        known) until both have finished their matches of the rounds before; the status
+        is the call the operations wrote from the core's rule (club_nights.waiting_on).
+        Any other match is called once its players are known (a friendly given its
+        second player stays pending until its first game is written)."""
+        return self.status != PENDING or not self.in_rounds
+
     def situation(self, state: scoring.MatchState) -> actions.MatchSituation:
         """What the core needs to say what may be done with the match (`state` is its
         games replayed)."""
@@ -375,6 +384,7 @@ class Match(models.Model):
             clock_policy=self.clock.policy,
             clock_in=self.clock_points is not None,
             in_rounds=self.in_rounds,
+            called=self.is_called,
         )
 
     # --- the day: table and clock -------------------------------------------------

@@ -1,5 +1,6 @@
 """A Swiss's or round robin's rounds: the results of a group as the core's standings
-read them, and the deadline of a round played over weeks (a league): its matches are
+read them, a round robin's matches as its calls read them (and why one is not called
+yet), and the deadline of a round played over weeks (a league): its matches are
 to be played by then; the players of the matches still unplayed get a reminder the day
 before, and past it the director's desk lists them."""
 
@@ -11,10 +12,11 @@ from dataclasses import dataclass, field
 
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from ..core import actions, swiss_standings
-from .matches import BYE, DECIDED
+from ..core import actions, club_nights, swiss_standings
+from .matches import BYE, DECIDED, TO_PLAY, Match
 from .tournaments import Tournament
 
 
@@ -53,6 +55,37 @@ def group_results(rows: Iterable, count_byes: bool) -> GroupResults:
         elif row.decided_by == actions.DOUBLE_LOSS:
             found.results.append(swiss_standings.Result(row.player1_id, row.player2_id, None, 0, 0))
     return found
+
+
+def round_matches(rows: Iterable) -> list[club_nights.RoundMatch]:
+    """A round robin's match rows between two players, as the core's calls read them."""
+    return [
+        club_nights.RoundMatch(
+            row.pk,
+            row.group,
+            row.round,
+            (row.player1_id, row.player2_id),
+            row.status in TO_PLAY,
+        )
+        for row in rows
+        if row.player1_id is not None and row.player2_id is not None
+    ]
+
+
+def not_called(match: Match) -> str:
+    """Why a match not called yet takes no game (`Match.is_called`): the round its
+    players still play first, as the core's calls say."""
+    rows = (
+        Match.objects.in_rounds()
+        .filter(tournament_id=match.tournament_id, group=match.group, round__lte=match.round)
+        .involving(match.player1_id, match.player2_id)
+        .between_two()
+        .only("pk", "group", "round", "player1", "player2", "status")
+    )
+    earlier = club_nights.waiting_on(round_matches(rows)).get(match.pk)
+    if earlier is None:
+        return gettext("This match is not called yet.")
+    return gettext(club_nights.NOT_CALLED) % {"round": match.round, "earlier": earlier}
 
 
 class RoundDeadline(models.Model):

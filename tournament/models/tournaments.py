@@ -307,14 +307,18 @@ class Tournament(models.Model):
         """A Swiss or a round robin: played in rounds, not in brackets."""
         return self.format in club_nights.CLUB_NIGHT_FORMATS
 
-    def length_for_round(self, number: int) -> int:
-        """A Swiss or round-robin round's match length (stored schedules are checked
+    @property
+    def lengths_per_round(self) -> tuple[int, ...]:
+        """A Swiss's or round robin's schedule as numbers (stored schedules are checked
         when written; an old row reads as the default)."""
         try:
-            lengths = schedule.parse_lengths(self.round_lengths)
+            return schedule.parse_lengths(self.round_lengths)
         except schedule.ScheduleError:
-            lengths = schedule.DEFAULT
-        return schedule.length_for_round(lengths, number)
+            return schedule.DEFAULT
+
+    def length_for_round(self, number: int) -> int:
+        """A Swiss or round-robin round's match length."""
+        return schedule.length_for_round(self.lengths_per_round, number)
 
     @property
     def has_consolation(self) -> bool:

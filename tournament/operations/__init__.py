@@ -47,6 +47,7 @@ from .entries import (
 from .errors import (
     BracketInconsistent,
     MatchClosed,
+    MatchGone,
     NeedsConfirmation,
     OperationError,
     StaleMatch,
@@ -84,6 +85,7 @@ __all__ = [
     "BracketInconsistent",
     "Changed",
     "MatchClosed",
+    "MatchGone",
     "NamesakeExists",
     "NeedsConfirmation",
     "OperationError",

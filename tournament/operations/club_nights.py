@@ -18,7 +18,7 @@ from django.utils.translation import gettext_noop
 from ..core import club_nights, draw, swiss
 from ..models import AuditEntry, Match, Tournament
 from ..models.audit import Said
-from ..models.rounds import group_results
+from ..models.rounds import group_results, round_matches
 from . import audit
 from .errors import OperationError
 from .finish import set_finished
@@ -227,29 +227,20 @@ def pair_round_again(tournament: Tournament | int, *, user=None) -> Round:
 
 
 def _call_round_robin(tournament: Tournament) -> None:
-    """A round-robin match is ready when neither player has a match of an earlier round
-    still to play, and waits otherwise: every match is known from the draw, but nobody
-    is called to two tables at once."""
+    """A round-robin match not under way is ready (called) or waits, as the core says
+    (`club_nights.waiting_on`): every match is known from the draw, but nobody is
+    called to two tables at once."""
     rows = list(
         tournament.matches.in_rounds()
         .filter(player2__isnull=False)
         .only("pk", "group", "round", "player1", "player2", "status", "table")
     )
-    first_unsettled: dict[tuple[int, int], int] = {}
-    for row in rows:
-        if row.status in Match.TO_PLAY_STATUSES:
-            for player in (row.player1_id, row.player2_id):
-                key = (row.group, player)
-                first_unsettled[key] = min(first_unsettled.get(key, row.round), row.round)
+    waiting = club_nights.waiting_on(round_matches(rows))
     changed = []
     for row in rows:
         if row.status not in (Match.Status.READY, Match.Status.PENDING):
             continue  # under way or settled: left as it is
-        free = all(
-            first_unsettled.get((row.group, player)) == row.round
-            for player in (row.player1_id, row.player2_id)
-        )
-        status = Match.Status.READY if free else Match.Status.PENDING
+        status = Match.Status.PENDING if row.pk in waiting else Match.Status.READY
         if row.status != status:
             row.status = status
             row.table = ""

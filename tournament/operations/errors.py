@@ -28,6 +28,19 @@ class StaleMatch(OperationError):
         self.match = match
 
 
+class MatchGone(OperationError):
+    """The match was removed while the operation waited for its lock (the newest Swiss
+    round paired again, a draw discarded): a 409, as a match that changed, never a 500."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            _(
+                "This match is no longer in the draw: its round was paired again, or the "
+                "draw was made again. Nothing was recorded."
+            )
+        )
+
+
 class MatchClosed(OperationError):
     """The match cannot take this: players unknown, a bye, or decided without games."""
 

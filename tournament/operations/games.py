@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy as _
 from ..core import actions, scoring
 from ..models import AuditEntry, Game, Match, Penalty
 from ..models.audit import Said, ngettext_noop
+from ..models.rounds import not_called
 from . import audit
 from .corrections import prepare_change_of_winner
 from .errors import MatchClosed, OperationError
@@ -28,6 +29,8 @@ def check_open_for_games(match: Match, state: scoring.MatchState) -> None:
         return
     if not match.players_known:
         raise MatchClosed(_("Both players must be known before a game can be recorded."))
+    if not match.is_called:
+        raise MatchClosed(not_called(match))
     if match.decided_without_games:
         raise MatchClosed(_("This match was decided without playing it out."))
     raise MatchClosed(_("This match is decided: it takes no more games."))
@@ -188,6 +191,8 @@ def award_penalty(
     match = lock_match(match)
     check_version(match, expected_version)
     if not actions.allowed(match.situation(match.replay())).penalty:
+        if match.players_known and not match.is_called:
+            raise MatchClosed(not_called(match))
         raise MatchClosed(_("Penalty points are awarded before the first game of a match."))
     rows = [row.as_penalty() for row in match.penalties.all()]
     penalties = [*rows, scoring.Penalty(side=side, points=points)]

@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.db.models import Exists, OuterRef
 
 from ..models import Entry, Match, Tournament
-from .errors import StaleMatch
+from .errors import MatchGone, StaleMatch
 
 
 def lock_tournament(tournament: Tournament | int) -> Tournament:
@@ -24,19 +24,28 @@ def lock_tournament(tournament: Tournament | int) -> Tournament:
 
 
 def lock_match(match: Match | int) -> Match:
-    """The match, locked, after its tournament: every writer takes the locks in that order."""
+    """The match, locked, after its tournament: every writer takes the locks in that order.
+
+    Raises MatchGone when the match is no longer there: another transaction (pairing
+    the newest round again) removed it while this one waited for the tournament."""
     if isinstance(match, Match):
         # A match never changes tournament: the instance's is the row's, one query less.
         pk, tournament_id = match.pk, match.tournament_id
     else:
         pk = match
-        tournament_id = Match.objects.values_list("tournament_id", flat=True).get(pk=pk)
+        try:
+            tournament_id = Match.objects.values_list("tournament_id", flat=True).get(pk=pk)
+        except Match.DoesNotExist:
+            raise MatchGone from None
     tournament = lock_tournament(tournament_id)
-    match = (
-        Match.objects.select_for_update(of=("self",))
-        .select_related("player1", "player2", "bracket")
-        .get(pk=pk)
-    )
+    try:
+        match = (
+            Match.objects.select_for_update(of=("self",))
+            .select_related("player1", "player2", "bracket")
+            .get(pk=pk)
+        )
+    except Match.DoesNotExist:
+        raise MatchGone from None
     match.tournament = tournament
     return match
 

@@ -6,13 +6,14 @@ them."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from decimal import Decimal
 
 from django.db import transaction
 from django.db.models import Max
 from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
 
-from ..core import clocks, club_nights, prizes, schedule, tables
+from ..core import clocks, club_nights, fixed_settings, prizes, schedule, tables
 from ..models import AuditEntry, Bracket, Match, Tournament
 from ..models.audit import Said
 from . import audit
@@ -23,14 +24,7 @@ from .progress import resolve
 from .tables import assign_tables
 
 # The settings a stored draw was made for.
-BRACKET_SETTINGS = (
-    "format",
-    "group_size",
-    "knockout",
-    "consolation",
-    "progressive_rounds",
-    "last_chance",
-)
+BRACKET_SETTINGS = fixed_settings.DRAW_SETTINGS
 
 
 # A bracket's settings (the lengths, the money, the clock, its turn for free tables), as
@@ -125,14 +119,20 @@ def _set_brackets(tournament: Tournament, brackets: Mapping[str, object]) -> Non
             setattr(bracket, column, value)
         full_clean(bracket, exclude=["tournament"])
         bracket.save()
-        not_started = bracket.matches.filter(
-            status__in=[Match.Status.PENDING, Match.Status.READY, Match.Status.BYE]
-        )
-        for match in not_started:
-            length = bracket.length_for_round(match.round)
-            if match.length != length:
-                match.length = length
-                match.save(update_fields=["length"])
+        _lengths_to_matches(bracket.matches, bracket.length_for_round)
+
+
+def _lengths_to_matches(matches, length_for_round) -> None:
+    """The matches not started take their round's length from the new schedule (a round
+    with results keeps its own: check_tournament_change refused any other)."""
+    not_started = matches.filter(
+        status__in=[Match.Status.PENDING, Match.Status.READY, Match.Status.BYE]
+    )
+    for match in not_started:
+        length = length_for_round(match.round)
+        if match.length != length:
+            match.length = length
+            match.save(update_fields=["length"])
 
 
 def _check_format(tournament: Tournament) -> None:
@@ -189,18 +189,75 @@ def format_changes(tournament: Tournament, fields: Mapping) -> bool:
     )
 
 
-def check_tournament_change(tournament: Tournament, fields: Mapping) -> None:
-    """Refuse what would contradict a tournament's draw or results: its season once
-    drawn, its consolation format once results are recorded."""
+def _played_rounds(matches) -> set[int]:
+    """The rounds with a result (a game, a walkover, a retirement) among these matches."""
+    return set(matches.started().values_list("round", flat=True))
+
+
+def _check_lengths(stored: tuple[int, ...], new: str, played: set[int]) -> None:
+    """A round with results keeps its match length (`schedule.check_played_rounds`)."""
+    if not played:
+        return
+    try:
+        schedule.check_played_rounds(stored, schedule.parse_lengths(new), played)
+    except schedule.ScheduleError as error:
+        raise OperationError(error.message(gettext)) from None
+
+
+def _money_changes(bracket: Bracket, settings: Mapping) -> bool:
+    for column in fixed_settings.MONEY_SETTINGS:
+        if column not in settings:
+            continue
+        given, stored = settings[column], getattr(bracket, column)
+        if column == "payouts":
+            changed = (given or "") != stored
+        else:
+            changed = Decimal(str(given or 0)) != stored
+        if changed:
+            return True
+    return False
+
+
+def _check_brackets(stored: Tournament, brackets: Mapping[str, object], fixed: dict) -> None:
+    """A bracket's played rounds keep their lengths; a finished tournament, its money."""
+    rows = {bracket.kind: bracket for bracket in stored.brackets.all()}
+    for kind, settings in _bracket_settings(brackets).items():
+        bracket = rows.get(kind)
+        if bracket is None:
+            continue
+        _check_lengths(bracket.round_lengths, settings["lengths"], _played_rounds(bracket.matches))
+        if "fee" in fixed and _money_changes(bracket, settings):
+            raise OperationError(gettext(fixed["fee"]))
+
+
+def check_tournament_change(
+    tournament: Tournament, fields: Mapping, brackets: Mapping[str, object] | None = None
+) -> None:
+    """Refuse what would contradict a tournament's draw or results, with why
+    (`core.fixed_settings`): its season once drawn, its format once results are
+    recorded, the match lengths of rounds with results, and a finished tournament's
+    fees and payouts. Rounds still to play may change length; while the tournament
+    runs, so may its fees and payouts."""
     if tournament.pk is None:
         return
     stored = Tournament.objects.get(pk=tournament.pk)
+    fixed = fixed_settings.fixed_settings(
+        drawn=is_drawn(stored), has_results=has_results(stored), finished=stored.is_finished
+    )
     season = fields.get("season")
     season_id = getattr(season, "pk", season)
-    if season_id is not None and season_id != stored.season_id and is_drawn(stored):
-        raise OperationError(_("The season of a tournament cannot change once its draw is made."))
-    if format_changes(stored, fields) and has_results(stored):
-        raise OperationError(_("The format cannot change once results have been recorded."))
+    if season_id is not None and str(season_id) != str(stored.season_id) and "season" in fixed:
+        raise OperationError(gettext(fixed["season"]))
+    if format_changes(stored, fields) and "format" in fixed:
+        raise OperationError(gettext(fixed["format"]))
+    if "round_lengths" in fields and stored.is_club_night:
+        _check_lengths(
+            stored.lengths_per_round,
+            fields["round_lengths"],
+            _played_rounds(stored.matches.in_rounds()),
+        )
+    if brackets:
+        _check_brackets(stored, brackets, fixed)
     rounds = fields.get("rounds", stored.rounds)
     paired = stored.matches.filter(bracket__isnull=True).aggregate(Max("round"))["round__max"]
     if stored.is_swiss and paired and rounds < paired:
@@ -236,7 +293,7 @@ def change_tournament(
     played from (the director makes it again) and is refused after results."""
     tournament = lock_tournament(tournament)
     fields = _checked_tables(fields)
-    check_tournament_change(tournament, fields)
+    check_tournament_change(tournament, fields, brackets)
     before = tournament_settings(tournament)
     discarded = False
     if format_changes(tournament, fields):
@@ -247,6 +304,8 @@ def change_tournament(
     _check_format(tournament)
     tournament.save()
     _set_brackets(tournament, brackets)
+    if tournament.is_club_night:
+        _lengths_to_matches(tournament.matches.in_rounds(), tournament.length_for_round)
     if tournament.is_club_night and is_drawn(tournament):
         # More Swiss rounds (or fewer): the next is paired, or the night is over.
         resolve(tournament, user)

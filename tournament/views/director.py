@@ -19,6 +19,7 @@ from .. import operations
 from ..core import actions, scoring
 from ..forms import ConfirmForm, GameForm, PenaltyForm, SideForm, TableForm, TranscriptForm
 from ..models import AuditEntry, Game, GameReport, Match, Penalty, Tournament
+from ..models.rounds import not_called
 from ..operations import transcripts
 from ..queries.onward import where_next
 from ..rule_texts import rules_in_one_line
@@ -88,8 +89,8 @@ def _sheet(request, match: Match, *, form=None, status=200, error=None):
     core allows now: core.actions.Allowed), leader (one point from winning as the
     Crawford game starts), form, walkover_form, retire_form, penalty_form, on_time_form,
     table_form, confirm_form, where_next (queries.onward.Onward, a line for each player
-    of a decided match), recorded (the game just recorded, to undo from
-    its confirmation), error."""
+    of a decided match), not_called (why a round robin's match not called yet takes no
+    game), recorded (the game just recorded, to undo from its confirmation), error."""
     games = list(match.games.all())
     state = None
     try:
@@ -115,10 +116,17 @@ def _sheet(request, match: Match, *, form=None, status=200, error=None):
         "table_form": TableForm(match=match, free=free) if (free := _free_tables(match)) else None,
         "confirm_form": ConfirmForm(initial={"version": match.version}),
         "where_next": where_next(match) if match.is_decided else None,
+        # A round robin's match not called yet: why it takes no game now (once: a
+        # game refused for it says it already).
+        "not_called": waiting if (waiting := _waiting(match)) != error else "",
         "recorded": _just_recorded(request, games, allowed),
         "error": error,
     }
     return render(request, "director/match.html", context, status=status)
+
+
+def _waiting(match: Match) -> str:
+    return not_called(match) if match.players_known and not match.is_called else ""
 
 
 def _just_recorded(request, games: list, allowed) -> int | None:
@@ -138,8 +146,12 @@ def _sheet_url(match: Match) -> str:
     return reverse("director-match", args=[match.tournament_id, match.pk])
 
 
-def _answer(request, match: Match, error: operations.OperationError, action: str):
-    """The page for an operation that could not be done: why, and the match as it is."""
+def _answer(request, match: Match, error: operations.OperationError, action: str, form=None):
+    """The page for an operation that could not be done: why, and the match as it is.
+    A match removed meanwhile (its round paired again) is the sheet as it was, with the
+    form the director typed (`form`): nothing is lost to a 404 or a 500."""
+    if isinstance(error, operations.MatchGone):
+        return _sheet(request, match, form=form, status=409, error=error.message)
     if isinstance(error, operations.NeedsConfirmation):
         context = {
             "match": match,
@@ -165,9 +177,9 @@ def match_sheet(request, tournament_pk, pk):
     except scoring.IllegalGame as illegal:
         return _sheet(request, match, status=409, error=capfirst(illegal.message(gettext)))
     if not actions.allowed(match.situation(state)).game:
-        return _sheet(
-            request, match, status=409, error=gettext("This match is not open for games.")
-        )
+        # A round robin's match not called yet says when it will be.
+        reason = _waiting(match) or gettext("This match is not open for games.")
+        return _sheet(request, match, status=409, error=reason)
     form = GameForm(request.POST, match=match, state=state, focus=True)
     if not form.is_valid():
         return _sheet(request, match, form=form, status=400)
@@ -182,7 +194,7 @@ def match_sheet(request, tournament_pk, pk):
         again = form.shown_again(capfirst(illegal.message(gettext)))
         return _sheet(request, match, form=again, status=400)
     except operations.OperationError as error:
-        return _answer(request, match, error, "game")
+        return _answer(request, match, error, "game", form)
     # The sheet confirms the game with its own undo button (?recorded=N), not a message.
     return redirect(f"{_sheet_url(match)}?recorded={game.number}")
 
@@ -379,7 +391,9 @@ def import_transcript(request, tournament_pk, pk):
         return _sheet(request, match, status=400, error=" ".join(form.non_field_errors()))
     try:
         if form.cleaned_data["file"]:
-            text = transcripts.decode(form.cleaned_data["file"].read())
+            # One byte past the limit says the file is too big: the rest is never read.
+            upload = form.cleaned_data["file"]
+            text = transcripts.decode(upload.read(transcripts.MAX_BYTES + 1))
         else:
             text = form.cleaned_data["transcript"]
         reading = transcripts.read(match, text)
@@ -391,6 +405,8 @@ def import_transcript(request, tournament_pk, pk):
         # other way round. Without a question, the names themselves said it.
         swapped = reading.swapped if choice is None else bool(choice)
         games = transcripts.import_games(match, text, swapped=swapped, user=request.user)
+    except operations.MatchGone as error:
+        return _answer(request, match, error, "")
     except operations.OperationError as error:
         return _sheet(request, _match(tournament_pk, pk), status=400, error=error.message)
     messages.success(

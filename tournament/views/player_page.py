@@ -24,7 +24,7 @@ from django.views.decorators.http import require_GET, require_POST
 from ..core import scoring
 from ..forms import ConfirmReportForm, DisputeForm, GameForm
 from ..models import Entry, Match, Player, Tournament
-from ..operations import MatchClosed, OperationError, StaleMatch
+from ..operations import MatchClosed, MatchGone, OperationError, StaleMatch
 from ..operations.links import player_by_token
 from ..operations.reports import (
     NotYourMatch,
@@ -66,6 +66,12 @@ def _page(request, player: Player, token: str, *, status=200, errors=None, poste
     paired yet, when nothing is open), mark (what the live refresh compares)."""
     errors = errors or {}
     matches = open_matches(player)
+    shown = {row.match.pk for row in matches}
+    for match_id, message in errors.items():
+        if match_id not in shown:
+            # No match on the page to say it beside (one not called yet, or no longer
+            # in the draw): above them.
+            messages.error(request, message)
     for row in matches:
         mine = posted if posted and posted[0] == row.match.pk else None
         row.report_form, row.dispute_form = _forms(row, mine[1:] if mine else None)
@@ -140,7 +146,7 @@ def _refused(request, player, token, match_id, error, posted=None):
         status, message = 400, capfirst(error.message(gettext))
     else:
         status, message = (403 if isinstance(error, NotYourMatch) else 409), error.message
-    if isinstance(error, NotYourMatch | StaleMatch | MatchClosed):
+    if isinstance(error, NotYourMatch | StaleMatch | MatchClosed | MatchGone):
         posted = None  # the form is no use now: show the match as it is
     if isinstance(error, NotYourMatch):
         messages.error(request, message)
