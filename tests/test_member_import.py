@@ -1168,8 +1168,7 @@ def test_a_change_the_player_refuses_undoes_the_whole_import(db, monkeypatch):
     with pytest.raises(OperationError) as refusal:
         members.import_members(details_listing(), choices=Choices(update=frozenset({2})))
     assert str(refusal.value.message) == (
-        "Nothing was imported: line 2 cannot change Núria Ferrer: "
-        "the player's own checks refuse it"
+        "Nothing was imported: line 2 cannot change Núria Ferrer: the player's own checks refuse it"
     )
     assert not Player.objects.filter(name="Jordi Puig").exists()
     assert not AuditEntry.objects.exists()
