@@ -278,6 +278,10 @@ PLAYER_WRITES_PER_MINUTE = env_int("PLAYER_WRITES_PER_MINUTE", 30)
 # django_ratelimit is not in INSTALLED_APPS: it needs no models or templates, and its
 # system check, which knows only memcached and django-redis, would call both choices
 # unsupported.
+# A count that cannot be read or written (Redis down, a read-only database) lets the
+# post through to the operation, which answers for itself (a 503 when the database
+# refuses writes): the limit never says "too many" about a fault.
+RATELIMIT_FAIL_OPEN = True
 if REDIS_URL:
     RATELIMIT_USE_CACHE = "default"
 else:
