@@ -4,8 +4,10 @@ cost their sender's address alone; and behind the club's proxy, the address is t
 the proxy saw, only when TRUSTED_PROXIES says the proxy is there."""
 
 import secrets
+from datetime import UTC, datetime
 
 import pytest
+import time_machine
 from django.test import Client
 
 from tournament.models import GameReport
@@ -36,6 +38,15 @@ def confirm(client, link, match) -> int:
 @pytest.fixture(autouse=True)
 def _limit(settings):
     settings.PLAYER_WRITES_PER_MINUTE = 3
+
+
+@pytest.fixture(autouse=True)
+def _one_minute():
+    """The clock stands still: a test's posts all fall in one of the limit's minutes, even
+    on a loaded machine (a minute that ended between the third post and the fourth
+    would start the count again)."""
+    with time_machine.travel(datetime(2026, 11, 24, 20, 0, 30, tzinfo=UTC), tick=False):
+        yield
 
 
 def test_writes_are_limited_per_link(match, players):
