@@ -1,5 +1,6 @@
 # The README's two commands: `make run` (serve the demo club) and `make test`.
-# Everything is installed into .venv from requirements*.txt; nothing by hand.
+# Everything is installed into .venv from requirements*.txt; nothing by hand. Those files
+# are locks: every package, direct or not, pinned with its hashes; `make lock` writes them.
 
 PYTHON ?= python3
 VENV := .venv
@@ -10,19 +11,50 @@ WORKERS ?= 2
 # The address the demo's mails link to (a player's match, their own page).
 SITE_URL ?= http://$(HOST):$(PORT)
 
-.PHONY: run dev test lint messages makemessages check-deploy bench clean
+.PHONY: run dev test lint lock messages makemessages check-deploy bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-$(VENV)/.installed: requirements.txt | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -r requirements.txt
+# --require-hashes: a package whose file differs from the one locked, or one missing from
+# the lock, stops the install instead of coming in unchecked. --build-constraint does the
+# same for what pip builds with (odfpy comes as source): see requirements-tools.in.
+PIP_INSTALL := $(BIN)/python -m pip install --quiet --require-hashes \
+	--build-constraint requirements-tools.txt
+
+$(VENV)/.installed: requirements.txt requirements-tools.txt | $(BIN)/python
+	$(PIP_INSTALL) -r requirements.txt
 	touch $@
 
 $(VENV)/.installed-test: requirements-test.txt requirements.txt $(VENV)/.installed
-	$(BIN)/python -m pip install --quiet -r requirements-test.txt
+	$(PIP_INSTALL) -r requirements-test.txt
 	touch $@
+
+# The locks. Edit requirements.in or requirements-test.in (the direct dependencies, pinned
+# by hand, with why), then `make lock`: pip-compile pins everything they bring, with the
+# hashes of every file of each release, into requirements.txt and requirements-test.txt
+# (the test lock keeps the runtime lock's versions). It resolves for this machine's kind,
+# Linux and CPython 3.11: a package that another platform or Python alone needs (such
+# as colorama on Windows) is not in the locks. Pins already locked stay as they are;
+# LOCK_ARGS="--upgrade-package NAME" moves one, LOCK_ARGS=--upgrade moves them all.
+# pip-tools runs from a venv of its own, installed from its own lock.
+LOCK_PYTHON ?= python3.11
+TOOLS_VENV := .venv-tools
+LOCK_ARGS ?=
+PIP_COMPILE := CUSTOM_COMPILE_COMMAND="make lock" $(TOOLS_VENV)/bin/pip-compile --quiet \
+	--generate-hashes --strip-extras --allow-unsafe --no-emit-index-url --no-emit-find-links \
+	$(LOCK_ARGS)
+
+$(TOOLS_VENV)/.installed: requirements-tools.txt
+	$(LOCK_PYTHON) -m venv $(TOOLS_VENV)
+	$(TOOLS_VENV)/bin/python -m pip install --quiet --require-hashes -r requirements-tools.txt
+	touch $@
+
+lock: $(TOOLS_VENV)/.installed
+	$(PIP_COMPILE) --output-file requirements.txt requirements.in
+	$(PIP_COMPILE) --output-file requirements-test.txt requirements-test.in
+	$(PIP_COMPILE) --output-file requirements-tools.txt requirements-tools.in
 
 # axe-core for the accessibility tests, pinned by package-lock.json (node_modules/ is
 # ignored by git). `npm ci` installs exactly the locked version.
@@ -80,4 +112,4 @@ check-deploy: $(VENV)/.installed
 		$(BIN)/python manage.py check --deploy --fail-level WARNING
 
 clean:
-	rm -rf $(VENV) node_modules staticfiles .pytest_cache .hypothesis
+	rm -rf $(VENV) $(TOOLS_VENV) node_modules staticfiles .pytest_cache .hypothesis
