@@ -115,10 +115,6 @@ class PlayerRecord:
     def matches_played(self) -> int:
         return self.matches_won + self.matches_lost
 
-    def add_place(self, tournament: object, kind: str, place: tuple[int, int], scale) -> None:
-        self.places.append((tournament, kind, place))
-        self.league_points += points_for(scale, kind, place[0])
-
 
 # The order of the standings, in words (README and page): league points, then matches
 # won, then points won minus points lost, then games won; still equal, the players
