@@ -110,7 +110,9 @@ def test_the_row_and_the_query_agree_on_every_combination(make):
             match.status == Match.Status.DECIDED
             and match.player1_id is not None
             and match.player2_id is not None
-            and ratings.is_rated(decided_by=match.decided_by, length=match.length, friendly=friendly)
+            and ratings.is_rated(
+                decided_by=match.decided_by, length=match.length, friendly=friendly
+            )
         )
     from_draw = set(Match.objects.from_draw().values_list("pk", flat=True))
     assert from_draw == {match.pk for match in made if match.from_draw}

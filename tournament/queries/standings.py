@@ -99,8 +99,7 @@ class Place:
 
     @property
     def label(self) -> str:
-        best, worst = self.place
-        return league.place_label(best, worst, tied=self.tied and worst > best)
+        return league.final_place_label(*self.place, ties=self.tied)
 
 
 @dataclass
