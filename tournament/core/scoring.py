@@ -70,6 +70,13 @@ class Penalty:
     points: int
 
 
+def most_penalty_points(length: int) -> int:
+    """The most points one award of penalty points may give in a match to `length`:
+    the length (more would decide the match several times over). Several awards may
+    add up to more; the match is decided when they reach the length."""
+    return length
+
+
 @dataclass(frozen=True)
 class GameOutcome:
     """One game as the replay saw it."""
