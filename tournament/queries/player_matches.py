@@ -25,13 +25,9 @@ class OpenMatch:
         return self.match.players[1 - self.side]
 
     @property
-    def reporting(self) -> str:
-        return self.match.tournament.reporting
-
-    @property
     def may_report(self) -> bool:
         return (
-            self.reporting != Tournament.REPORTING_OFF
+            self.match.tournament.players_report
             and self.report is None
             and self.allowed is not None
             and self.allowed.game
@@ -51,7 +47,7 @@ class OpenMatch:
             self.report is not None
             and not self.mine
             and not self.report.is_disputed
-            and self.reporting == Tournament.REPORTING_CONFIRM
+            and self.match.tournament.opponent_confirms_reports
         )
 
     @property
