@@ -362,6 +362,12 @@ class Match(models.Model):
         )
 
     @property
+    def post_crawford(self) -> bool:
+        """Its next game is played after the Crawford game (`scoring.is_post_crawford`),
+        from the row's cache: a Crawford game played, the match under way."""
+        return scoring.is_post_crawford(self.crawford_game, over=not self.is_live)
+
+    @property
     def by_walkover(self) -> bool:
         return self.decided_by == actions.WALKOVER
 
