@@ -64,9 +64,8 @@ def open_matches(player: Player) -> list[OpenMatch]:
         .filter(tournament__status__in=Tournament.IN_PLAY)
         .select_related(*RELATED)
         .prefetch_related("games", "penalties")
-        .order_by("tournament__date", "round", "pk")
+        .live_first("tournament__date", "round", "pk")
     )
-    rows.sort(key=lambda row: not row.is_live)  # the match under way first
     by_pk = {row.pk: row for row in rows}
     reports = {}
     for report in GameReport.objects.waiting().filter(match__in=rows).select_related("reported_by"):
