@@ -199,14 +199,19 @@ def test_the_director_sets_fees_a_side_pool_payouts_and_a_cut(director_client, s
 @pytest.mark.parametrize(
     ("field", "value", "message"),
     [
-        ("main_fee", "-1", "Ensure this value is greater than or equal to 0."),
-        ("main_side_pool_fee", "-0.50", "Ensure this value is greater than or equal to 0."),
-        ("main_fee", "12.505", "Ensure that there are no more than 2 decimal places."),
+        # The core's parsers (core.prizes) check every amount and percentage, with their
+        # messages.
+        ("main_fee", "-1", "“-1” is negative."),
+        ("main_side_pool_fee", "-0.50", "“-0.50” is negative."),
+        ("main_fee", "12.505", "“12.505” has more than 2 decimals."),
+        ("main_fee", "1000000.01", "“1000000.01” is more than 1000000; is it a typo?"),
+        ("main_fee", "1e3", "“1e3” is not an amount of money."),
         ("main_payouts", "50,30", "The percentages add up to 80, not 100."),
         ("main_payouts", "60, 30, 20.5", "The percentages add up to 110.5, not 100."),
         ("main_payouts", "12,5", "The percentages add up to 17, not 100."),
-        ("main_club_cut", "100.5", "Ensure this value is less than or equal to 100."),
-        ("main_club_cut", "-3", "Ensure this value is greater than or equal to 0."),
+        ("main_club_cut", "100.5", "“100.5” is more than 100 percent."),
+        ("main_club_cut", "-3", "“-3” is negative."),
+        ("main_club_cut", "7.125", "“7.125” has more than 2 decimals."),
     ],
 )
 def test_bad_money_settings_are_refused_beside_the_field_and_nothing_is_saved(

@@ -39,6 +39,11 @@ def _lead(verbose_name, **kwargs):
     return tables.Column(verbose_name=verbose_name, attrs={"td": {"class": "lead"}}, **kwargs)
 
 
+def _rank(value: int, record) -> int | str:
+    """A shared rank reads "=3", as in the club's printed tables; a rank alone, 3."""
+    return league.place_label(value, tied=True) if record.tied else value
+
+
 class StandingsTable(ReflowTable):
     """A season's (or a tournament's) standings: one row a player, from league.rank()."""
 
@@ -57,13 +62,12 @@ class StandingsTable(ReflowTable):
     crawford_games_won = _number(_("Crawford games won"))
 
     def render_rank(self, value, record):
-        # A shared rank reads "=3", as in the club's printed tables.
-        return league.place_label(value, tied=True) if record.tied else value
+        return _rank(value, record)
 
     def value_rank(self, value, record):
         # The workbook reads as the page: a shared rank is "=3" (a text cell, never a
         # formula), a rank alone a number.
-        return league.place_label(value, tied=True) if record.tied else value
+        return _rank(value, record)
 
     def value_player(self, value):
         return value.name

@@ -64,8 +64,8 @@ def band(best_place: int) -> int:
 def band_label(index: int) -> str:
     """ "1", "2", "3-4", "5-8", ... for a band index."""
     if index < 2:
-        return str(index + 1)
-    return f"{2 ** (index - 1) + 1}-{2**index}"
+        return place_label(index + 1)
+    return place_label(2 ** (index - 1) + 1, 2**index)
 
 
 def place_label(best: int, worst: int | None = None, *, tied: bool = False) -> str:
@@ -78,6 +78,14 @@ def place_label(best: int, worst: int | None = None, *, tied: bool = False) -> s
     if worst is None or worst == best:
         return str(best)
     return f"{best}-{worst}"
+
+
+def final_place_label(best: int, worst: int, *, ties: bool) -> str:
+    """A final place (best, worst) in a tournament's results, where `ties` says how its
+    places are shared: by a tie on every tie-break of a table ("=2": a club night's
+    standings), else by how far the players got ("3-4": a knockout round's losers, the
+    groups' winners). A place held alone reads "2" either way."""
+    return place_label(best, worst, tied=ties and worst > best)
 
 
 def points_for(scale: Mapping[str, Sequence[int]], kind: str, best_place: int) -> int:
@@ -114,10 +122,6 @@ class PlayerRecord:
     @property
     def matches_played(self) -> int:
         return self.matches_won + self.matches_lost
-
-    def add_place(self, tournament: object, kind: str, place: tuple[int, int], scale) -> None:
-        self.places.append((tournament, kind, place))
-        self.league_points += points_for(scale, kind, place[0])
 
 
 # The order of the standings, in words (README and page): league points, then matches

@@ -16,7 +16,9 @@ PROVISIONAL_EXPERIENCE = 100
 # match that was not played between the two players (a walkover; a bye is never a
 # match), a 1-point match (a single game says little) and a friendly (a match outside
 # any bracket or Swiss or round-robin round) are not rated. A retirement is rated: the
-# match was played.
+# match was played. The site reads the rule from here alone: a match's row asks
+# `is_rated`, and the query of the rated matches is built from these values (both in
+# models.matches, and a test checks that they agree on every kind of match).
 UNRATED_DECISIONS = ("walkover",)
 MIN_RATED_LENGTH = 2
 

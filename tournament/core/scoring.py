@@ -70,6 +70,13 @@ class Penalty:
     points: int
 
 
+def most_penalty_points(length: int) -> int:
+    """The most points one award of penalty points may give in a match to `length`:
+    the length (more would decide the match several times over). Several awards may
+    add up to more; the match is decided when they reach the length."""
+    return length
+
+
 @dataclass(frozen=True)
 class GameOutcome:
     """One game as the replay saw it."""
@@ -130,7 +137,7 @@ class MatchState:
     @property
     def post_crawford(self) -> bool:
         """The next game is played after the Crawford game."""
-        return self.crawford_game is not None and not self.finished
+        return is_post_crawford(self.crawford_game, over=self.finished)
 
     @property
     def cube_allowed(self) -> bool:
@@ -332,6 +339,14 @@ def _penalty_points(penalties: Iterable[Penalty]) -> list[int]:
     return raw
 
 
+def is_post_crawford(crawford_game: int | None, *, over: bool) -> bool:
+    """Whether a match's next game is played after the Crawford game (the cube is live
+    again): its Crawford game was played (`crawford_game`, its number) and the match is
+    not `over`. A match's state says it (`MatchState.post_crawford`), and so does a
+    match's row, from what it keeps, for a card or a call screen that replays no game."""
+    return crawford_game is not None and not over
+
+
 def crawford_next(
     length: int, raw_score: tuple[int, int], crawford_played: bool, rules: RuleSet
 ) -> bool:
@@ -390,7 +405,7 @@ def replay(
                 score_before=before,
                 points=points,
                 crawford=is_crawford,
-                post_crawford=crawford_game is not None,
+                post_crawford=is_post_crawford(crawford_game, over=False),
             )
         )
         if is_crawford:

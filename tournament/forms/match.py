@@ -8,7 +8,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
-from ..core.scoring import GameResult, MatchState
+from ..core.scoring import GameResult, MatchState, most_penalty_points
 from ..models import Game, Match
 
 # A cube beyond this is a typo, whatever the rules say about redoubling without limit.
@@ -190,9 +190,8 @@ class PenaltyForm(forms.Form):
         names = [player.name if player else "?" for player in match.players]
         self.fields["side"].choices = list(enumerate(names))
         self.fields["version"].initial = match.version
-        # At most the match's length: more would decide it several times over.
         self.fields["points"] = forms.IntegerField(
-            label=_("Points"), min_value=1, max_value=match.length, initial=1
+            label=_("Points"), min_value=1, max_value=most_penalty_points(match.length), initial=1
         )
 
 

@@ -9,6 +9,7 @@ from decimal import Decimal
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.core.validators import DecimalValidator
 from django.utils import timezone
 from django.utils.text import format_lazy
 from django.utils.translation import gettext
@@ -162,15 +163,35 @@ class PayoutsField(forms.CharField):
             raise ValidationError(error.message(gettext)) from None
 
 
-def _money(label) -> forms.DecimalField:
-    return forms.DecimalField(
-        label=label,
-        min_value=0,
-        max_value=prizes.MAX_MONEY,
-        max_digits=8,
-        decimal_places=2,
-        required=False,
-    )
+class PrizeNumberField(forms.DecimalField):
+    """An entry fee or the club's cut, read by the core's parser (`prizes.parse_money`,
+    `prizes.parse_percent`: the range, the decimals, a comma or a dot, and the
+    messages); the browser's number input is given the same range. Empty: None."""
+
+    def __init__(self, parse, high: Decimal, *, max_digits: int, **kwargs):
+        super().__init__(
+            min_value=0,
+            max_value=high,
+            max_digits=max_digits,
+            decimal_places=2,
+            required=False,
+            **kwargs,
+        )
+        self.parse = parse
+        # The range is the core's to check; only the column's size is the form's.
+        self.validators = [v for v in self.validators if isinstance(v, DecimalValidator)]
+
+    def to_python(self, value):
+        if value in self.empty_values:
+            return None
+        try:
+            return self.parse(str(value))
+        except prizes.PrizeError as error:
+            raise ValidationError(error.message(gettext), code="invalid") from None
+
+
+def _money(label) -> PrizeNumberField:
+    return PrizeNumberField(prizes.parse_money, prizes.MAX_MONEY, max_digits=8, label=label)
 
 
 def _bracket_fields() -> dict[str, forms.Field]:
@@ -188,13 +209,11 @@ def _bracket_fields() -> dict[str, forms.Field]:
         fields[f"{kind}_payouts"] = PayoutsField(
             label=format_lazy(_("{bracket}: payouts, percent per place"), bracket=label)
         )
-        fields[f"{kind}_club_cut"] = forms.DecimalField(
-            label=format_lazy(_("{bracket}: club's cut, in percent"), bracket=label),
-            min_value=0,
-            max_value=100,
+        fields[f"{kind}_club_cut"] = PrizeNumberField(
+            prizes.parse_percent,
+            prizes.HUNDRED,
             max_digits=5,
-            decimal_places=2,
-            required=False,
+            label=format_lazy(_("{bracket}: club's cut, in percent"), bracket=label),
         )
         fields[f"{kind}_clock_policy"] = forms.ChoiceField(
             label=format_lazy(_("{bracket}: clocks"), bracket=label),

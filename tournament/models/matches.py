@@ -5,12 +5,12 @@ transaction. Their games and penalty points are in `games`."""
 from __future__ import annotations
 
 from django.db import models
-from django.db.models import F, Q
+from django.db.models import Case, F, IntegerField, Q, When
 from django.urls import reverse
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from ..core import actions, clocks, scoring
+from ..core import actions, clocks, ratings, scoring
 from ..core.rules import RuleSet
 from .players import Player
 from .tournaments import DELAY_KIND_CHOICES, Bracket, Tournament
@@ -22,6 +22,11 @@ OPEN = (READY, LIVE)  # both players known, not decided: at a table or about to 
 STARTED = (LIVE, DECIDED)  # a game or a result recorded: what a redraw would lose
 TO_PLAY = (PENDING, READY, LIVE)  # still to be decided, players known or not
 SETTLED = (DECIDED, BYE, VOID)  # nothing more to play
+SETTLED_EMPTY = (BYE, VOID)  # settled without a match being played
+
+# Who plays it comes from a draw or a pairing (a bracket's or a round's match), not
+# from a director's hand (a friendly): `Match.from_draw`, as a query.
+FROM_DRAW = Q(bracket__isnull=False) | Q(round__isnull=False)
 
 
 class MatchQuerySet(models.QuerySet):
@@ -54,6 +59,35 @@ class MatchQuerySet(models.QuerySet):
     def between_two(self):
         """Both players known (not a bye, not waiting for a player)."""
         return self.filter(player1__isnull=False, player2__isnull=False)
+
+    def not_settled_empty(self):
+        """Leaves out the byes and the voids (`Match.is_settled_empty`): no match to
+        play there, nor a slip to print."""
+        return self.exclude(status__in=SETTLED_EMPTY)
+
+    def from_draw(self):
+        """A bracket's or a round's matches, not the friendlies (`Match.from_draw`)."""
+        return self.filter(FROM_DRAW)
+
+    def rated(self):
+        """The matches the ratings count (`Match.is_rated`): decided between two
+        players, and rated by the core's rule, this query built from its data
+        (`core.ratings`: the decisions not rated, the shortest length rated, no
+        friendly)."""
+        return (
+            self.decided()
+            .between_two()
+            .exclude(decided_by__in=ratings.UNRATED_DECISIONS)
+            .filter(length__gte=ratings.MIN_RATED_LENGTH)
+            .from_draw()
+        )
+
+    def live_first(self, *then):
+        """Ordered with the live matches first (the one under way is the one looked
+        for), then by `then`."""
+        return self.alias(
+            not_live=Case(When(status=LIVE, then=0), default=1, output_field=IntegerField())
+        ).order_by("not_live", *then)
 
 
 class Match(models.Model):
@@ -326,7 +360,25 @@ class Match(models.Model):
     @property
     def is_settled_empty(self) -> bool:
         """A bye or a void: settled without a match being played."""
-        return self.status in (BYE, VOID)
+        return self.status in SETTLED_EMPTY
+
+    @property
+    def is_rated(self) -> bool:
+        """Counted by the ratings: decided between two players, and rated by the core's
+        rule (`core.ratings.is_rated`); `Match.objects.rated()` is the same as a query."""
+        return (
+            self.is_decided
+            and self.players_known
+            and ratings.is_rated(
+                decided_by=self.decided_by, length=self.length, friendly=not self.from_draw
+            )
+        )
+
+    @property
+    def post_crawford(self) -> bool:
+        """Its next game is played after the Crawford game (`scoring.is_post_crawford`),
+        from the row's cache: a Crawford game played, the match under way."""
+        return scoring.is_post_crawford(self.crawford_game, over=not self.is_live)
 
     @property
     def by_walkover(self) -> bool:

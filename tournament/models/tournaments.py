@@ -77,11 +77,6 @@ class Tournament(models.Model):
         FINISHED = "finished", _("finished")
 
     IN_PLAY = (Status.DRAFT, Status.RUNNING)  # not finished
-    REPORTING_OFF, REPORTING_CONFIRM, REPORTING_DIRECTOR = (
-        REPORTING_OFF,
-        REPORTING_CONFIRM,
-        REPORTING_DIRECTOR,
-    )
 
     FORMAT_CHOICES = [
         (club_nights.CUP, _("knockout cup")),
@@ -335,6 +330,23 @@ class Tournament(models.Model):
     @property
     def is_finished(self) -> bool:
         return self.status == self.Status.FINISHED
+
+    # --- players reporting their own games: the setting read in one place ---------
+
+    @property
+    def players_report(self) -> bool:
+        """Players report their own games from their private links."""
+        return self.reporting != REPORTING_OFF
+
+    @property
+    def opponent_confirms_reports(self) -> bool:
+        """A reported game is recorded once the opponent confirms it."""
+        return self.reporting == REPORTING_CONFIRM
+
+    @property
+    def director_approves_reports(self) -> bool:
+        """A reported game waits for the director, whatever the opponent says."""
+        return self.reporting == REPORTING_DIRECTOR
 
 
 class Bracket(models.Model):

@@ -1,7 +1,8 @@
 """The club's ratings kept in the database: the FIBS formula (`core.ratings`) applied to
 every rated match in the order the matches were decided (`decided_at`, then the match's
-id). Which matches are rated is the core's rule (`core.ratings.is_rated`): no
-walkovers, byes, 1-point matches or friendlies.
+id). Which matches are rated is the core's rule (`core.ratings`), which
+`Match.objects.rated()` and `Match.is_rated` read: no walkovers, byes, 1-point matches
+or friendlies.
 
 `refresh(tournament)` runs after every decided match and every correction (the
 operations, in the writer's transaction) and costs what changed, not the club's
@@ -31,27 +32,14 @@ from django.db import transaction
 from django.db.models import Exists, Min, OuterRef, Q, Subquery
 from django.utils import timezone
 
-from ..core.ratings import (
-    MIN_RATED_LENGTH,
-    UNRATED_DECISIONS,
-    RatedMatch,
-    Rating,
-    rate_all,
-)
+from ..core.ratings import RatedMatch, Rating, rate_all
 from ..models import Match, Player, RatingChange, RatingsLock, Tournament
 
 
 def rated_matches():
-    """The matches that count (`core.ratings.is_rated`, as a query), in rating order:
-    when they were decided. A bye or a void is never decided, so never rated."""
-    return (
-        Match.objects.decided()
-        .between_two()
-        .exclude(decided_by__in=UNRATED_DECISIONS)
-        .filter(length__gte=MIN_RATED_LENGTH)
-        .filter(Q(bracket__isnull=False) | Q(round__isnull=False))
-        .order_by("decided_at", "pk")
-    )
+    """The matches that count (`Match.objects.rated()`, built from `core.ratings`), in
+    rating order: when they were decided."""
+    return Match.objects.rated().order_by("decided_at", "pk")
 
 
 @dataclass(frozen=True, order=True)

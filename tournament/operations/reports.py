@@ -19,7 +19,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import gettext_noop
 
 from ..core import scoring
-from ..models import AuditEntry, Game, GameReport, Match, Player, Tournament
+from ..models import AuditEntry, Game, GameReport, Match, Player
 from ..models.audit import Said
 from . import audit
 from .errors import OperationError
@@ -43,7 +43,7 @@ def _side(match: Match, player: Player) -> int:
 
 
 def _check_reporting(match: Match) -> None:
-    if match.tournament.reporting == Tournament.REPORTING_OFF:
+    if not match.tournament.players_report:
         raise ReportRefused(
             _("In this tournament the director records the games; tell them the result.")
         )
@@ -156,7 +156,7 @@ def confirm_report(match: Match | int, player: Player, *, report_id: int | None 
     would record it, and the audit log says who reported and who confirmed."""
     match = lock_match(match)
     report = _waiting_for_opponent(match, player, report_id)
-    if match.tournament.reporting == Tournament.REPORTING_DIRECTOR:
+    if match.tournament.director_approves_reports:
         raise ReportRefused(_("In this tournament the director approves every reported game."))
     game = record_game(
         match,

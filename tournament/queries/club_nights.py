@@ -130,8 +130,7 @@ class FinalPlaces:
     ties: bool
 
     def label(self, player_id: int) -> str:
-        best, worst = self.places[player_id]
-        return league.place_label(best, worst, tied=self.ties and worst > best)
+        return league.final_place_label(*self.places[player_id], ties=self.ties)
 
 
 def final_places(tournament: Tournament, rows: list) -> FinalPlaces:

@@ -25,13 +25,9 @@ class OpenMatch:
         return self.match.players[1 - self.side]
 
     @property
-    def reporting(self) -> str:
-        return self.match.tournament.reporting
-
-    @property
     def may_report(self) -> bool:
         return (
-            self.reporting != Tournament.REPORTING_OFF
+            self.match.tournament.players_report
             and self.report is None
             and self.allowed is not None
             and self.allowed.game
@@ -51,7 +47,7 @@ class OpenMatch:
             self.report is not None
             and not self.mine
             and not self.report.is_disputed
-            and self.reporting == Tournament.REPORTING_CONFIRM
+            and self.match.tournament.opponent_confirms_reports
         )
 
     @property
@@ -68,9 +64,8 @@ def open_matches(player: Player) -> list[OpenMatch]:
         .filter(tournament__status__in=Tournament.IN_PLAY)
         .select_related(*RELATED)
         .prefetch_related("games", "penalties")
-        .order_by("tournament__date", "round", "pk")
+        .live_first("tournament__date", "round", "pk")
     )
-    rows.sort(key=lambda row: not row.is_live)  # the match under way first
     by_pk = {row.pk: row for row in rows}
     reports = {}
     for report in GameReport.objects.waiting().filter(match__in=rows).select_related("reported_by"):

@@ -1,9 +1,10 @@
 """The figures of a season or a tournament, read from the rows in a fixed number of
 queries: finishing places (read from each stored draw's resolution, which the
 operations keep on the match rows, or a Swiss's or round robin's standings), league
-points (core.league), matches, games and points won and lost. The standings pages,
-the tournament results and the spreadsheet all take their numbers from here, so they
-always agree.
+points, matches, games and points won and lost. What counts is the core's to say
+(core.tally): this module reads the rows and hands them over. The standings pages, the
+tournament results and the spreadsheet all take their numbers from here, so they always
+agree.
 """
 
 from __future__ import annotations
@@ -17,7 +18,8 @@ from operator import itemgetter
 from django.db.models import Count, Q, Sum
 from django.utils.translation import gettext
 
-from ..core import actions, club_nights, draw, league, master_points
+from ..core import club_nights, draw, league
+from ..core.tally import Tally
 from ..models import Entry, Game, Match, Player, Season, Tournament
 from ..models.matches import BYE, DECIDED
 from ..models.stored_draw import RESOLUTION_OF_STATUS, StoredDraw
@@ -97,8 +99,7 @@ class Place:
 
     @property
     def label(self) -> str:
-        best, worst = self.place
-        return league.place_label(best, worst, tied=self.tied and worst > best)
+        return league.final_place_label(*self.place, ties=self.tied)
 
 
 @dataclass
@@ -143,15 +144,6 @@ def _records_for(
     `with_places` (one tournament's results): a season's pages and workbook never list
     them, and keeping them all would make the memory grow with the season."""
     ids = [tournament.pk for tournament in tournaments]
-    scale = season.scale
-    masters = season.league_scoring == master_points.MASTER_POINTS
-    records: dict[int, league.PlayerRecord] = {}
-
-    def record(player: Player) -> league.PlayerRecord:
-        if player.pk not in records:
-            records[player.pk] = league.PlayerRecord(player=player, name=player.name)
-        return records[player.pk]
-
     in_play = Match.objects.filter(tournament_id__in=ids)
     # IN subqueries, not joins: a join over entries and both player columns multiplies
     # rows and is slow on a big season.
@@ -162,16 +154,20 @@ def _records_for(
             | Q(pk__in=in_play.values("player2_id"))
         ).values_list("pk", flat=True)
     )
+    tally = Tally(
+        season.scale,
+        season.uses_master_points,
+        lambda pk: league.PlayerRecord(player=players[pk], name=players[pk].name),
+    )
     # A tournament counts for those who played in it: checked in (or placed late).
     field_size: Counter[int] = Counter()
     for tournament_id, player_id in Entry.objects.filter(
         tournament_id__in=ids, checked_in=True
     ).values_list("tournament_id", "player_id"):
-        record(players[player_id]).tournaments += 1
+        tally.record(player_id).tournaments += 1
         field_size[tournament_id] += 1
 
     places = []
-    match_points: Counter[int] = Counter()  # master points for matches won, per player
 
     def add_place(
         tournament: Tournament,
@@ -181,19 +177,15 @@ def _records_for(
         *,
         tied: bool = False,
     ):
-        player = players[player_id]
-        if not masters:
-            points = league.points_for(scale, kind, place[0])
-        elif kind == draw.MAIN:
-            points = master_points.rounded(
-                master_points.place_points(field_size[tournament.pk], *place)
-            )
-        else:
-            points = 0  # a consolation's places earn no master points
-        record(player).league_points += points
+        points = tally.count_place(
+            player_id,
+            kind,
+            place,
+            field_size[tournament.pk],
+            tournament=tournament if with_places else None,
+        )
         if with_places:
-            places.append(Place(tournament, kind, place, player, points, tied))
-            record(player).places.append((tournament, kind, place))
+            places.append(Place(tournament, kind, place, players[player_id], points, tied))
 
     # One tournament's matches in memory at a time, whatever the size of the season.
     by_id = {tournament.pk: tournament for tournament in tournaments}
@@ -201,18 +193,13 @@ def _records_for(
     for tournament_id, group in groupby(rows.iterator(chunk_size=ROWS_CHUNK), key=itemgetter(1)):
         matches = [MatchRow(*row) for row in group]
         for match in matches:
-            # Decided between two players: a bye or a void is never decided.
-            if match.status == DECIDED and match.player1_id and match.player2_id:
-                loser = (
-                    match.player2_id if match.winner_id == match.player1_id else match.player1_id
-                )
-                record(players[match.winner_id]).matches_won += 1
-                record(players[loser]).matches_lost += 1
-                if match.decided_by != actions.WALKOVER:
-                    match_points[match.winner_id] += master_points.match_points(match.length)
-            elif match.decided_by == actions.DOUBLE_LOSS:
-                record(players[match.player1_id]).matches_lost += 1
-                record(players[match.player2_id]).matches_lost += 1
+            tally.count_match(
+                decided=match.status == DECIDED,
+                players=(match.player1_id, match.player2_id),
+                winner=match.winner_id,
+                decided_by=match.decided_by,
+                length=match.length,
+            )
         tournament = by_id[tournament_id]
         if tournament.is_club_night:
             # A Swiss or a round robin: its final places count as a main bracket's.
@@ -225,9 +212,7 @@ def _records_for(
         for kind, settled in _settled_places(stored):
             for player_id, place in settled.items():
                 add_place(tournament, kind, place, player_id)
-    if masters:
-        for player_id, points in match_points.items():
-            record(players[player_id]).league_points += master_points.rounded(points)
+    records = tally.finish()
 
     totals = (
         Game.objects.filter(match__tournament_id__in=ids)

@@ -8,7 +8,6 @@ gets the match as it is now, a correction that re-opens later matches asks first
 """
 
 from django.contrib import messages
-from django.db.models import Case, IntegerField, When
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.text import capfirst
@@ -25,8 +24,6 @@ from ..queries.onward import where_next
 from ..rule_texts import rules_in_one_line
 from .access import director_required
 
-LIVE_FIRST = Case(When(status=Match.Status.LIVE, then=0), default=1, output_field=IntegerField())
-
 
 @director_required
 @require_GET
@@ -39,9 +36,7 @@ def desk(request):
         Match.objects.open()
         .filter(tournament__status__in=Tournament.IN_PLAY)
         .select_related("tournament", "bracket", "player1", "player2")
-        .order_by(
-            LIVE_FIRST, "tournament__date", "tournament_id", "bracket_id", "round", "position"
-        )
+        .live_first("tournament__date", "tournament_id", "bracket_id", "round", "position")
     )
     tournaments = Tournament.objects.select_related("season").order_by("-date", "name")[:50]
     context = {

@@ -104,7 +104,7 @@ def _desk(request, tournament: Tournament, *, status=200, **forms):
     open_matches = (
         tournament.matches.open()
         .select_related("bracket", "player1", "player2")
-        .order_by("-status", "bracket_id", "round", "position")
+        .live_first("bracket_id", "round", "position")
     )
     seeds_form = forms.get("seeds_form") or SeedsForm(entries=entries)
     can_redraw = operations.draw_can_be_remade(tournament)

@@ -15,7 +15,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from .. import operations
 from ..core import draw, scoring
 from ..forms import DrawForm
-from ..models import Match, Player, stored_draw
+from ..models import Player, stored_draw
 from ..operations.links import links_for
 from ..queries.bracket_layout import BRACKET_LABELS, round_name
 from ..rule_texts import rules_in_one_line
@@ -225,16 +225,10 @@ def slips(request, pk):
     )
     kind, number = request.GET.get("bracket", ""), request.GET.get("round", "")
     if not kind and number.isdigit() and tournament.is_club_night:
-        matches = (
-            matches.in_rounds()
-            .filter(round=int(number))
-            .exclude(status__in=[Match.Status.BYE, Match.Status.VOID])
-        )
+        matches = matches.in_rounds().filter(round=int(number)).not_settled_empty()
         title = gettext("Round %(number)s") % {"number": number}
     elif kind in draw.BRACKET_KINDS and number.isdigit():
-        matches = matches.filter(bracket__kind=kind, round=int(number)).exclude(
-            status__in=[Match.Status.BYE, Match.Status.VOID]
-        )
+        matches = matches.filter(bracket__kind=kind, round=int(number)).not_settled_empty()
         title = f"{BRACKET_LABELS[kind]}, {gettext('round %(number)s') % {'number': number}}"
     else:
         matches = matches.open()

@@ -1,0 +1,120 @@
+"""What counts in the standings: which results are a match won or lost, and what league
+points a final place and a match won earn, by the club's scale (`league`) or by master
+points (`master_points`).
+
+Pure Python. The standings query reads the rows and hands each match and each final
+place here, so the pages, the tournament results and the spreadsheet count alike.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from decimal import Decimal
+
+from . import master_points
+from .actions import DOUBLE_LOSS, WALKOVER
+from .league import MAIN, PlayerRecord, points_for
+
+# A match won earns master points when it was played: not a walkover (a bye is never a
+# decided match, so it earns none either).
+NO_MATCH_POINTS = (WALKOVER,)
+# Master points for a final place: a cup's main bracket (and a Swiss or a round robin,
+# whose places count as a main bracket's); a consolation's or last chance's earn none.
+MASTER_PLACES = (MAIN,)
+
+
+def earns_match_points(decided_by: str) -> bool:
+    """A match won this way earns master points (a decided match between two players)."""
+    return decided_by not in NO_MATCH_POINTS
+
+
+def place_points(
+    scale: Mapping[str, Sequence[int]],
+    masters: bool,
+    kind: str,
+    place: tuple[int, int],
+    field_size: int,
+) -> int | Decimal:
+    """What a final place (best, worst) in a bracket of `kind` earns: the season's
+    scale by its best place, or (`masters`) master points for the place in a field of
+    `field_size` players, rounded as shown."""
+    if not masters:
+        return points_for(scale, kind, place[0])
+    if kind not in MASTER_PLACES:
+        return 0
+    return master_points.rounded(master_points.place_points(field_size, *place))
+
+
+class Tally:
+    """Each player's record over a season's (or one tournament's) results, counted
+    match by match and place by place; `new_record` makes a player's record the first
+    time they count (the caller's key in, a `PlayerRecord` out). The records come out
+    in the order the players first counted."""
+
+    def __init__(
+        self,
+        scale: Mapping[str, Sequence[int]],
+        masters: bool,
+        new_record: Callable[[Hashable], PlayerRecord],
+    ) -> None:
+        self.scale, self.masters, self._new_record = scale, masters, new_record
+        self.records: dict[Hashable, PlayerRecord] = {}
+        # Master points for matches won, per player: rounded once, on the whole season.
+        self._match_points: Counter[Hashable] = Counter()
+
+    def record(self, player: Hashable) -> PlayerRecord:
+        if player not in self.records:
+            self.records[player] = self._new_record(player)
+        return self.records[player]
+
+    def count_match(
+        self,
+        *,
+        decided: bool,
+        players: tuple[Hashable | None, Hashable | None],
+        winner: Hashable | None,
+        decided_by: str,
+        length: int,
+    ) -> None:
+        """One match: decided between two players, it is won by one and lost by the
+        other; a double loss is lost by both; a bye, a void or a match still to play
+        counts for nobody."""
+        first, second = players
+        if decided and first is not None and second is not None:
+            loser = second if winner == first else first
+            self.record(winner).matches_won += 1
+            self.record(loser).matches_lost += 1
+            if earns_match_points(decided_by):
+                self._match_points[winner] += master_points.match_points(length)
+        elif decided_by == DOUBLE_LOSS:
+            self.record(first).matches_lost += 1
+            self.record(second).matches_lost += 1
+
+    def count_place(
+        self,
+        player: Hashable,
+        kind: str,
+        place: tuple[int, int],
+        field_size: int,
+        *,
+        tournament: object = None,
+    ) -> int | Decimal:
+        """A final place (best, worst) in a bracket of `kind`, in a tournament of
+        `field_size` players; returns the league points it earned. With `tournament`,
+        the place is kept on the record too (one tournament's standings rank by it)."""
+        points = place_points(self.scale, self.masters, kind, place, field_size)
+        record = self.record(player)
+        record.league_points += points
+        if tournament is not None:
+            record.places.append((tournament, kind, place))
+        return points
+
+    def finish(self) -> dict[Hashable, PlayerRecord]:
+        """The records, with the master points of the matches won added (a season of
+        the club's scale counts places alone); once, after every match and place."""
+        if self.masters:
+            for player, points in self._match_points.items():
+                self.record(player).league_points += master_points.rounded(points)
+        self._match_points.clear()
+        return self.records
