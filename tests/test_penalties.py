@@ -57,6 +57,22 @@ def test_nonsense_penalties_are_refused_by_the_core(penalty):
         replay(5, [], penalties=[penalty])
 
 
+def test_one_award_is_at_most_the_match_length():
+    # The rule is the core's (the form's cap asks it too): more would decide the match
+    # several times over; several awards may add up past the length.
+    assert replay(5, [], penalties=[Penalty(0, 5)]).finished
+    with pytest.raises(IllegalGame, match="at most 5 in a match to 5"):
+        replay(5, [], penalties=[Penalty(0, 6)])
+
+
+def test_the_operation_refuses_more_than_the_length_with_nothing_saved(cup):
+    # The admin and any other caller go through the operation, not only the form.
+    first = cup.matches.get(bracket__kind="main", round=1, position=1)
+    with pytest.raises(operations.OperationError, match="at most"):
+        operations.award_penalty(first, 0, first.length + 1, minutes_late=15)
+    assert first.penalties.count() == 0
+
+
 # --- on the match sheet -----------------------------------------------------------
 
 

@@ -316,7 +316,7 @@ def _starts_crawford(raw: list[int], length: int) -> bool:
     return (raw[0] == short) != (raw[1] == short) and max(raw) == short
 
 
-def _penalty_points(penalties: Iterable[Penalty]) -> list[int]:
+def _penalty_points(penalties: Iterable[Penalty], length: int) -> list[int]:
     """The points each side starts the first game with."""
     raw = [0, 0]
     for penalty in penalties:
@@ -334,6 +334,13 @@ def _penalty_points(penalties: Iterable[Penalty]) -> list[int]:
                 _("a penalty is a whole number of points, 1 or more, not %(points)r"),
                 None,
                 points=points,
+            )
+        if points > most_penalty_points(length):
+            raise IllegalGame(
+                _("one award of penalty points is at most %(most)d in a match to %(length)d"),
+                None,
+                most=most_penalty_points(length),
+                length=length,
             )
         raw[side] += points
     return raw
@@ -378,7 +385,7 @@ def replay(
         raise IllegalGame(
             _("a match is played to 1 point or more, not %(length)r"), None, length=length
         )
-    raw = _penalty_points(penalties)
+    raw = _penalty_points(penalties, length)
     penalty = (raw[0], raw[1])
     outcomes: list[GameOutcome] = []
     crawford_game: int | None = None

@@ -172,8 +172,8 @@ PAPERS = ((16, "a4"), (32, "a3"), (64, "a2"), (128, "a0"))
 
 
 def _to_play(match: Match) -> bool:
-    """Still to be decided (players known or not)."""
-    return not (match.is_decided or match.is_settled_empty)
+    """Still to be decided (players known or not): the status group `to_play`."""
+    return match.status in Match.TO_PLAY_STATUSES
 
 
 def round_name(kind: str, number: int, rounds: int) -> str:
