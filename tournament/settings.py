@@ -1,4 +1,4 @@
-"""Settings of the club site, read from the environment (see README, "Settings").
+"""Settings of the club site, read from the environment (see docs/settings.md).
 
 Secure by default: with DEBUG off the site expects HTTPS (HSTS, secure cookies, redirect).
 `make run` turns HTTPS off explicitly to serve the demo on http://127.0.0.1.
@@ -67,7 +67,7 @@ def local_secret_key(path: Path) -> str:
 
 
 DEBUG = env_bool("DEBUG", False)
-# Several servers (README, "Running it for your club"): gunicorn on more than one machine,
+# Several servers (docs/running.md): gunicorn on more than one machine,
 # sharing one PostgreSQL and one Redis. REDIS_URL says so. Then nothing may live on one
 # server's disk: not the key (each server would make its own, and reject the sessions,
 # CSRF tokens and players' links signed by the others), not the database.
@@ -254,9 +254,9 @@ CONTENT_SECURITY_POLICY = {
 }
 # --- end of Content Security Policy --------------------------------------------------------
 
-# --- Abuse limits: players' writes and logins (README, "Settings") -----------------------
+# --- Abuse limits: players' writes and logins (docs/settings.md) -------------------------
 # The client's address, as both limits below count it (views/addresses.py). Behind a
-# proxy every request comes from the proxy (127.0.0.1 for the README's nginx), and one
+# proxy every request comes from the proxy (127.0.0.1 for docs/running.md's nginx), and one
 # address would be the whole club. TRUSTED_PROXIES=n says that n proxies of the club's own
 # stand in front of gunicorn, each appending the address it was called from to
 # X-Forwarded-For: the client is the n-th entry from the right (what a client writes in

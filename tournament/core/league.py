@@ -124,7 +124,7 @@ class PlayerRecord:
         return self.matches_won + self.matches_lost
 
 
-# The order of the standings, in words (README and page): league points, then matches
+# The order of the standings, in words (docs/standings.md and the page): league points, then matches
 # won, then points won minus points lost, then games won; still equal, the players
 # share the rank and are listed by name.
 TIE_BREAKS = (
