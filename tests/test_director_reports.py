@@ -16,10 +16,10 @@ from django.urls import reverse
 from director_checks import assert_protected
 from tournament import operations
 from tournament.core.scoring import GameResult
-from tournament.logfilters import RedactPlayerLinks
 from tournament.models import AuditEntry, GameReport, PlayerLink
 from tournament.operations.links import link_for, path_of, player_by_token, token_of
 from tournament.operations.reports import dispute_report, report_game
+from tournament.web.logfilters import RedactPlayerLinks
 
 QUEUE = reverse("director-reports")
 

@@ -15,7 +15,7 @@ from django.urls import reverse
 
 from tournament.models import AuditEntry, Game, GameReport, Match
 from tournament.operations.links import link_for, token_of
-from tournament.views.errors import refuses_writes
+from tournament.web.errors import refuses_writes
 
 REFUSED = {
     "en": "Nothing was recorded: the club’s database cannot be written to right now",

@@ -5,7 +5,6 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from .views import (
-    access,
     api,
     calendars,
     calls,
@@ -22,10 +21,11 @@ from .views import (
     player_page,
     public,
 )
+from .web import access
 
 MATCH = "director/tournaments/<int:tournament_pk>/matches/<int:pk>/"
 TOURNAMENT = "director/tournaments/<int:pk>/"
-# A player's private link: the token is the only credential, never logged (logfilters).
+# A player's private link: the token is the only credential, never logged (web.logfilters).
 LINK = "p/<str:token>/"
 REPORT = "director/reports/<int:pk>/"
 
@@ -141,7 +141,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
 ]
 
-# The site's own error pages (views.errors): its style and language, no database.
-handler400 = "tournament.views.errors.bad_request"
-handler404 = "tournament.views.errors.page_not_found"
-handler500 = "tournament.views.errors.server_error"
+# The site's own error pages (web.errors): its style and language, no database.
+handler400 = "tournament.web.errors.bad_request"
+handler404 = "tournament.web.errors.page_not_found"
+handler500 = "tournament.web.errors.server_error"

@@ -11,7 +11,7 @@ from django.views.decorators.http import require_safe
 from ..exports import calendars as ics
 from ..models import Entry, Match, Season
 from ..operations.links import player_by_token
-from .access import private
+from ..web.access import private
 
 CALENDAR = "text/calendar; charset=utf-8"
 

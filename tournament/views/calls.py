@@ -7,7 +7,7 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from ..queries.calls import PAGE, calls_of
-from . import live
+from ..web import live
 
 
 @require_GET

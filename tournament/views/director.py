@@ -23,7 +23,7 @@ from ..models.rounds import not_called
 from ..operations import transcripts
 from ..queries.onward import where_next
 from ..rule_texts import rules_in_one_line
-from .access import director_required
+from ..web.access import director_required
 
 LIVE_FIRST = Case(When(status=Match.Status.LIVE, then=0), default=1, output_field=IntegerField())
 

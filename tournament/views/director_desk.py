@@ -26,7 +26,7 @@ from ..forms import (
 )
 from ..models import Entry, Match, Payment, Player, Tournament
 from ..queries.prizes import tournament_money
-from .access import director_required
+from ..web.access import director_required
 from .director_setup import say_if_discarded
 from .rounds_desk import rounds_desk
 

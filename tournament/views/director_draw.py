@@ -19,7 +19,7 @@ from ..models import Match, Player, stored_draw
 from ..operations.links import links_for
 from ..queries.bracket_layout import BRACKET_LABELS, round_name
 from ..rule_texts import rules_in_one_line
-from .access import director_required
+from ..web.access import director_required
 from .director_desk import _back, _desk, entries_of, tournament_of
 
 

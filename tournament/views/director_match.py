@@ -11,7 +11,7 @@ from django.views.decorators.http import require_POST
 
 from .. import operations
 from ..forms import ConfirmForm, PenaltyForm, TableForm
-from .access import director_required
+from ..web.access import director_required
 from .director import _answer, _free_tables, _match, _sheet, _sheet_url, _side_action
 
 

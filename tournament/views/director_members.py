@@ -33,7 +33,7 @@ from ..forms.members import (
 )
 from ..imports.member_files import read_member_file
 from ..operations import OperationError, members
-from .access import director_required
+from ..web.access import director_required
 
 SESSION_KEY = "member_import"
 TEMPLATE = "director/members_import.html"

@@ -15,7 +15,7 @@ from ..forms import PlayerContactForm
 from ..models import GameReport, Match, Player, Tournament
 from ..operations.links import link_for
 from ..operations.links import rotate_link as rotate
-from .access import director_required
+from ..web.access import director_required
 
 
 @director_required

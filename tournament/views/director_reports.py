@@ -22,7 +22,7 @@ from ..operations.reports import (
     correct_report,
     reject_report,
 )
-from .access import director_required
+from ..web.access import director_required
 
 
 def waiting_reports():

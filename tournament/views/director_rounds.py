@@ -12,7 +12,7 @@ from django.views.decorators.http import require_POST
 from .. import operations
 from ..forms import DeadlineForm, OverdueForm
 from ..forms.rounds import DOUBLE_LOSS, WALKOVER_TO_FIRST
-from .access import director_required
+from ..web.access import director_required
 from .director_desk import _back, _desk, tournament_of
 
 

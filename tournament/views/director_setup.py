@@ -15,7 +15,7 @@ from .. import operations
 from ..forms import POINTS_FIELDS, SeasonCreateForm, SeasonRulesForm, TournamentForm
 from ..models import Season, Tournament
 from ..rule_texts import describe_rules
-from .access import director_required
+from ..web.access import director_required
 
 
 def say_if_discarded(request, change: operations.Changed) -> None:

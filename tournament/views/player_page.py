@@ -33,9 +33,9 @@ from ..operations.reports import (
     report_game,
 )
 from ..queries.player_matches import change_mark, open_matches, swiss_waiting, waiting_match
-from . import live
-from .access import private
-from .link_limits import limit_link_writes
+from ..web import live
+from ..web.access import private
+from ..web.link_limits import limit_link_writes
 
 
 def _forms(row, posted=None):

@@ -36,7 +36,7 @@ from ..tables import (
     StandingsTable,
     place_rows,
 )
-from . import live
+from ..web import live
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
