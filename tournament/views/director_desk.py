@@ -27,7 +27,7 @@ from ..forms import (
 from ..models import Entry, Match, Payment, Player, Tournament
 from ..queries.prizes import tournament_money
 from ..web.access import director_required
-from .director_setup import say_if_discarded
+from .director.setup import say_if_discarded
 from .rounds_desk import rounds_desk
 
 SEARCH_RESULTS = 20
