@@ -11,7 +11,6 @@ from .views import (
     director,
     director_desk,
     director_draw,
-    director_members,
     director_players,
     director_reports,
     director_rounds,
@@ -74,12 +73,12 @@ urlpatterns = [
     path(REPORT + "reject/", director_reports.reject, name="director-report-reject"),
     path(
         "director/players/import/",
-        director_members.import_members,
+        director.members.import_members,
         name="director-members-import",
     ),
     path(
         "director/players/import/confirm/",
-        director_members.confirm_import,
+        director.members.confirm_import,
         name="director-members-confirm",
     ),
     path("director/players/<int:pk>/", director_players.player_desk, name="director-player"),
