@@ -13,7 +13,7 @@ from .. import operations
 from ..forms import DeadlineForm, OverdueForm
 from ..forms.rounds import DOUBLE_LOSS, WALKOVER_TO_FIRST
 from ..web.access import director_required
-from .director_desk import _back, _desk, tournament_of
+from .director.tournament import back_to_desk, desk_page, tournament_of
 
 
 @director_required
@@ -23,9 +23,9 @@ def pair_next(request, pk):
     try:
         paired = operations.pair_next_round(tournament, user=request.user)
     except operations.OperationError as error:
-        return _desk(request, tournament, status=409, error=error.message)
+        return desk_page(request, tournament, status=409, error=error.message)
     messages.success(request, gettext("Round %(number)s paired.") % {"number": paired.number})
-    return _back(tournament, "rounds-heading")
+    return back_to_desk(tournament, "rounds-heading")
 
 
 @director_required
@@ -35,9 +35,9 @@ def pair_again(request, pk):
     try:
         paired = operations.pair_round_again(tournament, user=request.user)
     except operations.OperationError as error:
-        return _desk(request, tournament, status=409, error=error.message)
+        return desk_page(request, tournament, status=409, error=error.message)
     messages.success(request, gettext("Round %(number)s paired again.") % {"number": paired.number})
-    return _back(tournament, "rounds-heading")
+    return back_to_desk(tournament, "rounds-heading")
 
 
 @director_required
@@ -46,16 +46,18 @@ def deadline(request, pk):
     tournament = tournament_of(pk)
     form = DeadlineForm(request.POST)
     if not form.is_valid():
-        return _desk(request, tournament, status=400, error=gettext("That is not a date and time."))
+        return desk_page(
+            request, tournament, status=400, error=gettext("That is not a date and time.")
+        )
     number = form.cleaned_data["round"]
     try:
         operations.set_round_deadline(
             tournament, number, form.cleaned_data["deadline"], user=request.user
         )
     except operations.OperationError as error:
-        return _desk(request, tournament, status=409, error=error.message)
+        return desk_page(request, tournament, status=409, error=error.message)
     messages.success(request, gettext("Round %(number)s's deadline saved.") % {"number": number})
-    return _back(tournament, "rounds-heading")
+    return back_to_desk(tournament, "rounds-heading")
 
 
 @director_required
@@ -66,10 +68,10 @@ def overdue(request, pk):
     tournament = tournament_of(pk)
     form = OverdueForm(request.POST)
     if not form.is_valid():
-        return _desk(request, tournament, status=400, error=gettext("Choose what to record."))
+        return desk_page(request, tournament, status=400, error=gettext("Choose what to record."))
     match = tournament.matches.filter(pk=form.cleaned_data["match"]).first()
     if match is None:
-        return _desk(request, tournament, status=404, error=gettext("No such match here."))
+        return desk_page(request, tournament, status=404, error=gettext("No such match here."))
     decision, version = form.cleaned_data["decision"], form.cleaned_data["version"]
     try:
         if decision == DOUBLE_LOSS:
@@ -78,6 +80,6 @@ def overdue(request, pk):
             winner = 0 if decision == WALKOVER_TO_FIRST else 1
             operations.walkover(match, winner, user=request.user, expected_version=version)
     except operations.OperationError as error:
-        return _desk(request, tournament, status=409, error=error.message)
+        return desk_page(request, tournament, status=409, error=error.message)
     messages.success(request, gettext("Recorded: %(match)s.") % {"match": match})
-    return _back(tournament, "overdue-heading")
+    return back_to_desk(tournament, "overdue-heading")

@@ -1,6 +1,16 @@
 """The director's pages, a module per screen; every view needs the directors' permission
 (web.access.director_required) and every write goes through `operations`."""
 
-from . import desk, history, match, members, player, reports, score_sheet, setup
+from . import desk, history, match, members, player, reports, score_sheet, setup, tournament
 
-__all__ = ["desk", "history", "match", "members", "player", "reports", "score_sheet", "setup"]
+__all__ = [
+    "desk",
+    "history",
+    "match",
+    "members",
+    "player",
+    "reports",
+    "score_sheet",
+    "setup",
+    "tournament",
+]
