@@ -1,10 +1,23 @@
 """The director's pages, a module per screen; every view needs the directors' permission
 (web.access.director_required) and every write goes through `operations`."""
 
-from . import desk, fees, history, match, members, player, reports, score_sheet, setup, tournament
+from . import (
+    desk,
+    draw,
+    fees,
+    history,
+    match,
+    members,
+    player,
+    reports,
+    score_sheet,
+    setup,
+    tournament,
+)
 
 __all__ = [
     "desk",
+    "draw",
     "fees",
     "history",
     "match",

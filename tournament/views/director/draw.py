@@ -12,15 +12,15 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from .. import operations
-from ..core import draw, scoring
-from ..forms import DrawForm
-from ..models import Match, Player, stored_draw
-from ..operations.links import links_for
-from ..queries.bracket_layout import BRACKET_LABELS, round_name
-from ..rule_texts import rules_in_one_line
-from ..web.access import director_required
-from .director.tournament import back_to_desk, desk_page, entries_of, tournament_of
+from ... import operations
+from ...core import draw, scoring
+from ...forms import DrawForm
+from ...models import Match, Player, stored_draw
+from ...operations.links import links_for
+from ...queries.bracket_layout import BRACKET_LABELS, round_name
+from ...rule_texts import rules_in_one_line
+from ...web.access import director_required
+from .tournament import back_to_desk, desk_page, entries_of, tournament_of
 
 
 def _preview(plan: draw.DrawPlan, players: dict) -> list[dict]:
