@@ -9,7 +9,6 @@ from .views import (
     calendars,
     calls,
     director,
-    director_rounds,
     downloads,
     player_page,
     public,
@@ -118,10 +117,10 @@ urlpatterns = [
     path(TOURNAMENT + "draw/", director.draw.draw_view, name="director-draw"),
     path(TOURNAMENT + "start/", director.draw.start, name="director-start"),
     path(TOURNAMENT + "slips/", director.draw.slips, name="director-slips"),
-    path(TOURNAMENT + "rounds/pair/", director_rounds.pair_next, name="director-pair-next"),
-    path(TOURNAMENT + "rounds/pair-again/", director_rounds.pair_again, name="director-pair-again"),
-    path(TOURNAMENT + "rounds/deadline/", director_rounds.deadline, name="director-deadline"),
-    path(TOURNAMENT + "rounds/overdue/", director_rounds.overdue, name="director-overdue"),
+    path(TOURNAMENT + "rounds/pair/", director.rounds.pair_next, name="director-pair-next"),
+    path(TOURNAMENT + "rounds/pair-again/", director.rounds.pair_again, name="director-pair-again"),
+    path(TOURNAMENT + "rounds/deadline/", director.rounds.deadline, name="director-deadline"),
+    path(TOURNAMENT + "rounds/overdue/", director.rounds.overdue, name="director-overdue"),
     # Accounts
     path(
         "accounts/login/",

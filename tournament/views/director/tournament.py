@@ -25,7 +25,6 @@ from ...forms import (
 )
 from ...models import Entry, Match, Payment, Player, Tournament
 from ...web.access import director_required
-from ..rounds_desk import rounds_desk
 from .setup import say_if_discarded
 
 SEARCH_RESULTS = 20
@@ -151,14 +150,21 @@ def desk_page(request, tournament: Tournament, *, status=200, **forms):
         "counts": counts,
         "open_matches": open_matches,
         "drawn": bool(counts),
-        "rounds": rounds_desk(
-            tournament, sum(1 for e in entries if e.checked_in and not e.withdrawn)
-        )
-        if tournament.is_club_night
-        else None,
+        "rounds": _rounds(tournament, entries),
         "error": forms.get("error"),
     }
     return render(request, "director/tournament.html", context, status=status)
+
+
+def _rounds(tournament: Tournament, entries):
+    """A club night's rounds as the desk shows them (None for a cup)."""
+    if not tournament.is_club_night:
+        return None
+    # The rounds' views answer with this page, which shows the rounds: imported here,
+    # not at the top, so that either module may be loaded first.
+    from .rounds import rounds_desk
+
+    return rounds_desk(tournament, sum(1 for e in entries if e.checked_in and not e.withdrawn))
 
 
 @director_required
