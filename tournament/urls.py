@@ -22,19 +22,19 @@ LINK = "p/<str:token>/"
 REPORT = "director/reports/<int:pk>/"
 
 urlpatterns = [
-    path("", public.home, name="home"),
-    path("seasons/<int:year>/", public.season, name="season"),
+    path("", public.home.home, name="home"),
+    path("seasons/<int:year>/", public.season.season, name="season"),
     path("seasons/<int:year>/calendar.ics", calendars.season_calendar, name="season-calendar"),
-    path("seasons/<int:year>/standings/", public.season_standings, name="standings"),
+    path("seasons/<int:year>/standings/", public.standings.season_standings, name="standings"),
     path("seasons/<int:year>/standings.xlsx", downloads.season_workbook, name="standings-xlsx"),
-    path("tournaments/<int:pk>/", public.tournament, name="tournament"),
-    path("tournaments/<int:pk>/results/", public.tournament_results, name="results"),
+    path("tournaments/<int:pk>/", public.tournament.tournament, name="tournament"),
+    path("tournaments/<int:pk>/results/", public.results.tournament_results, name="results"),
     path("tournaments/<int:pk>/calls/", calls.call_screen, name="calls"),
     path("tournaments/<int:pk>/results.xlsx", downloads.tournament_workbook, name="results-xlsx"),
-    path("matches/<int:pk>/", public.match, name="match"),
+    path("matches/<int:pk>/", public.match.match, name="match"),
     path("matches/<int:pk>.mat", downloads.match_transcript, name="match-mat"),
-    path("ratings/", public.ratings, name="ratings"),
-    path("players/<int:pk>/", public.player, name="player"),
+    path("ratings/", public.ratings.ratings, name="ratings"),
+    path("players/<int:pk>/", public.player.player, name="player"),
     path("api/tournaments/", api.tournaments, name="api-tournaments"),
     path("api/tournaments/<int:pk>/", api.tournament, name="api-tournament"),
     # A player's own page, from their private link
