@@ -5,7 +5,6 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from .views import (
-    api,
     calendars,
     calls,
     director,
@@ -35,8 +34,8 @@ urlpatterns = [
     path("matches/<int:pk>.mat", downloads.match_transcript, name="match-mat"),
     path("ratings/", public.ratings.ratings, name="ratings"),
     path("players/<int:pk>/", public.player.player, name="player"),
-    path("api/tournaments/", api.tournaments, name="api-tournaments"),
-    path("api/tournaments/<int:pk>/", api.tournament, name="api-tournament"),
+    path("api/tournaments/", public.api.tournaments, name="api-tournaments"),
+    path("api/tournaments/<int:pk>/", public.api.tournament, name="api-tournament"),
     # A player's own page, from their private link
     path(LINK, player_page.home, name="player-page"),
     path(LINK + "calendar.ics", calendars.player_calendar, name="player-calendar"),
