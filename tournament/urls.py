@@ -5,7 +5,6 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from .views import (
-    calendars,
     calls,
     director,
     downloads,
@@ -23,7 +22,9 @@ REPORT = "director/reports/<int:pk>/"
 urlpatterns = [
     path("", public.home.home, name="home"),
     path("seasons/<int:year>/", public.season.season, name="season"),
-    path("seasons/<int:year>/calendar.ics", calendars.season_calendar, name="season-calendar"),
+    path(
+        "seasons/<int:year>/calendar.ics", public.calendars.season_calendar, name="season-calendar"
+    ),
     path("seasons/<int:year>/standings/", public.standings.season_standings, name="standings"),
     path("seasons/<int:year>/standings.xlsx", downloads.season_workbook, name="standings-xlsx"),
     path("tournaments/<int:pk>/", public.tournament.tournament, name="tournament"),
@@ -38,7 +39,7 @@ urlpatterns = [
     path("api/tournaments/<int:pk>/", public.api.tournament, name="api-tournament"),
     # A player's own page, from their private link
     path(LINK, player_page.home, name="player-page"),
-    path(LINK + "calendar.ics", calendars.player_calendar, name="player-calendar"),
+    path(LINK + "calendar.ics", public.calendars.player_calendar, name="player-calendar"),
     path(LINK + "matches/<int:match_id>/report/", player_page.report, name="player-report"),
     path(LINK + "matches/<int:match_id>/confirm/", player_page.confirm, name="player-confirm"),
     path(LINK + "matches/<int:match_id>/dispute/", player_page.dispute, name="player-dispute"),
