@@ -5,7 +5,6 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from .views import (
-    calls,
     director,
     downloads,
     player_page,
@@ -29,7 +28,7 @@ urlpatterns = [
     path("seasons/<int:year>/standings.xlsx", downloads.season_workbook, name="standings-xlsx"),
     path("tournaments/<int:pk>/", public.tournament.tournament, name="tournament"),
     path("tournaments/<int:pk>/results/", public.results.tournament_results, name="results"),
-    path("tournaments/<int:pk>/calls/", calls.call_screen, name="calls"),
+    path("tournaments/<int:pk>/calls/", public.calls.call_screen, name="calls"),
     path("tournaments/<int:pk>/results.xlsx", downloads.tournament_workbook, name="results-xlsx"),
     path("matches/<int:pk>/", public.match.match, name="match"),
     path("matches/<int:pk>.mat", downloads.match_transcript, name="match-mat"),

@@ -7,11 +7,24 @@ Every view fetches what its template shows in a fixed number of queries (pinned 
 tests/test_views_public.py), whatever the size of the club.
 """
 
-from . import api, calendars, home, match, player, ratings, results, season, standings, tournament
+from . import (
+    api,
+    calendars,
+    calls,
+    home,
+    match,
+    player,
+    ratings,
+    results,
+    season,
+    standings,
+    tournament,
+)
 
 __all__ = [
     "api",
     "calendars",
+    "calls",
     "home",
     "match",
     "player",
