@@ -6,7 +6,6 @@ from django.urls import include, path
 
 from .views import (
     director,
-    downloads,
     player_page,
     public,
 )
@@ -25,13 +24,19 @@ urlpatterns = [
         "seasons/<int:year>/calendar.ics", public.calendars.season_calendar, name="season-calendar"
     ),
     path("seasons/<int:year>/standings/", public.standings.season_standings, name="standings"),
-    path("seasons/<int:year>/standings.xlsx", downloads.season_workbook, name="standings-xlsx"),
+    path(
+        "seasons/<int:year>/standings.xlsx", public.downloads.season_workbook, name="standings-xlsx"
+    ),
     path("tournaments/<int:pk>/", public.tournament.tournament, name="tournament"),
     path("tournaments/<int:pk>/results/", public.results.tournament_results, name="results"),
     path("tournaments/<int:pk>/calls/", public.calls.call_screen, name="calls"),
-    path("tournaments/<int:pk>/results.xlsx", downloads.tournament_workbook, name="results-xlsx"),
+    path(
+        "tournaments/<int:pk>/results.xlsx",
+        public.downloads.tournament_workbook,
+        name="results-xlsx",
+    ),
     path("matches/<int:pk>/", public.match.match, name="match"),
-    path("matches/<int:pk>.mat", downloads.match_transcript, name="match-mat"),
+    path("matches/<int:pk>.mat", public.downloads.match_transcript, name="match-mat"),
     path("ratings/", public.ratings.ratings, name="ratings"),
     path("players/<int:pk>/", public.player.player, name="player"),
     path("api/tournaments/", public.api.tournaments, name="api-tournaments"),
