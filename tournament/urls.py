@@ -6,7 +6,6 @@ from django.urls import include, path
 
 from .views import (
     director,
-    player_page,
     public,
 )
 from .web import access
@@ -42,11 +41,15 @@ urlpatterns = [
     path("api/tournaments/", public.api.tournaments, name="api-tournaments"),
     path("api/tournaments/<int:pk>/", public.api.tournament, name="api-tournament"),
     # A player's own page, from their private link
-    path(LINK, player_page.home, name="player-page"),
+    path(LINK, public.player_page.home, name="player-page"),
     path(LINK + "calendar.ics", public.calendars.player_calendar, name="player-calendar"),
-    path(LINK + "matches/<int:match_id>/report/", player_page.report, name="player-report"),
-    path(LINK + "matches/<int:match_id>/confirm/", player_page.confirm, name="player-confirm"),
-    path(LINK + "matches/<int:match_id>/dispute/", player_page.dispute, name="player-dispute"),
+    path(LINK + "matches/<int:match_id>/report/", public.player_page.report, name="player-report"),
+    path(
+        LINK + "matches/<int:match_id>/confirm/", public.player_page.confirm, name="player-confirm"
+    ),
+    path(
+        LINK + "matches/<int:match_id>/dispute/", public.player_page.dispute, name="player-dispute"
+    ),
     # The director's desk
     path("director/", director.desk.desk, name="director-desk"),
     path(MATCH, director.match.match_sheet, name="director-match"),
