@@ -4,10 +4,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from .views import (
-    director,
-    public,
-)
+from .views import director, public
 from .web import access
 
 MATCH = "director/tournaments/<int:tournament_pk>/matches/<int:pk>/"
