@@ -291,10 +291,6 @@ class Tournament(models.Model):
         )
 
     @property
-    def is_cup(self) -> bool:
-        return self.format == club_nights.CUP
-
-    @property
     def is_swiss(self) -> bool:
         return self.format == club_nights.SWISS
 
