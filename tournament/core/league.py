@@ -111,10 +111,6 @@ class PlayerRecord:
     def point_difference(self) -> int:
         return self.points_won - self.points_lost
 
-    @property
-    def matches_played(self) -> int:
-        return self.matches_won + self.matches_lost
-
     def add_place(self, tournament: object, kind: str, place: tuple[int, int], scale) -> None:
         self.places.append((tournament, kind, place))
         self.league_points += points_for(scale, kind, place[0])
