@@ -80,7 +80,7 @@ run: $(VENV)/.installed messages
 	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
 	SITE_URL=$(SITE_URL) HTTPS=0 DEBUG=0 $(BIN)/gunicorn tournament.wsgi --bind $(HOST):$(PORT) \
 		--workers $(WORKERS) --access-logfile - \
-		--logger-class tournament.logfilters.RedactingGunicornLogger
+		--logger-class tournament.web.logfilters.RedactingGunicornLogger
 
 # Django's development server with DEBUG on, for working on the code.
 dev: $(VENV)/.installed messages

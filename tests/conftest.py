@@ -77,7 +77,7 @@ def _no_language_left_behind():
 def _nothing_rendered_yet():
     """Each test starts with an empty cache: a TestCase's rows (and their change marks)
     come back the same in every test, and a page counted in one test must not be the
-    one another test rendered (views.live keeps rendered brackets in the cache)."""
+    one another test rendered (web.live keeps rendered brackets in the cache)."""
     from django.core.cache import cache
 
     cache.clear()

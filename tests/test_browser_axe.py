@@ -88,7 +88,7 @@ PUBLIC = [
 # The error pages answer with their own status.
 STATUS = {"not-found": 404, "bad-request": 400}
 # No fault can be caused on the live server on demand: these are rendered as
-# views.errors renders them and put in place of one of the site's pages (their
+# web.errors renders them and put in place of one of the site's pages (their
 # stylesheet and scripts load from it).
 RENDERED = {"server-error": "500.html", "refused-write": "503.html"}
 DIRECTOR = [

@@ -49,7 +49,7 @@ def test_the_page_costs_the_same_for_8_and_32_players(
     with django_assert_num_queries(3):
         response = client.get(reverse("tournament", args=[tournament.pk]))
     assert response.status_code == 200
-    # The live part was rendered with the page (views.live): the tournament alone.
+    # The live part was rendered with the page (web.live): the tournament alone.
     with django_assert_num_queries(1):
         client.get(reverse("tournament", args=[tournament.pk]) + "?partial=brackets")
 

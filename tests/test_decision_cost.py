@@ -1,7 +1,7 @@
 """Deciding a match costs the same in a cup of 16 as in a cup of 256: the game that
 decides it, and taking that game back, read the bracket once and write only the
 matches downstream of it; the bracket they leave is the one resolving the whole plan
-gives. Times are the bench's (`tournament/management/decision_bench.py`); here, the
+gives. Times are the bench's (`tournament/benches/decision_bench.py`); here, the
 queries."""
 
 from __future__ import annotations

@@ -15,7 +15,7 @@ from django.urls import reverse
 
 from tournament.models import AuditEntry, Game, GameReport, Match
 from tournament.operations.links import link_for, token_of
-from tournament.views.errors import refuses_writes
+from tournament.web.errors import refuses_writes
 
 REFUSED = {
     "en": "Nothing was recorded: the club’s database cannot be written to right now",
@@ -166,7 +166,7 @@ def test_any_other_fault_is_a_500_in_the_sites_style(client, season, monkeypatch
     def broken(rules):
         raise RuntimeError("a bug")
 
-    monkeypatch.setattr("tournament.views.public.describe_rules", broken)
+    monkeypatch.setattr("tournament.views.public.season.describe_rules", broken)
     settings.LANGUAGE_CODE = "ca"
     response = visitor(None).get(reverse("season", args=[season.year]))
     assert response.status_code == 500

@@ -17,8 +17,8 @@ from django.test import Client
 from django.urls import reverse
 from test_several_servers import demo, shared, start_server  # noqa: F401 -- a fixture
 
-from tournament.logfilters import RedactingGunicornLogger, RedactPlayerLinks, redact
 from tournament.operations.links import link_for, token_of
+from tournament.web.logfilters import RedactingGunicornLogger, RedactPlayerLinks, redact
 
 ROOT = Path(__file__).resolve().parent.parent
 

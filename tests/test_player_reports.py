@@ -13,7 +13,7 @@ from tournament.core import club_nights
 from tournament.core.scoring import GameResult
 from tournament.models import AuditEntry, Game, GameReport, Match, Player, Tournament
 from tournament.operations.links import link_for, rotate_link, token_of
-from tournament.views import player_page
+from tournament.views.public import player_page
 
 GAMMON_TO_ANNA = {"winner": "0", "kind": "gammon", "cube": "1", "how": "played"}
 

@@ -132,7 +132,7 @@ class Request:
     ],
 )
 def test_the_client_address(settings, proxies, remote, forwarded, address):
-    from tournament.views.addresses import client_address
+    from tournament.web.addresses import client_address
 
     settings.TRUSTED_PROXIES = proxies
     assert client_address(Request(remote, forwarded)) == address

@@ -105,7 +105,7 @@ MIDDLEWARE = [
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     # English dates day first for a British (or any day-first) browser.
-    "tournament.middleware.RegionalFormatsMiddleware",
+    "tournament.web.middleware.RegionalFormatsMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -158,7 +158,7 @@ if SEVERAL_SERVERS and not DEBUG and DATABASES["default"]["ENGINE"].endswith("sq
     )
 
 # Django's cache holds what every server must agree on, such as the players' write
-# limits (views.link_limits; without Redis those go to the database, see "Abuse limits").
+# limits (web.link_limits; without Redis those go to the database, see "Abuse limits").
 # In Redis when there are several servers; otherwise in each process's memory, enough for
 # one server (the live pages' marks are read from the database, which every server shares).
 if REDIS_URL:
@@ -184,7 +184,7 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 
 LOGIN_URL = "login"
-# A director lands on the desk, anyone else on the seasons (views.access.landing).
+# A director lands on the desk, anyone else on the seasons (web.access.landing).
 LOGIN_REDIRECT_URL = "landing"
 LOGOUT_REDIRECT_URL = "home"
 
@@ -255,7 +255,7 @@ CONTENT_SECURITY_POLICY = {
 # --- end of Content Security Policy --------------------------------------------------------
 
 # --- Abuse limits: players' writes and logins (docs/settings.md) -------------------------
-# The client's address, as both limits below count it (views/addresses.py). Behind a
+# The client's address, as both limits below count it (web/addresses.py). Behind a
 # proxy every request comes from the proxy (127.0.0.1 for docs/running.md's nginx), and one
 # address would be the whole club. TRUSTED_PROXIES=n says that n proxies of the club's own
 # stand in front of gunicorn, each appending the address it was called from to
@@ -267,7 +267,7 @@ if TRUSTED_PROXIES < 0:
     raise ImproperlyConfigured(f"TRUSTED_PROXIES must be 0 or more; got {TRUSTED_PROXIES}")
 
 # Writes from players' private links (report, confirm, dispute) a minute, per link; posts
-# to links that do not exist, per address (views/link_limits.py, django-ratelimit); more
+# to links that do not exist, per address (web/link_limits.py, django-ratelimit); more
 # is answered 429.
 PLAYER_WRITES_PER_MINUTE = env_int("PLAYER_WRITES_PER_MINUTE", 30)
 # The counts must be one for every gunicorn worker and every server. With REDIS_URL they
@@ -312,7 +312,7 @@ INSTALLED_APPS = [*INSTALLED_APPS, "axes"]
 MIDDLEWARE = [*MIDDLEWARE, "axes.middleware.AxesMiddleware"]
 AUTHENTICATION_BACKENDS = [
     # Asks axes first; a login over HTTP from a locked account and address stops here.
-    "tournament.logins.ThrottledLogins",
+    "tournament.web.logins.ThrottledLogins",
     "django.contrib.auth.backends.ModelBackend",
 ]
 AXES_HANDLER = "axes.handlers.database.AxesDatabaseHandler"
@@ -320,8 +320,8 @@ AXES_FAILURE_LIMIT = LOGIN_FAILURE_LIMIT
 AXES_COOLOFF_TIME = timedelta(minutes=LOGIN_LOCKOUT_MINUTES)
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
-AXES_CLIENT_IP_CALLABLE = "tournament.views.addresses.client_address"
-AXES_LOCKOUT_CALLABLE = "tournament.logins.locked_out"
+AXES_CLIENT_IP_CALLABLE = "tournament.web.addresses.client_address"
+AXES_LOCKOUT_CALLABLE = "tournament.web.logins.locked_out"
 # Only the failures the throttle needs are kept, not a record of every login.
 AXES_DISABLE_ACCESS_LOG = True
 # --- end of abuse limits -------------------------------------------------------------------
@@ -348,8 +348,8 @@ DJANGO_TABLES2_TABLE_ATTRS = {"class": "data-table"}
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    # A player's private link never reaches a log line (tournament/logfilters.py).
-    "filters": {"player_links": {"()": "tournament.logfilters.RedactPlayerLinks"}},
+    # A player's private link never reaches a log line (tournament/web/logfilters.py).
+    "filters": {"player_links": {"()": "tournament.web.logfilters.RedactPlayerLinks"}},
     "formatters": {
         "django.server": {
             "()": "django.utils.log.ServerFormatter",

@@ -4,131 +4,127 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from .views import (
-    access,
-    api,
-    calendars,
-    calls,
-    director,
-    director_desk,
-    director_draw,
-    director_match,
-    director_members,
-    director_players,
-    director_reports,
-    director_rounds,
-    director_setup,
-    downloads,
-    player_page,
-    public,
-)
+from .views import director, public
+from .web import access
 
 MATCH = "director/tournaments/<int:tournament_pk>/matches/<int:pk>/"
 TOURNAMENT = "director/tournaments/<int:pk>/"
-# A player's private link: the token is the only credential, never logged (logfilters).
+# A player's private link: the token is the only credential, never logged (web.logfilters).
 LINK = "p/<str:token>/"
 REPORT = "director/reports/<int:pk>/"
 
 urlpatterns = [
-    path("", public.home, name="home"),
-    path("seasons/<int:year>/", public.season, name="season"),
-    path("seasons/<int:year>/calendar.ics", calendars.season_calendar, name="season-calendar"),
-    path("seasons/<int:year>/standings/", public.season_standings, name="standings"),
-    path("seasons/<int:year>/standings.xlsx", downloads.season_workbook, name="standings-xlsx"),
-    path("tournaments/<int:pk>/", public.tournament, name="tournament"),
-    path("tournaments/<int:pk>/results/", public.tournament_results, name="results"),
-    path("tournaments/<int:pk>/calls/", calls.call_screen, name="calls"),
-    path("tournaments/<int:pk>/results.xlsx", downloads.tournament_workbook, name="results-xlsx"),
-    path("matches/<int:pk>/", public.match, name="match"),
-    path("matches/<int:pk>.mat", downloads.match_transcript, name="match-mat"),
-    path("ratings/", public.ratings, name="ratings"),
-    path("players/<int:pk>/", public.player, name="player"),
-    path("api/tournaments/", api.tournaments, name="api-tournaments"),
-    path("api/tournaments/<int:pk>/", api.tournament, name="api-tournament"),
+    path("", public.home.home, name="home"),
+    path("seasons/<int:year>/", public.season.season, name="season"),
+    path(
+        "seasons/<int:year>/calendar.ics", public.calendars.season_calendar, name="season-calendar"
+    ),
+    path("seasons/<int:year>/standings/", public.standings.season_standings, name="standings"),
+    path(
+        "seasons/<int:year>/standings.xlsx", public.downloads.season_workbook, name="standings-xlsx"
+    ),
+    path("tournaments/<int:pk>/", public.tournament.tournament, name="tournament"),
+    path("tournaments/<int:pk>/results/", public.results.tournament_results, name="results"),
+    path("tournaments/<int:pk>/calls/", public.calls.call_screen, name="calls"),
+    path(
+        "tournaments/<int:pk>/results.xlsx",
+        public.downloads.tournament_workbook,
+        name="results-xlsx",
+    ),
+    path("matches/<int:pk>/", public.match.match, name="match"),
+    path("matches/<int:pk>.mat", public.downloads.match_transcript, name="match-mat"),
+    path("ratings/", public.ratings.ratings, name="ratings"),
+    path("players/<int:pk>/", public.player.player, name="player"),
+    path("api/tournaments/", public.api.tournaments, name="api-tournaments"),
+    path("api/tournaments/<int:pk>/", public.api.tournament, name="api-tournament"),
     # A player's own page, from their private link
-    path(LINK, player_page.home, name="player-page"),
-    path(LINK + "calendar.ics", calendars.player_calendar, name="player-calendar"),
-    path(LINK + "matches/<int:match_id>/report/", player_page.report, name="player-report"),
-    path(LINK + "matches/<int:match_id>/confirm/", player_page.confirm, name="player-confirm"),
-    path(LINK + "matches/<int:match_id>/dispute/", player_page.dispute, name="player-dispute"),
+    path(LINK, public.player_page.home, name="player-page"),
+    path(LINK + "calendar.ics", public.calendars.player_calendar, name="player-calendar"),
+    path(LINK + "matches/<int:match_id>/report/", public.player_page.report, name="player-report"),
+    path(
+        LINK + "matches/<int:match_id>/confirm/", public.player_page.confirm, name="player-confirm"
+    ),
+    path(
+        LINK + "matches/<int:match_id>/dispute/", public.player_page.dispute, name="player-dispute"
+    ),
     # The director's desk
-    path("director/", director.desk, name="director-desk"),
-    path(MATCH, director.match_sheet, name="director-match"),
-    path(MATCH + "undo/", director.undo, name="director-undo"),
-    path(MATCH + "walkover/", director.walkover, name="director-walkover"),
-    path(MATCH + "retire/", director.retire, name="director-retire"),
-    path(MATCH + "reopen/", director.reopen, name="director-reopen"),
-    path(MATCH + "history/", director.history, name="director-history"),
-    path(MATCH + "sheet/", director.score_sheet, name="director-score-sheet"),
-    path(MATCH + "import/", director.import_transcript, name="director-import"),
-    path(MATCH + "penalty/", director_match.penalty, name="director-penalty"),
-    path(MATCH + "on-time/", director_match.on_time, name="director-on-time"),
-    path(MATCH + "clock/", director_match.clock, name="director-clock"),
-    path(MATCH + "table/", director_match.table, name="director-table"),
-    path("director/reports/", director_reports.queue, name="director-reports"),
-    path(REPORT + "accept/", director_reports.accept, name="director-report-accept"),
+    path("director/", director.desk.desk, name="director-desk"),
+    path(MATCH, director.match.match_sheet, name="director-match"),
+    path(MATCH + "undo/", director.match.undo, name="director-undo"),
+    path(MATCH + "walkover/", director.match.walkover, name="director-walkover"),
+    path(MATCH + "retire/", director.match.retire, name="director-retire"),
+    path(MATCH + "reopen/", director.match.reopen, name="director-reopen"),
+    path(MATCH + "history/", director.history.history, name="director-history"),
+    path(MATCH + "sheet/", director.score_sheet.score_sheet, name="director-score-sheet"),
+    path(MATCH + "import/", director.match.import_transcript, name="director-import"),
+    path(MATCH + "penalty/", director.match.penalty, name="director-penalty"),
+    path(MATCH + "on-time/", director.match.on_time, name="director-on-time"),
+    path(MATCH + "clock/", director.match.clock, name="director-clock"),
+    path(MATCH + "table/", director.match.table, name="director-table"),
+    path("director/reports/", director.reports.queue, name="director-reports"),
+    path(REPORT + "accept/", director.reports.accept, name="director-report-accept"),
     path(
         REPORT + "opponent/",
-        director_reports.accept_counter,
+        director.reports.accept_counter,
         name="director-report-accept-counter",
     ),
-    path(REPORT + "correct/", director_reports.correct, name="director-report-correct"),
-    path(REPORT + "reject/", director_reports.reject, name="director-report-reject"),
+    path(REPORT + "correct/", director.reports.correct, name="director-report-correct"),
+    path(REPORT + "reject/", director.reports.reject, name="director-report-reject"),
     path(
         "director/players/import/",
-        director_members.import_members,
+        director.members.import_members,
         name="director-members-import",
     ),
     path(
         "director/players/import/confirm/",
-        director_members.confirm_import,
+        director.members.confirm_import,
         name="director-members-confirm",
     ),
-    path("director/players/<int:pk>/", director_players.player_desk, name="director-player"),
+    path("director/players/<int:pk>/", director.player.player_desk, name="director-player"),
     path(
         "director/players/<int:pk>/contact/",
-        director_players.change_contact,
+        director.player.change_contact,
         name="director-player-contact",
     ),
     path(
         "director/players/<int:pk>/link/rotate/",
-        director_players.rotate_link,
+        director.player.rotate_link,
         name="director-player-rotate",
     ),
-    path("director/seasons/new/", director_setup.season_create, name="director-season-new"),
-    path("director/seasons/<int:year>/", director_setup.season_edit, name="director-season"),
+    path("director/seasons/new/", director.setup.season_create, name="director-season-new"),
+    path("director/seasons/<int:year>/", director.setup.season_edit, name="director-season"),
     path(
         "director/tournaments/new/",
-        director_setup.tournament_create,
+        director.setup.tournament_create,
         name="director-tournament-new",
     ),
-    path(TOURNAMENT, director_desk.tournament_desk, name="director-tournament"),
-    path(TOURNAMENT + "edit/", director_setup.tournament_edit, name="director-tournament-edit"),
-    path(TOURNAMENT + "entries/add/", director_desk.entry_add, name="director-entry-add"),
-    path(TOURNAMENT + "entries/new/", director_desk.entry_new, name="director-entry-new"),
+    path(TOURNAMENT, director.tournament.tournament_desk, name="director-tournament"),
+    path(TOURNAMENT + "edit/", director.setup.tournament_edit, name="director-tournament-edit"),
+    path(TOURNAMENT + "entries/add/", director.tournament.entry_add, name="director-entry-add"),
+    path(TOURNAMENT + "entries/new/", director.tournament.entry_new, name="director-entry-new"),
     path(
         TOURNAMENT + "entries/<int:entry_pk>/remove/",
-        director_desk.entry_remove,
+        director.tournament.entry_remove,
         name="director-entry-remove",
     ),
-    path(TOURNAMENT + "check-in/", director_desk.check_in, name="director-check-in"),
+    path(TOURNAMENT + "check-in/", director.tournament.check_in, name="director-check-in"),
     path(
         TOURNAMENT + "check-in/everyone/",
-        director_desk.check_in_everyone,
+        director.tournament.check_in_everyone,
         name="director-check-in-everyone",
     ),
-    path(TOURNAMENT + "late-entry/", director_desk.late_entry, name="director-late-entry"),
-    path(TOURNAMENT + "seeds/", director_desk.seeds, name="director-seeds"),
-    path(TOURNAMENT + "withdraw/", director_desk.withdraw, name="director-withdraw"),
-    path(TOURNAMENT + "fees/", director_desk.fees, name="director-fees"),
-    path(TOURNAMENT + "fees/pay/", director_desk.pay, name="director-pay"),
-    path(TOURNAMENT + "draw/", director_draw.draw_view, name="director-draw"),
-    path(TOURNAMENT + "start/", director_draw.start, name="director-start"),
-    path(TOURNAMENT + "slips/", director_draw.slips, name="director-slips"),
-    path(TOURNAMENT + "rounds/pair/", director_rounds.pair_next, name="director-pair-next"),
-    path(TOURNAMENT + "rounds/pair-again/", director_rounds.pair_again, name="director-pair-again"),
-    path(TOURNAMENT + "rounds/deadline/", director_rounds.deadline, name="director-deadline"),
-    path(TOURNAMENT + "rounds/overdue/", director_rounds.overdue, name="director-overdue"),
+    path(TOURNAMENT + "late-entry/", director.tournament.late_entry, name="director-late-entry"),
+    path(TOURNAMENT + "seeds/", director.tournament.seeds, name="director-seeds"),
+    path(TOURNAMENT + "withdraw/", director.tournament.withdraw, name="director-withdraw"),
+    path(TOURNAMENT + "fees/", director.fees.fees, name="director-fees"),
+    path(TOURNAMENT + "fees/pay/", director.fees.pay, name="director-pay"),
+    path(TOURNAMENT + "draw/", director.draw.draw_view, name="director-draw"),
+    path(TOURNAMENT + "start/", director.draw.start, name="director-start"),
+    path(TOURNAMENT + "slips/", director.draw.slips, name="director-slips"),
+    path(TOURNAMENT + "rounds/pair/", director.rounds.pair_next, name="director-pair-next"),
+    path(TOURNAMENT + "rounds/pair-again/", director.rounds.pair_again, name="director-pair-again"),
+    path(TOURNAMENT + "rounds/deadline/", director.rounds.deadline, name="director-deadline"),
+    path(TOURNAMENT + "rounds/overdue/", director.rounds.overdue, name="director-overdue"),
     # Accounts
     path(
         "accounts/login/",
@@ -141,7 +137,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
 ]
 
-# The site's own error pages (views.errors): its style and language, no database.
-handler400 = "tournament.views.errors.bad_request"
-handler404 = "tournament.views.errors.page_not_found"
-handler500 = "tournament.views.errors.server_error"
+# The site's own error pages (web.errors): its style and language, no database.
+handler400 = "tournament.web.errors.bad_request"
+handler404 = "tournament.web.errors.page_not_found"
+handler500 = "tournament.web.errors.server_error"

@@ -119,10 +119,6 @@ class PlayerRecord:
     def point_difference(self) -> int:
         return self.points_won - self.points_lost
 
-    @property
-    def matches_played(self) -> int:
-        return self.matches_won + self.matches_lost
-
 
 # The order of the standings, in words (docs/standings.md and the page): league points, then matches
 # won, then points won minus points lost, then games won; still equal, the players

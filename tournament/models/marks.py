@@ -1,6 +1,6 @@
 """Change marks: what the live pages compare and key their cached parts on (a
 tournament's own mark is a column of the tournament; see operations.marks and
-views.live)."""
+web.live)."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ def new_mark() -> int:
 class ClubMark(models.Model):
     """One row: the mark of what every tournament's pages show beyond the tournament's
     own rows (a player's name, a season's rules). operations.marks changes it with each
-    write that no tournament's mark covers; views.live reads it with the tournament's."""
+    write that no tournament's mark covers; web.live reads it with the tournament's."""
 
     mark = models.BigIntegerField(_("change mark"), default=new_mark)
 

@@ -22,9 +22,6 @@ from .entries import Entry
 from .matches import Match
 from .tournaments import Tournament
 
-# A side whose source is a match, as stored in the Match row.
-_SOURCE_FIELDS = (("source1_kind", "source1_match_id"), ("source2_kind", "source2_match_id"))
-
 
 @dataclass
 class StoredDraw:

@@ -182,7 +182,7 @@ class Tournament(models.Model):
 
     # Changes with every write that can change what the tournament's pages show
     # (operations.marks, in the writer's transaction): the live pages' ETag and the key
-    # of the rendered brackets (views.live).
+    # of the rendered brackets (web.live).
     mark = models.BigIntegerField(_("change mark"), default=new_mark, editable=False)
 
     objects = TournamentQuerySet.as_manager()
@@ -284,10 +284,6 @@ class Tournament(models.Model):
             self.clock_delay_seconds,
             self.clock_delay_kind,
         )
-
-    @property
-    def is_cup(self) -> bool:
-        return self.format == club_nights.CUP
 
     @property
     def is_swiss(self) -> bool:

@@ -157,32 +157,6 @@ def _checked_tables(fields: Mapping) -> Mapping:
         raise OperationError(error.message(gettext)) from None
 
 
-def settings_to_copy(tournament: Tournament) -> tuple[dict, dict]:
-    """(fields, brackets) of an earlier tournament, for a new one made like it: its
-    format, tables, clock, and each bracket's lengths, fees and payouts."""
-    fields = {
-        field: getattr(tournament, field)
-        for field in (
-            "season",
-            "consolation",
-            "progressive_rounds",
-            "last_chance",
-            "public",
-            "tables",
-            "clock_policy",
-            "clock_minutes_per_point",
-            "clock_delay_seconds",
-            "clock_delay_kind",
-            "reporting",
-        )
-    }
-    brackets = {
-        bracket.kind: {column: getattr(bracket, column) for column in BRACKET_COLUMNS}
-        for bracket in tournament.brackets.all()
-    }
-    return fields, brackets
-
-
 def format_changes(tournament: Tournament, fields: Mapping) -> bool:
     return any(
         key in fields and fields[key] != getattr(tournament, key) for key in BRACKET_SETTINGS

@@ -1,1 +1,2 @@
-"""Views, split by audience: `public` (no login) and `director` (permission required)."""
+"""Views, split by audience: `public` (no account: visitors, and players from their private
+link) and `director` (the directors' permission required), a module per screen."""

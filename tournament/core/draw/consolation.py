@@ -17,13 +17,13 @@ from .plan import (
     LOSER,
     WINNER,
     BracketPlan,
+    EmptinessOracle,
     PlannedMatch,
     Slot,
     Source,
-    _EmptinessOracle,
-    _first_round,
-    _knockout,
-    _winners_round,
+    first_round,
+    knockout,
+    winners_round,
 )
 
 
@@ -31,28 +31,28 @@ def _has_bye(match: PlannedMatch) -> bool:
     return any(source.kind == BYE for source in match.sources)
 
 
-def _first_round_consolation(main: BracketPlan) -> BracketPlan | None:
+def first_round_consolation(main: BracketPlan) -> BracketPlan | None:
     """One slot per main first-round match: its loser, or its bye-holder's first loss."""
     first = main.round_matches(1)
     if len(first) < 2:
         return None  # a single loser is not a bracket
     slots = [Source(FIRST_LOSER if _has_bye(match) else LOSER, match=match.slot) for match in first]
     maybe_empty = [_has_bye(match) for match in first]
-    return _knockout(CONSOLATION, [_first_round(CONSOLATION, _pair_losers(slots, maybe_empty))])
+    return knockout(CONSOLATION, [first_round(CONSOLATION, _pair_losers(slots, maybe_empty))])
 
 
-def _last_chance(consolation: BracketPlan, main: BracketPlan) -> BracketPlan | None:
+def last_chance_bracket(consolation: BracketPlan, main: BracketPlan) -> BracketPlan | None:
     """One slot per consolation first-round match, for whoever loses their first one."""
     first = consolation.round_matches(1)
     if len(first) < 2:
         # A consolation of one first-round match would feed one player: no bracket.
         return None
-    may_be_empty = _EmptinessOracle(
+    may_be_empty = EmptinessOracle(
         {match.slot: match for bracket in (main, consolation) for match in bracket.matches}
     )
     slots = [Source(FIRST_LOSER, match=match.slot) for match in first]
     maybe_empty = [any(may_be_empty(source) for source in match.sources) for match in first]
-    return _knockout(LAST_CHANCE, [_first_round(LAST_CHANCE, _pair_losers(slots, maybe_empty))])
+    return knockout(LAST_CHANCE, [first_round(LAST_CHANCE, _pair_losers(slots, maybe_empty))])
 
 
 def _pair_losers(
@@ -72,7 +72,7 @@ def _pair_losers(
     return [(slots[i], slots[half + order[i]]) for i in range(half)]
 
 
-def _progressive_consolation(main: BracketPlan, depth: int) -> BracketPlan:
+def progressive_consolation(main: BracketPlan, depth: int) -> BracketPlan:
     """Losers of main rounds 1..depth drop in round by round, as in double elimination."""
     first = main.round_matches(1)
 
@@ -81,7 +81,7 @@ def _progressive_consolation(main: BracketPlan, depth: int) -> BracketPlan:
         return Source(BYE) if _has_bye(match) else Source(LOSER, match=match.slot)
 
     pairs = [(dropped(first[i]), dropped(first[i + 1])) for i in range(0, len(first), 2)]
-    rounds = [_first_round(CONSOLATION, pairs)]
+    rounds = [first_round(CONSOLATION, pairs)]
     # The main lines whose players may be at each consolation position: a player dropping
     # in from main round r match j can only have beaten players of that match's block.
     reach = [
@@ -95,7 +95,7 @@ def _progressive_consolation(main: BracketPlan, depth: int) -> BracketPlan:
     ]
     for main_round in range(2, depth + 1):
         if main_round >= 3:
-            rounds.append(_winners_round(CONSOLATION, len(rounds) + 1, rounds[-1]))
+            rounds.append(winners_round(CONSOLATION, len(rounds) + 1, rounds[-1]))
             reach = [reach[i] | reach[i + 1] for i in range(0, len(reach), 2)]
         droppers = main.round_matches(main_round)
         clash = [
@@ -118,7 +118,7 @@ def _progressive_consolation(main: BracketPlan, depth: int) -> BracketPlan:
             ]
         )
         reach = [reach[i] | set(_lines(main_round, droppers[order[i]])) for i in range(len(reach))]
-    return _knockout(CONSOLATION, rounds)
+    return knockout(CONSOLATION, rounds)
 
 
 def _lines(main_round: int, match: PlannedMatch) -> range:

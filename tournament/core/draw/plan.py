@@ -187,7 +187,10 @@ class BracketPlan:
 
 
 @dataclass(frozen=True)
-class _Graph:
+class PlanGraph:
+    """A plan's matches as a graph: in play order, with who needs whom (what resolving
+    walks)."""
+
     order: tuple[PlannedMatch, ...]
     index: dict[Slot, PlannedMatch]
     # slot -> the matches whose result its players can depend on directly
@@ -232,14 +235,14 @@ class DrawPlan:
         return self._graph.order
 
     @cached_property
-    def _graph(self) -> _Graph:
+    def _graph(self) -> PlanGraph:
         index = {match.slot: match for bracket in self.brackets for match in bracket.matches}
         onward: dict[Slot, tuple[Slot, int]] = {}
         for match in index.values():
             for side, source in enumerate(match.sources):
                 if source.kind == WINNER:
                     onward[source.match] = (match.slot, side)
-        may_be_empty = _EmptinessOracle(index)
+        may_be_empty = EmptinessOracle(index)
         needs: dict[Slot, frozenset[Slot]] = {}
         for match in index.values():
             found: set[Slot] = set()
@@ -255,7 +258,7 @@ class DrawPlan:
                 users[other].append(slot)
         order = _topological(self.brackets, needs, users)
         rank = {match.slot: number for number, match in enumerate(order)}
-        return _Graph(
+        return PlanGraph(
             order,
             index,
             needs,
@@ -265,7 +268,7 @@ class DrawPlan:
         )
 
 
-class _EmptinessOracle:
+class EmptinessOracle:
     """Whether a source may turn out empty, judged from the plan alone."""
 
     def __init__(self, index: Mapping[Slot, PlannedMatch]) -> None:
@@ -348,11 +351,12 @@ def _topological(
 # other way round.
 
 
-def _first_round(kind: str, pairs: Sequence[tuple[Source, Source]]) -> list[PlannedMatch]:
+def first_round(kind: str, pairs: Sequence[tuple[Source, Source]]) -> list[PlannedMatch]:
+    """Round 1 of a bracket: the pairs, in order."""
     return [PlannedMatch(Slot(kind, 1, number), pair) for number, pair in enumerate(pairs, 1)]
 
 
-def _winners_round(kind: str, number: int, previous: Sequence[PlannedMatch]) -> list[PlannedMatch]:
+def winners_round(kind: str, number: int, previous: Sequence[PlannedMatch]) -> list[PlannedMatch]:
     """Round `number`: the winners of the previous round meet pairwise, in order."""
     return [
         PlannedMatch(
@@ -366,8 +370,8 @@ def _winners_round(kind: str, number: int, previous: Sequence[PlannedMatch]) -> 
     ]
 
 
-def _knockout(kind: str, rounds: list[list[PlannedMatch]]) -> BracketPlan:
+def knockout(kind: str, rounds: list[list[PlannedMatch]]) -> BracketPlan:
     """Complete a bracket from its first rounds: winners meet pairwise down to a final."""
     while len(rounds[-1]) > 1:
-        rounds.append(_winners_round(kind, len(rounds) + 1, rounds[-1]))
+        rounds.append(winners_round(kind, len(rounds) + 1, rounds[-1]))
     return BracketPlan(kind, len(rounds), tuple(match for matches in rounds for match in matches))

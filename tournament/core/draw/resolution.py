@@ -25,11 +25,11 @@ from .plan import (
     WINNER,
     DrawError,
     DrawPlan,
+    PlanGraph,
     PlannedMatch,
     Slot,
     Source,
     _,
-    _Graph,
 )
 
 
@@ -159,7 +159,7 @@ def _resolve_match(
     match: PlannedMatch,
     outcomes: Mapping[Slot, int],
     done: Mapping[Slot, MatchResolution],
-    graph: _Graph,
+    graph: PlanGraph,
 ) -> MatchResolution:
     """One match, from the resolutions of the matches it needs (all in `done`)."""
     sides = [_side(source, done, graph) for source in match.sources]
@@ -194,7 +194,7 @@ _NOT_READY = {
 
 
 def _side(
-    source: Source, done: Mapping[Slot, MatchResolution], graph: _Graph
+    source: Source, done: Mapping[Slot, MatchResolution], graph: PlanGraph
 ) -> tuple[bool, object | None]:
     if source.kind == ENTRANT:
         return True, source.entrant

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 
-from .consolation import _first_round_consolation, _last_chance, _progressive_consolation
+from .consolation import first_round_consolation, last_chance_bracket, progressive_consolation
 from .plan import (
     BYE,
     CONSOLATION_FORMATS,
@@ -26,8 +26,8 @@ from .plan import (
     DrawPlan,
     Source,
     _,
-    _first_round,
-    _knockout,
+    first_round,
+    knockout,
 )
 
 
@@ -93,13 +93,13 @@ def make_plan(
     depth = min(progressive_rounds, main.rounds - 1)
     consolation_plan = None
     if consolation == FIRST_ROUND or (consolation == PROGRESSIVE and depth == 1):
-        consolation_plan = _first_round_consolation(main)
+        consolation_plan = first_round_consolation(main)
     elif consolation == PROGRESSIVE and depth >= 2:
-        consolation_plan = _progressive_consolation(main, depth)
+        consolation_plan = progressive_consolation(main, depth)
     if consolation_plan is not None:
         brackets.append(consolation_plan)
         if last_chance:
-            last = _last_chance(consolation_plan, main)
+            last = last_chance_bracket(consolation_plan, main)
             if last is not None:
                 brackets.append(last)
     return DrawPlan(
@@ -187,4 +187,4 @@ def _main_bracket(seed_order: Sequence[object], size: int) -> BracketPlan:
 
     lines = seed_positions(size)
     pairs = [(line(lines[i]), line(lines[i + 1])) for i in range(0, size, 2)]
-    return _knockout(MAIN, [_first_round(MAIN, pairs)])
+    return knockout(MAIN, [first_round(MAIN, pairs)])

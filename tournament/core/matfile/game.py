@@ -1,4 +1,4 @@
-"""One game of a transcript as it is read: the state machine `_Game`.
+"""One game of a transcript as it is read: the state machine `GameReader`.
 
 It reads the game's score line, takes the entries of its rows one at a time (the cube,
 the pending offers, a drop, a resignation, the `Wins`), refuses what contradicts the
@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from ..scoring import KINDS, GameResult
 from .base import MatError, MatGame, _
-from .grammar import _LAST_SCORE, _SCORE_AND_NAME, _Action, _borne_off, _number
+from .grammar import LAST_SCORE, SCORE_AND_NAME, Action, as_number, checkers_borne_off
 
 _CHECKERS = 15
 
 
-class _Game:
+class GameReader:
     """One game being read: the cube, the pending offers and the end."""
 
     def __init__(self, number: int, line: int, crawford_marked: bool) -> None:
@@ -26,22 +26,22 @@ class _Game:
         self.crawford_marked = crawford_marked
         self.cube = 1
         self.owner: int | None = None  # None: the cube is in the middle
-        self.offers: list[_Action] = []  # a double, maybe beavered, maybe raccooned
+        self.offers: list[Action] = []  # a double, maybe beavered, maybe raccooned
         self.beaver = self.raccoon = False
-        self.dropped: _Action | None = None  # the refused offer
+        self.dropped: Action | None = None  # the refused offer
         self.resigned_by: int | None = None
-        self.wins: _Action | None = None
+        self.wins: Action | None = None
         self.played = False  # some checker play is recorded
         self.complete = True  # every play is written out (no XG "???")
         self.borne_off = [0, 0]
-        self.last_roll: _Action | None = None
+        self.last_roll: Action | None = None
         self.last_roll_bore_off = False
 
     def score_line(self, number: int, line: str) -> tuple[str, str]:
         """Read "name : score     name : score"; returns the two names."""
         parts = line.split(":")
-        middle = _SCORE_AND_NAME.fullmatch(parts[1]) if len(parts) == 3 else None
-        last = _LAST_SCORE.fullmatch(parts[2]) if len(parts) == 3 else None
+        middle = SCORE_AND_NAME.fullmatch(parts[1]) if len(parts) == 3 else None
+        last = LAST_SCORE.fullmatch(parts[2]) if len(parts) == 3 else None
         first_name = parts[0].strip()
         if not (middle and last and first_name):
             raise MatError(
@@ -51,7 +51,7 @@ class _Game:
             )
         scores = []
         for written in (middle.group("score"), last.group("score")):
-            score = _number(written)
+            score = as_number(written)
             if score is None:
                 raise MatError(number, _("%(text)r is not a score"), text=written)
             scores.append(score)
@@ -60,10 +60,10 @@ class _Game:
         self.names = (first_name, middle.group("name"))
         return self.names
 
-    def error(self, action: _Action, template: str, **params: object) -> MatError:
+    def error(self, action: Action, template: str, **params: object) -> MatError:
         return MatError(action.line, template, number=self.number, **params)
 
-    def add(self, action: _Action) -> None:
+    def add(self, action: Action) -> None:
         if self.wins is not None:
             if action.kind == "wins" and action.side != self.wins.side:
                 raise self.error(
@@ -96,7 +96,7 @@ class _Game:
     def _name(self, side: int) -> str:
         return self.names[side]
 
-    def _pending(self, action: _Action) -> MatError:
+    def _pending(self, action: Action) -> MatError:
         last = self.offers[-1]
         return self.error(
             action,
@@ -109,7 +109,7 @@ class _Game:
             text=action.text,
         )
 
-    def _roll(self, action: _Action) -> None:
+    def _roll(self, action: Action) -> None:
         if self.offers:
             if self.offers[-1].offer == "doubles":
                 raise self._pending(action)
@@ -120,11 +120,11 @@ class _Game:
             self.played = True
             if "?" in action.move:
                 self.complete = False
-        bore = _borne_off(action.move)
+        bore = checkers_borne_off(action.move)
         self.borne_off[action.side] += bore
         self.last_roll, self.last_roll_bore_off = action, bore > 0
 
-    def _offer(self, action: _Action) -> None:
+    def _offer(self, action: Action) -> None:
         kind = action.offer
         if kind == "doubles":
             if self.offers:
@@ -159,7 +159,7 @@ class _Game:
             )
         self.offers.append(action)
 
-    def _answer(self, action: _Action) -> _Action:
+    def _answer(self, action: Action) -> Action:
         if not self.offers:
             raise self.error(
                 action, _("game %(number)s: %(text)r, but nothing was offered"), text=action.text
@@ -184,23 +184,23 @@ class _Game:
         self.raccoon = self.raccoon or len(self.offers) > 2
         self.offers = []
 
-    def _take(self, action: _Action) -> None:
+    def _take(self, action: Action) -> None:
         self._answer(action)
         self._accept()
 
-    def _drop(self, action: _Action) -> None:
+    def _drop(self, action: Action) -> None:
         last = self._answer(action)
         self.dropped = last
         self.beaver = self.beaver or len(self.offers) > 1
         self.raccoon = self.raccoon or len(self.offers) > 2
         self.offers = []
 
-    def _resign(self, action: _Action) -> None:
+    def _resign(self, action: Action) -> None:
         if self.offers:
             raise self._pending(action)
         self.resigned_by = action.side
 
-    def _wins(self, action: _Action) -> None:
+    def _wins(self, action: Action) -> None:
         if self.offers:
             raise self._pending(action)
         self.wins = action
@@ -248,7 +248,7 @@ class _Game:
             raccoon=self.raccoon,
         )
 
-    def _dropped_result(self, wins: _Action, refused: _Action) -> GameResult:
+    def _dropped_result(self, wins: Action, refused: Action) -> GameResult:
         if wins.side != refused.side:
             raise self.error(
                 wins,

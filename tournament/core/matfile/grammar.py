@@ -1,7 +1,7 @@
 """The .mat line grammar: what each line of a transcript says, one line at a time.
 
 The patterns of the header, length, `Game N`, score and row lines; a row read into its
-entries, each in its column (`_Action`); the checkers a move bears off; and the preamble
+entries, each in its column (`Action`); the checkers a move bears off; and the preamble
 before the first game. Following a game across its rows is `game`'s job, and reading the
 whole transcript `parsing`'s.
 
@@ -20,16 +20,16 @@ from .base import MatError, _
 # can reach 15) and the right one from 33, so the middle leaves room for odd spacing.
 _RIGHT_COLUMN = 24
 
-_HEADER = re.compile(r'[;#]\s*\[\s*(?P<key>[^\s"\[\]][^"\[\]]*?)\s+"(?P<value>.*)"\s*\]\s*')
+HEADER = re.compile(r'[;#]\s*\[\s*(?P<key>[^\s"\[\]][^"\[\]]*?)\s+"(?P<value>.*)"\s*\]\s*')
 _LENGTH = re.compile(r"(?P<length>\S+)\s+points?\s+match", re.IGNORECASE)
 # A line with a colon is a score line even if a player is called "Game".
-_GAME = re.compile(r"game\s+(?P<number>[^\s:*(]+)\s*(?P<mark>[^:]*)", re.IGNORECASE)
+GAME = re.compile(r"game\s+(?P<number>[^\s:*(]+)\s*(?P<mark>[^:]*)", re.IGNORECASE)
 _MARK = re.compile(r"\*|\(\s*crawford\s*\)|crawford", re.IGNORECASE)
-_SCORE_AND_NAME = re.compile(
+SCORE_AND_NAME = re.compile(
     r"\s*(?P<score>[^\s*(]+)\s*(?P<mark>\*|\(\s*crawford\s*\))?\s+(?P<name>\S.*?)\s*",
     re.IGNORECASE,
 )
-_LAST_SCORE = re.compile(
+LAST_SCORE = re.compile(
     r"\s*(?P<score>[^\s*(]+)\s*(?P<mark>\*|\(\s*crawford\s*\)|crawford)?\s*", re.IGNORECASE
 )
 _ROW_NUMBER = re.compile(r"\s*\d+\)")
@@ -51,7 +51,8 @@ _BEAR_OFF = re.compile(r"/(?:0|off)\*?(?:\((?P<times>\d)\))?$", re.IGNORECASE)
 _UNKNOWN = re.compile(r"\S+(?: \S+)*")
 
 
-def _number(text: str) -> int | None:
+def as_number(text: str) -> int | None:
+    """A number written in ASCII digits, or None (not "²", which isdigit() takes)."""
     return int(text) if text.isascii() and text.isdigit() else None
 
 
@@ -69,7 +70,9 @@ def _expand(line: str) -> tuple[str, list[int]]:
 
 
 @dataclass
-class _Action:
+class Action:
+    """One entry of a row, in its player's column: a roll and its move, a cube action, Wins."""
+
     kind: str  # "roll", "offer", "take", "drop", "resign", "wins"
     side: int
     line: int
@@ -79,13 +82,13 @@ class _Action:
     value: int = 0
 
 
-def _actions(raw: str, number: int) -> list[_Action]:
+def read_actions(raw: str, number: int) -> list[Action]:
     """The entries of one row, each in its column."""
     line, tabs = _expand(raw)
     row = _ROW_NUMBER.match(line)
     if row:  # keep the columns where they are: blank the "12)" out
         line = " " * row.end() + line[row.end() :]
-    found: list[_Action] = []
+    found: list[Action] = []
     position = 0
     previous_end = -1
     while True:
@@ -104,14 +107,14 @@ def _actions(raw: str, number: int) -> list[_Action]:
         tab_between = any(previous_end <= tab < position for tab in tabs)
         # A tab between two entries separates the columns wherever it lands.
         right = position >= _RIGHT_COLUMN or (bool(found) and found[-1].side == 0 and tab_between)
-        action = _Action(kind="", side=1 if right else 0, line=number, text=match.group().strip())
+        action = Action(kind="", side=1 if right else 0, line=number, text=match.group().strip())
         if match.group("roll"):
             action.kind, action.move = "roll", match.group("move").strip()
         elif match.group("offer"):
             action.kind, action.offer = "offer", match.group("offer").lower()
             written = match.group("value")
             if written is not None:
-                value = _number(written)
+                value = as_number(written)
                 if value is None:
                     raise MatError(
                         number,
@@ -133,7 +136,7 @@ def _actions(raw: str, number: int) -> list[_Action]:
                 raise MatError(
                     number, _("expected 'Wins N points', not %(text)r"), text=action.text
                 )
-            points = _number(wins.group("points"))
+            points = as_number(wins.group("points"))
             if not points:
                 raise MatError(
                     number,
@@ -145,7 +148,8 @@ def _actions(raw: str, number: int) -> list[_Action]:
         position = previous_end = match.end()
 
 
-def _borne_off(move: str) -> int:
+def checkers_borne_off(move: str) -> int:
+    """How many checkers the move bears off (`6/off(2)` is two)."""
     count = 0
     for part in move.split():
         bear_off = _BEAR_OFF.search(part)
@@ -154,24 +158,26 @@ def _borne_off(move: str) -> int:
     return count
 
 
-def _lines(text: str) -> list[str]:
+def lines_of(text: str) -> list[str]:
+    """The transcript's lines, whatever its line ends and byte order mark."""
     text = text.removeprefix("\ufeff")  # XG writes a byte order mark
     return [line.removesuffix("\r") for line in text.split("\n")]
 
 
-def _is_comment(stripped: str) -> bool:
+def is_comment(stripped: str) -> bool:
+    """A comment line, headers included: it starts with `;` or `#`."""
     return stripped.startswith((";", "#"))
 
 
-def _preamble(lines: list[str]) -> tuple[dict[str, str], int, int]:
+def read_preamble(lines: list[str]) -> tuple[dict[str, str], int, int]:
     """The headers, the match length and the index of the line after the length."""
     headers: dict[str, str] = {}
     for index, raw in enumerate(lines):
         number, stripped = index + 1, raw.strip()
         if not stripped:
             continue
-        if _is_comment(stripped):
-            header = _HEADER.fullmatch(stripped)
+        if is_comment(stripped):
+            header = HEADER.fullmatch(stripped)
             if header:
                 headers[header.group("key")] = header.group("value")
             continue
@@ -182,7 +188,7 @@ def _preamble(lines: list[str]) -> tuple[dict[str, str], int, int]:
                 _("expected the match length, such as '7 point match', not %(text)r"),
                 text=stripped,
             )
-        length = _number(match.group("length"))
+        length = as_number(match.group("length"))
         if length is None:
             raise MatError(number, _("%(text)r is not a match length"), text=match.group("length"))
         if length == 0:
@@ -191,8 +197,10 @@ def _preamble(lines: list[str]) -> tuple[dict[str, str], int, int]:
     raise MatError(max(len(lines), 1), _("no 'N point match' line: this is not a match transcript"))
 
 
-def _game_header(number: int, match: re.Match[str], expected: int) -> tuple[int, bool]:
-    written = _number(match.group("number"))
+def read_game_header(number: int, match: re.Match[str], expected: int) -> tuple[int, bool]:
+    """The number of the game a `Game N` line starts (it must be `expected`), and whether
+    it is marked as the Crawford game."""
+    written = as_number(match.group("number"))
     if written is None:
         raise MatError(number, _("%(text)r is not a game number"), text=match.group("number"))
     if written != expected:

@@ -1,7 +1,7 @@
 """`parse()`: a transcript's text, line by line, into a `MatMatch`.
 
 The preamble and each line are read with `grammar`, each game is followed by
-`game._Game`, and the score lines must name the same two players throughout. Whether
+`game.GameReader`, and the score lines must name the same two players throughout. Whether
 the games add up under a season's rules is `checks`'s job.
 
 Pure Python: no Django, no I/O; the caller reads the file.
@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from ..names import normalize_name
 from .base import MatError, MatGame, MatMatch, _
-from .game import _Game
-from .grammar import _GAME, _actions, _game_header, _is_comment, _lines, _preamble
+from .game import GameReader
+from .grammar import GAME, is_comment, lines_of, read_actions, read_game_header, read_preamble
 
 
 def parse(text: str) -> MatMatch:
@@ -21,22 +21,22 @@ def parse(text: str) -> MatMatch:
     Raises MatError at the first line that does not parse or contradicts the lines
     before it. Whether the games add up under a season's rules is `check()`'s job.
     """
-    lines = _lines(text)
-    headers, length, start = _preamble(lines)
+    lines = lines_of(text)
+    headers, length, start = read_preamble(lines)
     games: list[MatGame] = []
     players: tuple[str, str] | None = None
-    current: _Game | None = None
+    current: GameReader | None = None
     for index in range(start, len(lines)):
         number, raw = index + 1, lines[index]
         stripped = raw.strip()
-        if not stripped or _is_comment(stripped):
+        if not stripped or is_comment(stripped):
             continue
-        header = _GAME.fullmatch(stripped)
+        header = GAME.fullmatch(stripped)
         if header:
             if current is not None:
                 games.append(current.finish())
-            written, marked = _game_header(number, header, len(games) + 1)
-            current = _Game(written, number, marked)
+            written, marked = read_game_header(number, header, len(games) + 1)
+            current = GameReader(written, number, marked)
         elif current is None:
             raise MatError(
                 number, _("expected 'Game 1' after the match length, not %(text)r"), text=stripped
@@ -60,7 +60,7 @@ def parse(text: str) -> MatMatch:
                     d=names[1],
                 )
         else:
-            for action in _actions(raw, number):
+            for action in read_actions(raw, number):
                 current.add(action)
     if current is None:
         raise MatError(start, _("the transcript has no games"))

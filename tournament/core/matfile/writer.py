@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from ..rules import RuleSet
 from ..scoring import GameResult, replay
 from .base import MatError, _
-from .grammar import _HEADER, _is_comment
+from .grammar import HEADER, is_comment
 
 _GAME_NUMBER_WIDTH = 3  # "%3d) " as GNU Backgammon writes it
 _LEFT_WIDTH = 27
@@ -121,7 +121,7 @@ def _check_name(name: object) -> str:
     if not isinstance(name, str) or not name.strip():
         raise MatError(None, _("a player's name cannot be empty"))
     cleaned = name.strip()
-    if ":" in cleaned or "\n" in cleaned or "\r" in cleaned or _is_comment(cleaned):
+    if ":" in cleaned or "\n" in cleaned or "\r" in cleaned or is_comment(cleaned):
         raise MatError(
             None,
             _(
@@ -150,7 +150,7 @@ def write(
     names = (_check_name(players[0]), _check_name(players[1]))
     out: list[str] = []
     for key, value in (headers or {}).items():
-        if not _HEADER.fullmatch(f'; [{key} "{value}"]') or "\n" in value or "\r" in value:
+        if not HEADER.fullmatch(f'; [{key} "{value}"]') or "\n" in value or "\r" in value:
             raise MatError(
                 None, _("%(key)r: %(value)r cannot be written as a header"), key=key, value=value
             )

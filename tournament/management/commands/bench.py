@@ -25,8 +25,7 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from ...models import Game, Season
-from .. import (
+from ...benches import (
     bench_seasons,
     decision_bench,
     export_bench,
@@ -35,7 +34,8 @@ from .. import (
     pairing_bench,
     ratings_bench,
 )
-from ..measure import measure
+from ...benches.measure import measure
+from ...models import Game, Season
 
 BENCH_YEAR, SMALL_YEAR, TENTH_YEAR = 2099, 2098, 2090
 TARGET_GAMES = 20_000

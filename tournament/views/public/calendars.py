@@ -8,10 +8,10 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.views.decorators.http import require_safe
 
-from ..exports import calendars as ics
-from ..models import Entry, Match, Season
-from ..operations.links import player_by_token
-from .access import private
+from ...exports import calendars as ics
+from ...models import Entry, Match, Season
+from ...operations.links import player_by_token
+from ...web.access import private
 
 CALENDAR = "text/calendar; charset=utf-8"
 

@@ -6,8 +6,8 @@ from django.http import Http404
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
-from ..queries.calls import PAGE, calls_of
-from . import live
+from ...queries.calls import PAGE, calls_of
+from ...web import live
 
 
 @require_GET

@@ -22,18 +22,18 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
-from ..core.member_sheets import MAX_FILE_BYTES, MemberFileError, MemberList
-from ..core.members import ASK, HERE, NEW, REFUSED, UPDATE, Sorting
-from ..forms.members import (
+from ...core.member_sheets import MAX_FILE_BYTES, MemberFileError, MemberList
+from ...core.members import ASK, HERE, NEW, REFUSED, UPDATE, Sorting
+from ...forms.members import (
     ALL_OR_NOTHING,
     MemberChoicesForm,
     MemberFileForm,
     MemberImportForm,
     changes_text,
 )
-from ..imports.member_files import read_member_file
-from ..operations import OperationError, members
-from .access import director_required
+from ...imports.member_files import read_member_file
+from ...operations import OperationError, members
+from ...web.access import director_required
 
 SESSION_KEY = "member_import"
 TEMPLATE = "director/members_import.html"

@@ -10,12 +10,12 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 
-from .. import operations
-from ..forms import PlayerContactForm
-from ..models import GameReport, Match, Player, Tournament
-from ..operations.links import link_for
-from ..operations.links import rotate_link as rotate
-from .access import director_required
+from ... import operations
+from ...forms import PlayerContactForm
+from ...models import GameReport, Match, Player, Tournament
+from ...operations.links import link_for
+from ...operations.links import rotate_link as rotate
+from ...web.access import director_required
 
 
 @director_required

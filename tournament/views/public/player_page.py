@@ -21,21 +21,21 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 
-from ..core import scoring
-from ..forms import ConfirmReportForm, DisputeForm, GameForm
-from ..models import Entry, Match, Player, Tournament
-from ..operations import MatchClosed, MatchGone, OperationError, StaleMatch
-from ..operations.links import player_by_token
-from ..operations.reports import (
+from ...core import scoring
+from ...forms import ConfirmReportForm, DisputeForm, GameForm
+from ...models import Entry, Match, Player, Tournament
+from ...operations import MatchClosed, MatchGone, OperationError, StaleMatch
+from ...operations.links import player_by_token
+from ...operations.reports import (
     NotYourMatch,
     confirm_report,
     dispute_report,
     report_game,
 )
-from ..queries.player_matches import change_mark, open_matches, swiss_waiting, waiting_match
-from . import live
-from .access import private
-from .link_limits import limit_link_writes
+from ...queries.player_matches import change_mark, open_matches, swiss_waiting, waiting_match
+from ...web import live
+from ...web.access import private
+from ...web.link_limits import limit_link_writes
 
 
 def _forms(row, posted=None):

@@ -12,15 +12,15 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from .. import operations
-from ..core import draw, scoring
-from ..forms import DrawForm
-from ..models import Player, stored_draw
-from ..operations.links import links_for
-from ..queries.bracket_layout import BRACKET_LABELS, round_name
-from ..rule_texts import rules_in_one_line
-from .access import director_required
-from .director_desk import _back, _desk, entries_of, tournament_of
+from ... import operations
+from ...core import draw, scoring
+from ...forms import DrawForm
+from ...models import Player, stored_draw
+from ...operations.links import links_for
+from ...queries.bracket_layout import BRACKET_LABELS, round_name
+from ...rule_texts import rules_in_one_line
+from ...web.access import director_required
+from .tournament import back_to_desk, desk_page, entries_of, tournament_of
 
 
 def _preview(plan: draw.DrawPlan, players: dict) -> list[dict]:
@@ -129,16 +129,16 @@ def draw_view(request, pk):
     data = request.POST if request.method == "POST" else request.GET
     form = DrawForm(data if "seed" in data else None)
     if form.is_bound and not form.is_valid():
-        return _desk(request, tournament, status=400, error=gettext("That is not a draw seed."))
+        return desk_page(request, tournament, status=400, error=gettext("That is not a draw seed."))
     if request.method == "POST":
         try:
             operations.make_draw(tournament, rng_seed=form.cleaned_data["seed"], user=request.user)
         except draw.DrawError as error:
-            return _desk(request, tournament, status=409, error=error.message(gettext))
+            return desk_page(request, tournament, status=409, error=error.message(gettext))
         except operations.OperationError as error:
-            return _desk(request, tournament, status=409, error=error.message)
+            return desk_page(request, tournament, status=409, error=error.message)
         messages.success(request, gettext("Draw made."))
-        return _back(tournament)
+        return back_to_desk(tournament)
     if tournament.is_club_night:
         stored = None
     else:
@@ -204,7 +204,7 @@ def start(request, pk):
     try:
         operations.start_tournament(tournament, user=request.user, dated=dated)
     except operations.OperationError as error:
-        return _desk(request, tournament, status=409, error=error.message)
+        return desk_page(request, tournament, status=409, error=error.message)
     messages.success(request, gettext("The tournament has started."))
     return redirect(reverse("director-desk"))
 

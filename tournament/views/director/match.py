@@ -1,10 +1,12 @@
-"""The director's desk at the tournament table: the live matches, and a match sheet to
-enter a match game by game, undo the last game, report a walkover or a retirement, and
-read the match's history. Every view needs the directors' permission.
+"""The match sheet at the director's desk: a match entered game by game, the last game
+undone, a walkover or a retirement (and either taken back), a loss on time, penalty
+points for the waiting player before the first game, a clock brought in, another
+table, and a .mat transcript imported. Every view needs the directors' permission.
 
 Every write goes through `operations`, which locks, replays and audits; these views only
 turn its answers into pages: an illegal game is shown beside the form, a stale form
-gets the match as it is now, a correction that re-opens later matches asks first.
+gets the match as it is now, a correction that re-opens later matches asks first, and
+any refusal is the sheet again with the operation's message.
 """
 
 from django.contrib import messages
@@ -12,45 +14,21 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.text import capfirst
 from django.utils.translation import gettext, ngettext
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST
 
-from .. import operations
-from ..core import actions, scoring
-from ..forms import ConfirmForm, GameForm, PenaltyForm, SideForm, TableForm, TranscriptForm
-from ..models import AuditEntry, Game, GameReport, Match, Penalty, Tournament
-from ..models.rounds import not_called
-from ..operations import transcripts
-from ..queries.onward import where_next
-from ..rule_texts import rules_in_one_line
-from .access import director_required
-
-
-@director_required
-@require_GET
-def desk(request):
-    """The live matches first, then those ready to start, then the tournaments.
-
-    Template: director/desk.html; context: matches, tournaments, reports_waiting.
-    """
-    matches = (
-        Match.objects.open()
-        .filter(tournament__status__in=Tournament.IN_PLAY)
-        .select_related("tournament", "bracket", "player1", "player2")
-        .live_first("tournament__date", "tournament_id", "bracket_id", "round", "position")
-    )
-    tournaments = Tournament.objects.select_related("season").order_by("-date", "name")[:50]
-    context = {
-        "matches": matches,
-        "tournaments": tournaments,
-        # Reported games waiting for the opponent or the director (lapsed ones too:
-        # the director throws those away from the queue).
-        "reports_waiting": GameReport.objects.waiting().count(),
-    }
-    return render(request, "director/desk.html", context)
+from ... import operations
+from ...core import actions, scoring
+from ...forms import ConfirmForm, GameForm, PenaltyForm, SideForm, TableForm, TranscriptForm
+from ...models import Match, Penalty
+from ...models.rounds import not_called
+from ...operations import transcripts
+from ...queries.onward import where_next
+from ...web.access import director_required
 
 
-def _match(tournament_pk, pk) -> Match:
-    """The match, 404 unless it belongs to that tournament (ids from another one)."""
+def match_of(tournament_pk, pk) -> Match:
+    """The match, 404 unless it belongs to that tournament (ids from another one); the
+    history and the score sheet find theirs the same way."""
     return get_object_or_404(
         Match.objects.select_related(
             "tournament__season", "bracket", "player1", "player2", "winner"
@@ -156,7 +134,7 @@ def _answer(request, match: Match, error: operations.OperationError, action: str
             "version": match.version,
         }
         return render(request, "director/confirm.html", context, status=409)
-    fresh = _match(match.tournament_id, match.pk)
+    fresh = match_of(match.tournament_id, match.pk)
     return _sheet(request, fresh, status=409, error=error.message)
 
 
@@ -164,7 +142,7 @@ def _answer(request, match: Match, error: operations.OperationError, action: str
 @require_http_methods(["GET", "POST"])
 def match_sheet(request, tournament_pk, pk):
     """GET: the sheet. POST: the next game, recorded through operations.record_game."""
-    match = _match(tournament_pk, pk)
+    match = match_of(tournament_pk, pk)
     if request.method == "GET":
         return _sheet(request, match)
     try:
@@ -212,7 +190,7 @@ def _confirmed_action(request, match: Match, action: str, run):
 @require_POST
 def undo(request, tournament_pk, pk):
     """Take back the last game (asking first if later matches have started from it)."""
-    match = _match(tournament_pk, pk)
+    match = match_of(tournament_pk, pk)
 
     def run(**kwargs):
         removed = operations.undo_last_game(match, user=request.user, **kwargs)
@@ -234,7 +212,7 @@ def undo(request, tournament_pk, pk):
 @require_POST
 def reopen(request, tournament_pk, pk):
     """Take back a walkover or a retirement."""
-    match = _match(tournament_pk, pk)
+    match = match_of(tournament_pk, pk)
 
     def run(**kwargs):
         operations.reopen(match, user=request.user, **kwargs)
@@ -286,7 +264,7 @@ def _side_action(request, match: Match, run, done_message: str, ask=None):
 @require_POST
 def walkover(request, tournament_pk, pk):
     """A player did not come: the posted side is the absent player."""
-    match = _match(tournament_pk, pk)
+    match = match_of(tournament_pk, pk)
     return _side_action(
         request,
         match,
@@ -301,7 +279,7 @@ def walkover(request, tournament_pk, pk):
 @require_POST
 def retire(request, tournament_pk, pk):
     """A player retires mid-match: the posted side is the player who retires."""
-    match = _match(tournament_pk, pk)
+    match = match_of(tournament_pk, pk)
     return _side_action(
         request,
         match,
@@ -319,60 +297,6 @@ def retire(request, tournament_pk, pk):
 
 
 @director_required
-@require_GET
-def history(request, tournament_pk, pk):
-    """Every change to a match: who, when, what, before and after.
-
-    Template: director/history.html; context: match, entries (each with games_before:
-    the games it kept, in words).
-    """
-    match = _match(tournament_pk, pk)
-    entries = list(
-        AuditEntry.objects.filter(match=match).select_related("user").order_by("at", "pk")
-    )
-    # The games an entry kept, in words: who won each, how many points, how it ended.
-    names = [player.name if player else "?" for player in match.players]
-    how = dict(Game.HOW_CHOICES)
-    for entry in entries:
-        entry.games_before = [
-            {
-                "number": game["number"],
-                "points": game["points"],
-                "winner": names[game["winner"]],
-                "how": how.get(game["how"], game["how"]) if game["how"] != "played" else "",
-            }
-            for game in (entry.before or {}).get("games", [])
-        ]
-    return render(request, "director/history.html", {"match": match, "entries": entries})
-
-
-@director_required
-@require_GET
-def score_sheet(request, tournament_pk, pk):
-    """The paper score sheet a director prints for the two players: names, table,
-    length, clock, the season's rules in one line, a row per game with the score before
-    it and a box for the Crawford game; the games already recorded are filled in.
-
-    Template: director/score_sheet.html; context: match, rules, slip (rows, blank)."""
-    match = _match(tournament_pk, pk)
-    games = list(match.games.all())
-    try:
-        outcomes = match.replay_games([game.as_result() for game in games]).games
-    except scoring.IllegalGame:
-        outcomes = [None] * len(games)
-    blank = max(scoring.max_games(match.length) - len(games), 0)
-    context = {
-        "match": match,
-        "rules": rules_in_one_line(match.rules),
-        "slip": {
-            "rows": list(zip(games, outcomes, strict=True)),
-            "blank": range(len(games) + 1, len(games) + 1 + min(blank, 40)),
-        },
-    }
-    return render(request, "director/score_sheet.html", context)
-
-
-@director_required
 @require_POST
 def import_transcript(request, tournament_pk, pk):
     """A .mat file onto the match: read, checked, recorded game by game; when the file's
@@ -380,7 +304,7 @@ def import_transcript(request, tournament_pk, pk):
 
     Template: director/import_confirm.html for that question; context: match, form,
     reading, text."""
-    match = _match(tournament_pk, pk)
+    match = match_of(tournament_pk, pk)
     form = TranscriptForm(request.POST, request.FILES)
     if not form.is_valid():
         return _sheet(request, match, status=400, error=" ".join(form.non_field_errors()))
@@ -403,8 +327,105 @@ def import_transcript(request, tournament_pk, pk):
     except operations.MatchGone as error:
         return _answer(request, match, error, "")
     except operations.OperationError as error:
-        return _sheet(request, _match(tournament_pk, pk), status=400, error=error.message)
+        return _sheet(request, match_of(tournament_pk, pk), status=400, error=error.message)
     messages.success(
         request, gettext("%(count)d games imported from the file.") % {"count": len(games)}
     )
+    return redirect(_sheet_url(match))
+
+
+@director_required
+@require_POST
+def penalty(request, tournament_pk, pk):
+    """Lateness penalty points for the player kept waiting, before the first game."""
+    match = match_of(tournament_pk, pk)
+    form = PenaltyForm(request.POST, match=match)
+    if not form.is_valid():
+        errors = " ".join(str(error) for errors in form.errors.values() for error in errors)
+        return _sheet(request, match, status=400, error=errors)
+    data = form.cleaned_data
+    try:
+        operations.award_penalty(
+            match,
+            data["side"],
+            data["points"],
+            minutes_late=data["minutes_late"],
+            user=request.user,
+            expected_version=data["version"],
+        )
+    except operations.OperationError as error:
+        return _answer(request, match, error, "")
+    messages.success(
+        request,
+        ngettext(
+            "%(points)d penalty point to %(player)s.",
+            "%(points)d penalty points to %(player)s.",
+            data["points"],
+        )
+        % {"points": data["points"], "player": match.players[data["side"]]},
+    )
+    return redirect(_sheet_url(match))
+
+
+@director_required
+@require_POST
+def on_time(request, tournament_pk, pk):
+    """A player's time ran out: the posted side is the player who lost on time."""
+    match = match_of(tournament_pk, pk)
+    return _side_action(
+        request,
+        match,
+        lambda loser, **kwargs: operations.lose_on_time(match, loser, user=request.user, **kwargs),
+        gettext("Loss on time recorded."),
+        ask=(
+            "on_time",
+            lambda loser, winner: (
+                gettext("%(player)s loses on time: %(winner)s wins the match. Record it?")
+                % {"player": loser, "winner": winner},
+                gettext("Yes, record the loss on time"),
+            ),
+        ),
+    )
+
+
+@director_required
+@require_POST
+def clock(request, tournament_pk, pk):
+    """A clock brought into the match before its next game."""
+    match = match_of(tournament_pk, pk)
+    form = ConfirmForm(request.POST)
+    if not form.is_valid():
+        return _sheet(request, match, status=400, error=gettext("The form was incomplete."))
+    try:
+        operations.bring_in_clock(
+            match, user=request.user, expected_version=form.cleaned_data["version"]
+        )
+    except operations.OperationError as error:
+        return _answer(request, match, error, "")
+    match.refresh_from_db()
+    messages.success(
+        request,
+        gettext("Clock in: %(minutes)s minutes each.") % {"minutes": match.reserve_minutes},
+    )
+    return redirect(_sheet_url(match))
+
+
+@director_required
+@require_POST
+def table(request, tournament_pk, pk):
+    """Another free table for the match."""
+    match = match_of(tournament_pk, pk)
+    form = TableForm(request.POST, match=match, free=_free_tables(match))
+    if not form.is_valid():
+        return _sheet(request, match, status=400, error=gettext("Choose one of the free tables."))
+    try:
+        moved = operations.move_to_table(
+            match,
+            form.cleaned_data["table"],
+            user=request.user,
+            expected_version=form.cleaned_data["version"],
+        )
+    except operations.OperationError as error:
+        return _answer(request, match, error, "")
+    messages.success(request, gettext("Now at %(table)s.") % {"table": moved.table_label})
     return redirect(_sheet_url(match))

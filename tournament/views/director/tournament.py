@@ -1,8 +1,8 @@
 """A tournament's desk on the day: the players registered and who has arrived (check-in,
 one tap each, with a filter box and a count), who has paid, the seeds, registering a
-club player or a new one, a late player into a bye after the draw, a withdrawal; and the
-fees page with the pools and prizes. Every view needs the directors' permission; every
-write goes through `operations`, and the page says when the draw had to go.
+club player or a new one, a late player into a bye after the draw, a withdrawal (the fees
+page is `fees`'s). Every view needs the directors' permission; every write goes through
+`operations`, and the page says when the draw had to go.
 """
 
 from django.contrib import messages
@@ -12,23 +12,20 @@ from django.urls import reverse
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 
-from .. import operations
-from ..core import draw
-from ..forms import (
+from ... import operations
+from ...core import draw
+from ...forms import (
     AddEntryForm,
     CheckInForm,
     LateEntryForm,
     NewPlayerForm,
-    PaymentForm,
     PlayerSearchForm,
     SeedsForm,
     WithdrawForm,
 )
-from ..models import Entry, Match, Payment, Player, Tournament
-from ..queries.prizes import tournament_money
-from .access import director_required
-from .director_setup import say_if_discarded
-from .rounds_desk import rounds_desk
+from ...models import Entry, Match, Payment, Player, Tournament
+from ...web.access import director_required
+from .setup import say_if_discarded
 
 SEARCH_RESULTS = 20
 
@@ -44,6 +41,7 @@ def entries_of(tournament: Tournament) -> list[Entry]:
 
 
 def tournament_of(pk) -> Tournament:
+    """The tournament with its season, or a 404: every page about one starts here."""
     return get_object_or_404(Tournament.objects.select_related("season"), pk=pk)
 
 
@@ -78,8 +76,11 @@ def _mark_arrivals(entries, *, drawn: bool, under_way: bool, placed, byes, tourn
             entry.arrival = LATE_ENTRY if byes else TOO_LATE
 
 
-def _desk(request, tournament: Tournament, *, status=200, **forms):
-    """Template: director/tournament.html; context: tournament, entries, checked_in
+def desk_page(request, tournament: Tournament, *, status=200, **forms):
+    """The desk, which every action on it (here, the draw's, the rounds', the fees') answers
+    with when it refuses, `forms` holding what the director typed and the error.
+
+    Template: director/tournament.html; context: tournament, entries, checked_in
     (how many have arrived), main_fee (the main bracket's entry fee, if any),
     search_form, found (players matching the search), new_player_form, namesakes (club
     players named like a new player, offered instead), seeds_form, withdraw_form,
@@ -149,24 +150,32 @@ def _desk(request, tournament: Tournament, *, status=200, **forms):
         "counts": counts,
         "open_matches": open_matches,
         "drawn": bool(counts),
-        "rounds": rounds_desk(
-            tournament, sum(1 for e in entries if e.checked_in and not e.withdrawn)
-        )
-        if tournament.is_club_night
-        else None,
+        "rounds": _rounds(tournament, entries),
         "error": forms.get("error"),
     }
     return render(request, "director/tournament.html", context, status=status)
+
+
+def _rounds(tournament: Tournament, entries):
+    """A club night's rounds as the desk shows them (None for a cup)."""
+    if not tournament.is_club_night:
+        return None
+    # The rounds' views answer with this page, which shows the rounds: imported here,
+    # not at the top, so that either module may be loaded first.
+    from .rounds import rounds_desk
+
+    return rounds_desk(tournament, sum(1 for e in entries if e.checked_in and not e.withdrawn))
 
 
 @director_required
 @require_GET
 def tournament_desk(request, pk):
     """A tournament's desk: entries and check-in, seeds, the draw, the start."""
-    return _desk(request, tournament_of(pk))
+    return desk_page(request, tournament_of(pk))
 
 
-def _back(tournament: Tournament, anchor: str = ""):
+def back_to_desk(tournament: Tournament, anchor: str = ""):
+    """The redirect after an action done: the desk, at the part it changed (`anchor`)."""
     response = redirect("director-tournament", tournament.pk)
     if anchor:
         response["Location"] += f"#{anchor}"
@@ -180,17 +189,17 @@ def entry_add(request, pk):
     tournament = tournament_of(pk)
     form = AddEntryForm(request.POST)
     if not form.is_valid():
-        return _desk(request, tournament, status=400, error=gettext("Choose a player to add."))
+        return desk_page(request, tournament, status=400, error=gettext("Choose a player to add."))
     player = form.cleaned_data["player"]
     try:
         change = operations.add_entry(
             tournament, player, checked_in=form.cleaned_data["checked_in"], user=request.user
         )
     except operations.OperationError as error:
-        return _desk(request, tournament, status=409, error=error.message)
+        return desk_page(request, tournament, status=409, error=error.message)
     messages.success(request, gettext("%(player)s registered.") % {"player": player})
     say_if_discarded(request, change)
-    return _back(tournament)
+    return back_to_desk(tournament)
 
 
 @director_required
@@ -202,7 +211,7 @@ def entry_new(request, pk):
     tournament = tournament_of(pk)
     form = NewPlayerForm(request.POST)
     if not form.is_valid():
-        return _desk(request, tournament, status=400, new_player_form=form)
+        return desk_page(request, tournament, status=400, new_player_form=form)
     try:
         change = operations.add_new_player(
             tournament,
@@ -215,7 +224,7 @@ def entry_new(request, pk):
     except operations.NamesakeExists as namesake:
         data = form.cleaned_data
         form = NewPlayerForm(initial={**data, "confirmed_name": data["name"]})
-        return _desk(
+        return desk_page(
             request,
             tournament,
             status=409,
@@ -224,11 +233,11 @@ def entry_new(request, pk):
             namesakes=namesake.players,
         )
     except operations.OperationError as error:
-        return _desk(request, tournament, status=409, error=error.message)
+        return desk_page(request, tournament, status=409, error=error.message)
     player = change.subject.player
     messages.success(request, gettext("%(player)s registered.") % {"player": player})
     say_if_discarded(request, change)
-    return _back(tournament)
+    return back_to_desk(tournament)
 
 
 @director_required
@@ -241,10 +250,10 @@ def entry_remove(request, pk, entry_pk):
     try:
         change = operations.remove_entry(tournament, entry, user=request.user)
     except operations.OperationError as error:
-        return _desk(request, tournament, status=409, error=error.message)
+        return desk_page(request, tournament, status=409, error=error.message)
     messages.success(request, gettext("%(player)s removed.") % {"player": entry.player})
     say_if_discarded(request, change)
-    return _back(tournament)
+    return back_to_desk(tournament)
 
 
 @director_required
@@ -254,16 +263,16 @@ def check_in(request, pk):
     tournament = tournament_of(pk)
     form = CheckInForm(request.POST, tournament=tournament)
     if not form.is_valid():
-        return _desk(request, tournament, status=400, error=" ".join(form.errors["entry"]))
+        return desk_page(request, tournament, status=400, error=" ".join(form.errors["entry"]))
     entry = form.cleaned_data["entry"]
     try:
         change = operations.check_in(
             tournament, entry, present=form.cleaned_data["present"], user=request.user
         )
     except operations.OperationError as error:
-        return _desk(request, tournament, status=409, error=error.message)
+        return desk_page(request, tournament, status=409, error=error.message)
     say_if_discarded(request, change)
-    return _back(tournament, f"entry-{entry.pk}")
+    return back_to_desk(tournament, f"entry-{entry.pk}")
 
 
 @director_required
@@ -274,10 +283,10 @@ def check_in_everyone(request, pk):
     try:
         change = operations.check_in_everyone(tournament, user=request.user)
     except operations.OperationError as error:
-        return _desk(request, tournament, status=409, error=error.message)
+        return desk_page(request, tournament, status=409, error=error.message)
     messages.success(request, gettext("%(count)d players checked in.") % {"count": change.subject})
     say_if_discarded(request, change)
-    return _back(tournament)
+    return back_to_desk(tournament)
 
 
 @director_required
@@ -289,7 +298,7 @@ def late_entry(request, pk):
     byes, waiting, _placed = _late_entries(tournament, entries, tournament.matches.exists())
     form = LateEntryForm(request.POST, tournament=tournament, byes=byes, waiting=waiting)
     if not form.is_valid():
-        return _desk(
+        return desk_page(
             request,
             tournament,
             status=400,
@@ -301,13 +310,13 @@ def late_entry(request, pk):
             tournament, form.cleaned_data["entry"], form.cleaned_data["match"], user=request.user
         )
     except operations.OperationError as error:
-        return _desk(request, tournament, status=409, error=error.message)
+        return desk_page(request, tournament, status=409, error=error.message)
     messages.success(
         request,
         gettext("%(player)s plays match %(position)s.")
         % {"player": form.cleaned_data["entry"].player, "position": match.position},
     )
-    return _back(tournament)
+    return back_to_desk(tournament)
 
 
 @director_required
@@ -316,14 +325,14 @@ def seeds(request, pk):
     tournament = tournament_of(pk)
     form = SeedsForm(request.POST, entries=entries_of(tournament))
     if not form.is_valid():
-        return _desk(request, tournament, status=400, seeds_form=form)
+        return desk_page(request, tournament, status=400, seeds_form=form)
     try:
         change = operations.set_seeds(tournament, form.seeds(), user=request.user)
     except operations.OperationError as error:
-        return _desk(request, tournament, status=409, error=error.message)
+        return desk_page(request, tournament, status=409, error=error.message)
     messages.success(request, gettext("Seeds saved."))
     say_if_discarded(request, change)
-    return _back(tournament)
+    return back_to_desk(tournament)
 
 
 @director_required
@@ -333,7 +342,7 @@ def withdraw(request, pk):
     tournament = tournament_of(pk)
     form = WithdrawForm(request.POST, tournament=tournament)
     if not form.is_valid():
-        return _desk(request, tournament, status=400, error=gettext("Choose a player."))
+        return desk_page(request, tournament, status=400, error=gettext("Choose a player."))
     player = form.cleaned_data["player"]
     if not form.cleaned_data["confirm"] and operations.is_drawn(tournament):
         # It cannot be taken back: say what it does, and ask (before the draw the
@@ -361,76 +370,8 @@ def withdraw(request, pk):
     try:
         operations.withdraw(tournament, form.cleaned_data["player"], user=request.user)
     except operations.OperationError as error:
-        return _desk(request, tournament, status=409, error=error.message)
+        return desk_page(request, tournament, status=409, error=error.message)
     messages.success(
         request, gettext("%(player)s has withdrawn.") % {"player": form.cleaned_data["player"]}
     )
-    return _back(tournament)
-
-
-def _fees(request, tournament: Tournament, *, status=200, error=None):
-    """Template: director/fees.html; context: tournament, brackets (those with a fee or
-    a side pool), rows (entry, [(bracket, fee payment, side payment)]), money (pools
-    and prizes: queries.prizes.Money), error."""
-    brackets = [
-        bracket
-        for bracket in tournament.brackets.order_by("pk")
-        if bracket.fee > 0 or bracket.side_pool_fee > 0
-    ]
-    rows = []
-    for entry in entries_of(tournament):
-        paid = {(payment.bracket, payment.side): payment for payment in entry.payments.all()}
-        cells = [
-            (bracket, paid.get((bracket.kind, False)), paid.get((bracket.kind, True)))
-            for bracket in brackets
-        ]
-        rows.append((entry, cells))
-    context = {
-        "tournament": tournament,
-        "brackets": brackets,
-        "rows": rows,
-        "money": tournament_money(tournament),
-        "error": error,
-    }
-    return render(request, "director/fees.html", context, status=status)
-
-
-@director_required
-@require_GET
-def fees(request, pk):
-    """Who paid which fee or side pool, the pools, and the prizes once places are known."""
-    return _fees(request, tournament_of(pk))
-
-
-@director_required
-@require_POST
-def pay(request, pk):
-    """A fee or a side pool's share paid (method cash or transfer), or taken back
-    (method empty). Back to the desk or the fees page (`next`)."""
-    tournament = tournament_of(pk)
-    form = PaymentForm(request.POST, tournament=tournament)
-    back_to_fees = request.POST.get("next") == "fees"
-    answer = _fees if back_to_fees else _desk
-    if not form.is_valid():
-        reasons = " ".join(form.errors.get("entry", [])) or gettext("That payment is not clear.")
-        return answer(request, tournament, status=400, error=reasons)
-    data = form.cleaned_data
-    try:
-        if data["method"]:
-            operations.pay(
-                tournament,
-                data["entry"],
-                data["bracket"],
-                method=data["method"],
-                side=data["side"],
-                user=request.user,
-            )
-        else:
-            operations.take_back_payment(
-                tournament, data["entry"], data["bracket"], side=data["side"], user=request.user
-            )
-    except operations.OperationError as error:
-        return answer(request, tournament, status=409, error=error.message)
-    if back_to_fees:
-        return redirect("director-fees", tournament.pk)
-    return _back(tournament, f"entry-{data['entry'].pk}")
+    return back_to_desk(tournament)

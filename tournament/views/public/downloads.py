@@ -9,10 +9,10 @@ from django.utils.text import slugify
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET
 
-from ..core import matfile, scoring
-from ..exports import season_sheets, tournament_sheets, write_workbook
-from ..models import Match, Season, Tournament
-from ..operations import transcripts
+from ...core import matfile, scoring
+from ...exports import season_sheets, tournament_sheets, write_workbook
+from ...models import Match, Season, Tournament
+from ...operations import transcripts
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 

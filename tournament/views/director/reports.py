@@ -12,17 +12,17 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext, pgettext
 from django.views.decorators.http import require_GET, require_POST
 
-from ..core import scoring
-from ..forms import GameForm
-from ..models import Game, GameReport
-from ..operations import OperationError
-from ..operations.reports import (
+from ...core import scoring
+from ...forms import GameForm
+from ...models import Game, GameReport
+from ...operations import OperationError
+from ...operations.reports import (
     accept_counter_report,
     accept_report,
     correct_report,
     reject_report,
 )
-from .access import director_required
+from ...web.access import director_required
 
 
 def waiting_reports():

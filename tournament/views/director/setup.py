@@ -2,8 +2,7 @@
 with their format, tables, clock and brackets (match lengths, fees, payouts), new or
 made like an earlier one. Every view needs the directors' permission; every write
 goes through `operations`, and a format change after the draw says when the draw had
-to go. (The tournament's desk, entries and check-in: `director_desk`; the draw:
-`director_draw`.)
+to go. (The tournament's desk, entries and check-in: `tournament`; the draw: `draw`.)
 """
 
 from django.contrib import messages
@@ -11,11 +10,11 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods
 
-from .. import operations
-from ..forms import POINTS_FIELDS, SeasonCreateForm, SeasonRulesForm, TournamentForm
-from ..models import Season, Tournament
-from ..rule_texts import describe_rules
-from .access import director_required
+from ... import operations
+from ...forms import POINTS_FIELDS, SeasonCreateForm, SeasonRulesForm, TournamentForm
+from ...models import Season, Tournament
+from ...rule_texts import describe_rules
+from ...web.access import director_required
 
 
 def say_if_discarded(request, change: operations.Changed) -> None:

@@ -9,11 +9,11 @@ from django.urls import reverse
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET
 
-from ..core import tables
-from ..models import Match, Tournament
-from ..queries.bracket_layout import MatchView, SlotView, lay_out
-from ..queries.club_nights import ClubNight, club_night
-from ..queries.prizes import tournament_money
+from ...core import tables
+from ...models import Match, Tournament
+from ...queries.bracket_layout import MatchView, SlotView, lay_out
+from ...queries.club_nights import ClubNight, club_night
+from ...queries.prizes import tournament_money
 
 STATUS = {
     Match.Status.PENDING: "pending",

@@ -1,0 +1,32 @@
+"""The director's pages, a module per screen; every view needs the directors' permission
+(web.access.director_required) and every write goes through `operations`."""
+
+from . import (
+    desk,
+    draw,
+    fees,
+    history,
+    match,
+    members,
+    player,
+    reports,
+    rounds,
+    score_sheet,
+    setup,
+    tournament,
+)
+
+__all__ = [
+    "desk",
+    "draw",
+    "fees",
+    "history",
+    "match",
+    "members",
+    "player",
+    "reports",
+    "rounds",
+    "score_sheet",
+    "setup",
+    "tournament",
+]

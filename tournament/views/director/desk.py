@@ -1,0 +1,33 @@
+"""The director's desk: the live matches first, then those ready to start, then the
+tournaments, and how many reported games wait in the queue. It needs the directors'
+permission."""
+
+from django.shortcuts import render
+from django.views.decorators.http import require_GET
+
+from ...models import GameReport, Match, Tournament
+from ...web.access import director_required
+
+
+@director_required
+@require_GET
+def desk(request):
+    """The live matches first, then those ready to start, then the tournaments.
+
+    Template: director/desk.html; context: matches, tournaments, reports_waiting.
+    """
+    matches = (
+        Match.objects.open()
+        .filter(tournament__status__in=Tournament.IN_PLAY)
+        .select_related("tournament", "bracket", "player1", "player2")
+        .live_first("tournament__date", "tournament_id", "bracket_id", "round", "position")
+    )
+    tournaments = Tournament.objects.select_related("season").order_by("-date", "name")[:50]
+    context = {
+        "matches": matches,
+        "tournaments": tournaments,
+        # Reported games waiting for the opponent or the director (lapsed ones too:
+        # the director throws those away from the queue).
+        "reports_waiting": GameReport.objects.waiting().count(),
+    }
+    return render(request, "director/desk.html", context)

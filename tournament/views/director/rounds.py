@@ -1,0 +1,148 @@
+"""The rounds of a Swiss or a round robin at the director's desk: what the desk shows of
+them (where the tournament stands, whether a round can be paired (again), each round's
+deadline, the matches nobody played by theirs: `rounds_desk`), and the views that act
+on them: pairing the next Swiss round by hand (it pairs itself when a round's last match
+is decided) or the newest round again before it starts; a round's deadline, and the
+matches nobody played by it, given as a walkover or a double loss. Every view needs the
+directors' permission; every write goes through `operations`.
+"""
+
+from dataclasses import dataclass
+
+from django.contrib import messages
+from django.utils import timezone
+from django.utils.translation import gettext
+from django.views.decorators.http import require_POST
+
+from ... import operations
+from ...core import club_nights
+from ...forms import DeadlineForm, OverdueForm
+from ...forms.rounds import DOUBLE_LOSS, WALKOVER_TO_FIRST, WALKOVER_TO_SECOND
+from ...models import Tournament
+from ...web.access import director_required
+from .tournament import back_to_desk, desk_page, tournament_of
+
+
+@dataclass
+class RoundsDesk:
+    """What the desk shows of a club night's rounds."""
+
+    current: int  # the newest round stored (0 before the draw)
+    rounds: int  # a Swiss's rounds
+    suggested: int  # ceil(log2 n) for the players in the field
+    can_pair: bool
+    can_pair_again: bool
+    deadlines: list  # (round, DeadlineForm) for every round there is or will be
+    overdue: list  # matches past their round's deadline, not played
+    overdue_choices: tuple = (WALKOVER_TO_FIRST, WALKOVER_TO_SECOND, DOUBLE_LOSS)
+
+
+def rounds_desk(tournament: Tournament, in_field: int) -> RoundsDesk:
+    """The rounds' part of the tournament's desk, with `in_field` players checked in."""
+    current = max(tournament.matches.in_rounds().values_list("round", flat=True), default=0)
+    try:
+        operations.check_can_pair(tournament)
+    except operations.OperationError:
+        can_pair = False
+    else:
+        can_pair = True
+    newest = tournament.matches.in_rounds().filter(round=current)
+    set_for = dict(tournament.deadlines.values_list("round", "deadline"))
+    numbers = range(1, (tournament.rounds if tournament.is_swiss else current) + 1)
+    deadlines = [
+        (
+            number,
+            DeadlineForm(
+                initial={"round": number, "deadline": set_for.get(number)},
+                auto_id=f"deadline-{number}-%s",
+            ),
+        )
+        for number in numbers
+    ]
+    now = timezone.now()
+    late = [number for number, deadline in set_for.items() if deadline < now]
+    overdue = list(
+        tournament.matches.to_play()
+        .between_two()
+        .filter(round__in=late, bracket__isnull=True, games__isnull=True)
+        .select_related("player1", "player2")
+        .order_by("round", "group", "position")
+    )
+    return RoundsDesk(
+        current=current,
+        rounds=tournament.rounds,
+        suggested=club_nights.suggested_rounds(in_field),
+        can_pair=can_pair,
+        can_pair_again=tournament.is_swiss and current > 1 and not newest.started().exists(),
+        deadlines=deadlines,
+        overdue=overdue,
+    )
+
+
+@director_required
+@require_POST
+def pair_next(request, pk):
+    tournament = tournament_of(pk)
+    try:
+        paired = operations.pair_next_round(tournament, user=request.user)
+    except operations.OperationError as error:
+        return desk_page(request, tournament, status=409, error=error.message)
+    messages.success(request, gettext("Round %(number)s paired.") % {"number": paired.number})
+    return back_to_desk(tournament, "rounds-heading")
+
+
+@director_required
+@require_POST
+def pair_again(request, pk):
+    tournament = tournament_of(pk)
+    try:
+        paired = operations.pair_round_again(tournament, user=request.user)
+    except operations.OperationError as error:
+        return desk_page(request, tournament, status=409, error=error.message)
+    messages.success(request, gettext("Round %(number)s paired again.") % {"number": paired.number})
+    return back_to_desk(tournament, "rounds-heading")
+
+
+@director_required
+@require_POST
+def deadline(request, pk):
+    tournament = tournament_of(pk)
+    form = DeadlineForm(request.POST)
+    if not form.is_valid():
+        return desk_page(
+            request, tournament, status=400, error=gettext("That is not a date and time.")
+        )
+    number = form.cleaned_data["round"]
+    try:
+        operations.set_round_deadline(
+            tournament, number, form.cleaned_data["deadline"], user=request.user
+        )
+    except operations.OperationError as error:
+        return desk_page(request, tournament, status=409, error=error.message)
+    messages.success(request, gettext("Round %(number)s's deadline saved.") % {"number": number})
+    return back_to_desk(tournament, "rounds-heading")
+
+
+@director_required
+@require_POST
+def overdue(request, pk):
+    """A match past its round's deadline: a walkover to the player who came, or a
+    double loss when neither did."""
+    tournament = tournament_of(pk)
+    form = OverdueForm(request.POST)
+    if not form.is_valid():
+        return desk_page(request, tournament, status=400, error=gettext("Choose what to record."))
+    match = tournament.matches.filter(pk=form.cleaned_data["match"]).first()
+    if match is None:
+        return desk_page(request, tournament, status=404, error=gettext("No such match here."))
+    decision, version = form.cleaned_data["decision"], form.cleaned_data["version"]
+    try:
+        if decision == DOUBLE_LOSS:
+            operations.double_loss(match, user=request.user, expected_version=version)
+        else:
+            winner = 0 if decision == WALKOVER_TO_FIRST else 1
+            operations.walkover(match, winner, user=request.user, expected_version=version)
+    except operations.OperationError as error:
+        return desk_page(request, tournament, status=409, error=error.message)
+    messages.success(request, gettext("Recorded: %(match)s.") % {"match": match})
+    return back_to_desk(tournament, "overdue-heading")

@@ -1,0 +1,40 @@
+"""The pages that need no account, a module per screen: what visitors read (the club's
+seasons, tournaments, matches, players, ratings, the call screen for the club's TV, the
+downloads, the calendars and the JSON for other tools) and what a player opens from
+their private link (`player_page`, their calendar in `calendars`).
+
+Every view fetches what its template shows in a fixed number of queries (pinned by
+tests/test_views_public.py), whatever the size of the club.
+"""
+
+from . import (
+    api,
+    calendars,
+    calls,
+    downloads,
+    home,
+    match,
+    player,
+    player_page,
+    ratings,
+    results,
+    season,
+    standings,
+    tournament,
+)
+
+__all__ = [
+    "api",
+    "calendars",
+    "calls",
+    "downloads",
+    "home",
+    "match",
+    "player",
+    "player_page",
+    "ratings",
+    "results",
+    "season",
+    "standings",
+    "tournament",
+]

@@ -1,0 +1,77 @@
+"""A match's page: its games one by one, the score before each, its points and the
+Crawford game, each player's chance to win from the score; or, for a bye, who goes on
+and where they play next. Its live part refreshes itself (web.live)."""
+
+from django.http import Http404
+from django.shortcuts import render
+from django.utils.translation import gettext
+
+from ...core import equity, scoring
+from ...models import Match
+from ...queries.feeders import feeders_of
+from ...queries.onward import where_next
+from ...web import live
+
+
+def _match_row(request, pk):
+    return (
+        Match.objects.filter(tournament__public=True)
+        .select_related("tournament__season", "player1", "player2", "winner", "bracket")
+        .annotate(club_mark=live.CLUB_MARK)
+        .filter(pk=pk)
+        .first()
+    )
+
+
+def _match_marks(request, match):
+    return (match.tournament.mark, match.club_mark)
+
+
+@live.conditional(_match_row, _match_marks)
+def match(request, pk):
+    """A match game by game: the score before each game, its points, the Crawford game.
+
+    Template: tournament/match.html (tournament/includes/match_live.html alone for the
+    live refresh); context: match, state (scoring.MatchState, None if the stored games
+    no longer replay), rows (game row, outcome), replay_error, chances (each player's
+    chance to win the match at this score, or None).
+    """
+    match = request.live_row
+    if match is None:
+        raise Http404
+    if match.is_bye:
+        return _bye(request, match)
+    games = list(match.games.all())
+    state, replay_error = None, None
+    try:
+        state = match.replay_games([game.as_result() for game in games])
+    except scoring.IllegalGame as error:
+        # Only possible if the season's rules were edited after the games were played:
+        # show the games as stored, and say so, rather than fail.
+        replay_error = error.message(gettext)
+    rows = list(zip(games, state.games, strict=True)) if state else [(g, None) for g in games]
+    context = {
+        "match": match,
+        "state": state,
+        "rows": rows,
+        "replay_error": replay_error,
+        "feeders": feeders_of(match),
+        "chances": equity.chances_at(state)
+        if state and match.player1_id and match.player2_id
+        else None,
+    }
+    if request.GET.get("partial") == "score":
+        return render(request, "tournament/includes/match_live.html", context)
+    return render(request, "tournament/match.html", context)
+
+
+def _bye(request, match):
+    """A bye's slot: who goes on without playing, and where they play next.
+
+    Template: tournament/match.html; context: match, bye_player, bye_next (their next
+    match in the tournament, as the plan or the rounds say: queries.onward)."""
+    player = match.winner or match.player1 or match.player2
+    onward = where_next(match) if player else []
+    later = onward[0].next_match if onward else None
+    context = {"match": match, "bye_player": player, "bye_next": later}
+    return render(request, "tournament/match.html", context)

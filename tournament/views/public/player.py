@@ -1,0 +1,38 @@
+"""A player's public page: their next match, their matches with score and opponent, their
+record against each opponent and their rating over time. (Their private page, from
+their own link, is `player_page`.)"""
+
+from django.shortcuts import get_object_or_404, render
+from django_tables2 import RequestConfig
+
+from ...charts import rating_chart
+from ...models import Player
+from ...queries.bracket_layout import next_match_of
+from ...queries.standings import player_history
+from ...tables import HeadToHeadTable, PlayerMatchesTable
+
+
+def player(request, pk):
+    """A player's next match, their matches with score and opponent, and the record
+    against each opponent.
+
+    Template: tournament/player.html; context: player, next_match
+    (bracket_layout.NextMatch or None), matches (PlayerMatchesTable), head_to_head
+    (HeadToHeadTable).
+    """
+    player = get_object_or_404(Player, pk=pk)
+    lines, head_to_head = player_history(player)
+    coming = next_match_of(player)
+    chart = rating_chart(list(player.rating_changes.order_by("sequence")))
+    matches = PlayerMatchesTable(lines, prefix="m-")
+    RequestConfig(request, paginate={"per_page": 25}).configure(matches)
+    rivals = HeadToHeadTable(head_to_head, prefix="h-")
+    RequestConfig(request, paginate={"per_page": 25}).configure(rivals)
+    context = {
+        "player": player,
+        "matches": matches,
+        "head_to_head": rivals,
+        "next_match": coming,
+        "chart": chart,
+    }
+    return render(request, "tournament/player.html", context)

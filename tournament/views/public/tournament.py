@@ -1,0 +1,120 @@
+"""A tournament's page: its brackets round by round, or a club night's standings and
+rounds, with one player's way through them marked when a visitor follows someone. The
+brackets are rendered once per change of the tournament and a poll that finds nothing
+new is a 304 (web.live)."""
+
+from functools import cache
+
+from django.http import Http404, HttpResponse
+from django.shortcuts import render
+from django.template.loader import render_to_string
+from django.utils.safestring import mark_safe
+
+from ...core.names import normalize_name
+from ...queries.bracket_layout import lay_out, path_of
+from ...queries.club_nights import club_night
+from ...web import live
+
+
+def _looked_for(request, tournament):
+    """The player a visitor asked to follow: ?player=<id>, or ?name=<part of a name>.
+
+    Returns (player or None, candidates when the name fits several, the query)."""
+    wanted = request.GET.get("player", "")
+    query = request.GET.get("name", "")[:100].strip()
+    # An id as digits ("0012" is 12); not "²" (a digit to isdigit(), not to int()), not
+    # a number longer than any id (int() refuses thousands of digits).
+    by_id = wanted.isascii() and wanted.isdigit() and len(wanted) <= 30
+    if not by_id and not query:
+        return None, [], ""
+    entrants = [entry.player for entry in tournament.entries.select_related("player")]
+    if by_id:
+        found = [player for player in entrants if player.pk == int(wanted)]
+        return (found[0] if found else None), [], ""
+    key = normalize_name(query)
+    # A query of punctuation alone ("'") has an empty key, which every name holds.
+    found = [player for player in entrants if key and key in normalize_name(player.name)]
+    if len(found) == 1:
+        return found[0], [], query
+    return None, sorted(found, key=lambda player: player.name), query
+
+
+@live.conditional(live.public_tournament, live.tournament_marks)
+def tournament(request, pk):
+    """A tournament's brackets (main, consolation, last chance), round by round, or a
+    club night's standings and rounds; with ?name= or ?player=, that player's path
+    through them is marked.
+
+    The brackets are rendered once per change of the tournament (live.rendered), and a
+    poll that finds nothing new is a 304 (live.conditional).
+
+    Template: tournament/tournament.html (the live part alone for the live refresh);
+    context: tournament, found, candidates, query, live_html (live.HOLE: the live part
+    is spliced in as bytes), others_html (the rendered parts: _tournament_parts),
+    paper, has_brackets.
+    """
+    tournament = request.live_row
+    if tournament is None:
+        raise Http404
+    look = cache(lambda: _looked_for(request, tournament))
+    # The parts are kept per entrant followed, never per query string: ?player=0012,
+    # a stranger's id or a name that fits nobody is the page with nobody followed, kept
+    # once (each kept part stays a day; junk queries must not fill the cache).
+    found = look()[0]
+    variant = f"p{found.pk}" if found else ""
+    parts = live.rendered(
+        "tournament",
+        live.tournament_marks(request, tournament),
+        f"{tournament.pk}:{variant}",
+        lambda: _tournament_parts(tournament, look()[0]),
+    )
+    if request.GET.get("partial") == "brackets":
+        return HttpResponse(parts["live"])
+    found, candidates, query = look()
+    context = {
+        "tournament": tournament,
+        "found": found,
+        "candidates": candidates,
+        "query": query,
+        "live_html": live.HOLE,
+        "others_html": mark_safe(parts["others"]),  # noqa: S308 -- rendered by our templates
+        "paper": parts["paper"],
+        "has_brackets": parts["has_brackets"],
+    }
+    return live.splice(render(request, "tournament/tournament.html", context), parts["live"])
+
+
+def _tournament_parts(tournament, found) -> dict:
+    """The tournament page's expensive parts, rendered without the request (they are
+    kept for every visitor): the live part (tournament/includes/brackets.html, or
+    club_night_live.html for a Swiss or a round robin) and the other matches
+    (tournament/includes/other_matches.html); with what the page around them needs.
+
+    Context of the templates: tournament, brackets (bracket_layout.BracketView), club
+    (club_nights.ClubNight, a club night only), path, other_matches, found."""
+    matches = list(tournament.matches.select_related("player1", "player2", "winner", "bracket"))
+    highlight = found.pk if found else None
+    context = {"tournament": tournament, "found": found, "club": None}
+    if tournament.is_club_night:
+        # A round robin's knockout, once drawn, is bracketed; the rounds are the club's.
+        knockout = [match for match in matches if match.bracket_id is not None]
+        brackets = (
+            lay_out(tournament, knockout, tournament.brackets.all(), highlight=highlight)
+            if knockout
+            else []
+        )
+        context["club"] = club_night(tournament, matches)
+        others = [m for m in matches if m.bracket_id is None and m.round is None]
+        template = "tournament/includes/club_night_live.html"
+    else:
+        brackets = lay_out(tournament, matches, tournament.brackets.all(), highlight=highlight)
+        others = [match for match in matches if match.bracket_id is None]
+        template = "tournament/includes/brackets.html"
+    context.update(brackets=brackets, path=path_of(brackets), other_matches=others)
+    return {
+        "live": render_to_string(template, context).encode(),
+        "others": render_to_string("tournament/includes/other_matches.html", context),
+        # The sheet the page prints on (site.css paper-*): the first bracket's.
+        "paper": brackets[0].paper if brackets and not context["club"] else "",
+        "has_brackets": bool(brackets),
+    }
