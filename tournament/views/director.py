@@ -21,6 +21,7 @@ from ..forms import ConfirmForm, GameForm, PenaltyForm, SideForm, TableForm, Tra
 from ..models import AuditEntry, Game, GameReport, Match, Penalty, Tournament
 from ..models.rounds import not_called
 from ..operations import transcripts
+from ..operations.links import links_for
 from ..queries.onward import where_next
 from ..rule_texts import rules_in_one_line
 from .access import director_required
@@ -358,7 +359,9 @@ def score_sheet(request, tournament_pk, pk):
     length, clock, the season's rules in one line, a row per game with the score before
     it and a box for the Crawford game; the games already recorded are filled in.
 
-    Template: director/score_sheet.html; context: match, rules, slip (rows, blank)."""
+    Template: director/score_sheet.html; context: match, rules, slip (rows, blank),
+    player_links (the two players' links, when the sheet shows them: made now, before
+    the page renders)."""
     match = _match(tournament_pk, pk)
     games = list(match.games.all())
     try:
@@ -373,6 +376,11 @@ def score_sheet(request, tournament_pk, pk):
             "rows": list(zip(games, outcomes, strict=True)),
             "blank": range(len(games) + 1, len(games) + 1 + min(blank, 40)),
         },
+        "player_links": (
+            links_for(match.players)
+            if match.players_known and match.tournament.reporting != Tournament.REPORTING_OFF
+            else {}
+        ),
     }
     return render(request, "director/score_sheet.html", context)
 
