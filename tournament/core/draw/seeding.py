@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 
+from ..messages import _
 from .consolation import _first_round_consolation, _last_chance, _progressive_consolation
 from .plan import (
     BYE,
@@ -25,7 +26,6 @@ from .plan import (
     DrawError,
     DrawPlan,
     Source,
-    _,
     _first_round,
     _knockout,
 )

@@ -9,8 +9,9 @@ Pure Python: no Django, no I/O.
 
 from __future__ import annotations
 
+from ..messages import _
 from ..scoring import KINDS, GameResult
-from .base import MatError, MatGame, _
+from .base import MatError, MatGame
 from .grammar import _LAST_SCORE, _SCORE_AND_NAME, _Action, _borne_off, _number
 
 _CHECKERS = 15

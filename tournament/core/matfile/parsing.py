@@ -9,8 +9,9 @@ Pure Python: no Django, no I/O; the caller reads the file.
 
 from __future__ import annotations
 
+from ..messages import _
 from ..names import normalize_name
-from .base import MatError, MatGame, MatMatch, _
+from .base import MatError, MatGame, MatMatch
 from .game import _Game
 from .grammar import _GAME, _actions, _game_header, _is_comment, _lines, _preamble
 
