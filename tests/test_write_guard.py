@@ -182,28 +182,29 @@ def _made_outside_the_orm(call: ast.Call, scopes: list[ast.AST]) -> bool:
     )
 
 
-def _plain(expression: ast.AST, scopes: list[ast.AST]) -> bool:
+def _plain(expression: ast.AST, scopes: list[ast.AST], seen: frozenset = frozenset()) -> bool:
     """Whether an expression is proven not to be a row, a manager nor a QuerySet."""
     if isinstance(expression, CONTAINER_DISPLAYS):
         return True
     if isinstance(expression, ast.Call):
         return _made_outside_the_orm(expression, scopes)
-    if isinstance(expression, ast.Name):
+    if isinstance(expression, ast.Name) and expression.id not in seen:
         bound = _binding_of(expression.id, scopes)
-        return bool(bound) and all(_plain_binding(how, what, scopes) for how, what in bound)
+        seen |= {expression.id}  # `a = b` and `b = a` prove nothing
+        return bool(bound) and all(_plain_binding(how, what, scopes, seen) for how, what in bound)
     return False
 
 
-def _plain_binding(how: str, what, scopes: list[ast.AST]) -> bool:
+def _plain_binding(how: str, what, scopes: list[ast.AST], seen: frozenset) -> bool:
     if how == "value":
-        return _plain(what, scopes)
+        return _plain(what, scopes, seen)
     if how == "type":
         root = what.value if isinstance(what, ast.Subscript) else what
         return isinstance(root, ast.Name) and root.id in CONTAINERS
     return False
 
 
-def _enclosing_method(call: ast.Call, scopes: list[ast.AST]) -> str | None:
+def _enclosing_function(scopes: list[ast.AST]) -> str | None:
     scope = scopes[0]
     return scope.name if isinstance(scope, ast.FunctionDef | ast.AsyncFunctionDef) else None
 
@@ -226,7 +227,7 @@ def _writes(call: ast.Call, scopes: list[ast.AST]) -> bool:
         return isinstance(receiver, ast.Attribute) and receiver.attr in related_accessors()
     if name not in WRITES:
         return False
-    if _is_super(receiver) and _enclosing_method(call, scopes) == name:
+    if _is_super(receiver) and _enclosing_function(scopes) == name:
         # A model's own save() extending Django's: whoever calls it is what counts.
         return False
     if name in {"update", "aupdate"} and (call.args or isinstance(receiver, ast.Subscript)):
@@ -292,6 +293,7 @@ FLAGGED = {
     "a QuerySet kept in a name": "matches = Match.objects.live()\nmatches.update(status='x')",
     "a parameter of unknown type": "def close(matches):\n    matches.update(status='x')",
     "a name bound twice": "found = {}\nfound = Match.objects.all()\nfound.update(version=2)",
+    "names bound to each other": "a = b\nb = a\na.save()",
     "a related manager": "user.groups.add(group)",
     "a reverse relation": "tournament.matches.clear()",
     "the admin's own save": (
