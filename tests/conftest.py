@@ -2,14 +2,20 @@
 
 import io
 import os
+import re
+import sys
 from pathlib import Path
 
+import django.template
 import pytest
+from django.apps import apps
 from django.contrib.auth.models import Group, Permission, User
-from django.db import connection
+from django.db import connection, connections
+from django.db.backends.signals import connection_created
 from django.test import Client
 from django.utils import translation
 
+import tournament as app_package
 from tournament.models import Match, Player, Season, Tournament
 
 
@@ -60,6 +66,134 @@ def _test_settings():
     settings.SESSION_COOKIE_SECURE = False
     settings.CSRF_COOKIE_SECURE = False
     settings.LANGUAGE_CODE = "en"
+
+
+# --- The one door, watched: a write into one of the app's tables, anywhere in the suite,
+# must come from an operation (or from a test's own fixtures), and never while a page
+# renders. test_write_guard.py reads the source for the same rule; this sees what
+# actually runs (a form's save, the admin's own, a write in a live server's thread).
+
+
+class WriteOutsideOperations(AssertionError):
+    """A write into the app's tables made by the app outside `tournament/operations/`."""
+
+
+def _folder(path: str) -> str:
+    return os.path.dirname(path) + os.sep
+
+
+class WriteGuard:
+    """An execute wrapper for every connection: on an INSERT, UPDATE or DELETE into one
+    of the app's tables it walks the Python stack from the statement outwards. The
+    first frame of the app or of the tests decides: an operation's (or a migration's)
+    or a test's is allowed, any other of the app's is not; the models' own methods
+    (save, a manager's, a QuerySet's) are passed over, they write for whoever called
+    them. An operation's write is refused too while a template renders around it.
+    Statements with no frame of the app or the tests (Django's own flush) are left
+    alone, and so are Django's own tables (sessions, users, axes, the limits' cache)."""
+
+    STATEMENT = re.compile(
+        r'\s*(?:INSERT\s+(?:OR\s+\w+\s+)?INTO|UPDATE|DELETE\s+FROM)\s+"?(\w+)', re.I
+    )
+
+    def __init__(self, tables, app: str, tests: str, templates: str) -> None:
+        self.tables = frozenset(tables)
+        self.places = [
+            (app + "operations" + os.sep, "writer"),
+            (app + "migrations" + os.sep, "writer"),
+            (app + "models" + os.sep, "through"),
+            (app, "app"),
+            (tests, "test"),
+            (templates, "template"),
+        ]
+        self.kinds: dict[str, str] = {}  # file -> kind: a lookup per frame of the walk
+        self.found: list[str] = []
+
+    def kind(self, code) -> str:
+        kind = self.kinds.get(code.co_filename)
+        if kind is None:
+            kind = next(
+                (kind for place, kind in self.places if code.co_filename.startswith(place)),
+                "other",
+            )
+            self.kinds[code.co_filename] = kind
+        return kind
+
+    def culprit(self, frame) -> tuple[object, str] | None:
+        """The frame that makes this stack's write wrong, and why; None when allowed."""
+        while frame is not None:
+            kind = self.kind(frame.f_code)
+            if kind == "app":
+                return frame, "outside the operations"
+            if kind == "test":
+                return None
+            if kind == "writer":
+                return self._rendering(frame)
+            frame = frame.f_back
+        return None
+
+    def _rendering(self, writer) -> tuple[object, str] | None:
+        frame = writer
+        while frame is not None:
+            kind = self.kind(frame.f_code)
+            if kind == "template":
+                return writer, "while a template renders"
+            if kind == "test":
+                return None
+            frame = frame.f_back
+        return None
+
+    def __call__(self, execute, sql, params, many, context):
+        written = self.STATEMENT.match(sql)
+        if written and written[1] in self.tables:
+            culprit = self.culprit(sys._getframe(1))
+            if culprit:
+                frame, why = culprit
+                code = frame.f_code
+                message = (
+                    f"{code.co_filename}:{frame.f_lineno} ({code.co_name}) writes "
+                    f"{written[1]} {why}"
+                )
+                self.found.append(message)
+                raise WriteOutsideOperations(message)
+        return execute(sql, params, many, context)
+
+    def install(self, connection, **_kwargs) -> None:
+        if self not in connection.execute_wrappers:
+            connection.execute_wrappers.append(self)
+
+    def take(self) -> list[str]:
+        """What was refused since the last call, forgotten from now."""
+        found, self.found = self.found, []
+        return found
+
+
+@pytest.fixture(autouse=True, scope="session")
+def write_guard():
+    """The guard on every connection: the main thread's now, and each one opened later
+    (a live server's threads open their own)."""
+    tables = {
+        model._meta.db_table
+        for model in apps.get_app_config("tournament").get_models(include_auto_created=True)
+    }
+    guard = WriteGuard(
+        tables, _folder(app_package.__file__), _folder(__file__), _folder(django.template.__file__)
+    )
+    connection_created.connect(guard.install, weak=False)
+    for each in connections.all():
+        guard.install(each)
+    yield guard
+    connection_created.disconnect(guard.install)
+
+
+@pytest.fixture(autouse=True)
+def _one_door(write_guard):
+    """Fails the test that wrote outside the operations, even where the error was
+    caught on its way (a view's own handler, a live server's thread)."""
+    yield
+    found = write_guard.take()
+    if found:
+        pytest.fail("Writes outside tournament/operations/:\n" + "\n".join(found))
 
 
 @pytest.fixture(autouse=True)

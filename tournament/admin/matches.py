@@ -218,10 +218,10 @@ class MatchAdmin(OneDoorAdmin):
             obj.pk = created.pk
 
     def save_formset(self, request, form, formset, change):
-        if not isinstance(formset, GameInlineFormSet):
-            return super().save_formset(request, form, formset, change)
-        # What the admin's change message reads; the games themselves are written by an
-        # operation, the one place that keeps the caches right.
+        # The games' formset, the match's only inline (nothing here hands a formset to
+        # Django's own save, which would write past the operations). What the admin's
+        # change message reads; the games themselves are written by an operation, the
+        # one place that keeps the caches right.
         formset.new_objects, formset.changed_objects, formset.deleted_objects = [], [], []
         match = form.instance
         results = getattr(formset, "results", None)

@@ -8,8 +8,9 @@ point already scored by either player (the US rule), and never less than a minut
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
+
+from .messages import CoreError, _
 
 NO_CLOCK, ALLOWED, REQUIRED = "none", "allowed", "required"
 POLICIES = (NO_CLOCK, ALLOWED, REQUIRED)
@@ -23,20 +24,8 @@ MAX_MINUTES_PER_POINT = 30
 MAX_DELAY_SECONDS = 120
 
 
-def _(message: str) -> str:
-    """Mark a message for translation without importing Django (see `scoring._`)."""
-    return message
-
-
-class ClockError(ValueError):
+class ClockError(CoreError):
     """Clock settings that make no sense; the message says why."""
-
-    def __init__(self, template: str, **params: object) -> None:
-        self.template, self.params = template, params
-        super().__init__(template % params)
-
-    def message(self, translate: Callable[[str], str] | None = None) -> str:
-        return (translate(self.template) if translate else self.template) % self.params
 
 
 def _whole(value: object, low: int, high: int) -> bool:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from math import ceil, log2
 
 from .draw import NO_CONSOLATION
+from .messages import _
 
 CUP, SWISS, ROUND_ROBIN = "cup", "swiss", "round_robin"
 FORMATS = (CUP, SWISS, ROUND_ROBIN)
@@ -36,11 +37,6 @@ MAX_ROUNDS = 20
 MIN_GROUP, MAX_GROUP = 3, 16
 
 Key = Hashable
-
-
-def _(message: str) -> str:
-    """Mark a message for translation without importing Django (see `scoring._`)."""
-    return message
 
 
 def format_problems(

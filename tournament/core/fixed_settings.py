@@ -8,6 +8,8 @@ operations hear the same refusal, with the same message.
 
 from __future__ import annotations
 
+from .messages import _
+
 SEASON = "season"
 # The settings a stored draw was made for.
 DRAW_SETTINGS = (
@@ -20,11 +22,6 @@ DRAW_SETTINGS = (
 )
 # A bracket's money: what was paid in and how the pool is shared.
 MONEY_SETTINGS = ("fee", "side_pool_fee", "payouts", "club_cut")
-
-
-def _(message: str) -> str:
-    """Mark a message for translation without importing Django (see `scoring._`)."""
-    return message
 
 
 SEASON_FIXED = _("The season of a tournament cannot change once its draw is made.")

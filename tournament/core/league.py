@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from .messages import CoreError, _
+
 MAIN, CONSOLATION, LAST_CHANCE = "main", "consolation", "last_chance"
 
 # Points for the bands of finishing places 1, 2, 3-4, 5-8, 9-16, 17-32, ... in each
@@ -23,18 +25,8 @@ DEFAULT_SCALE: dict[str, tuple[int, ...]] = {
 MAX_BANDS = 9  # 1, 2, 3-4, ..., 129-256: the biggest draw has 256 places
 
 
-def _(message: str) -> str:
-    """Mark a message for translation without importing Django."""
-    return message
-
-
-class ScaleError(ValueError):
-    def __init__(self, template: str, **params: object) -> None:
-        self.template, self.params = template, params
-        super().__init__(template % params)
-
-    def message(self, translate=None) -> str:
-        return (translate(self.template) if translate else self.template) % self.params
+class ScaleError(CoreError):
+    """A points scale that cannot be used; the message says why."""
 
 
 def parse_scale(text: str) -> tuple[int, ...]:

@@ -14,6 +14,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import PurePath
 
+from .messages import CoreError, _
+
 FORMATS = ("xlsx", "ods", "csv")
 # A club of a few thousand members is a few hundred kilobytes in any of the formats;
 # the limits keep one upload from holding a worker (or a session row) for long.
@@ -144,23 +146,8 @@ _COUNT_AFTER_COLON = re.compile(r":\s*\d+(?:[.,]\d+)?$")
 _NUMBER = re.compile(r"[-+]?\d+(?:[.,]\d+)*")
 
 
-def _(message: str) -> str:
-    """Mark a message for translation without importing Django (see `scoring._`)."""
-    return message
-
-
-class MemberFileError(ValueError):
+class MemberFileError(CoreError):
     """A file that cannot be read as a member list at all: nothing is imported."""
-
-    def __init__(self, template: str, **params: object) -> None:
-        self.template = template
-        self.params = params
-        super().__init__(self.message())
-
-    def message(self, translate=None) -> str:
-        """The message, translated by `translate` (e.g. Django's `gettext`) if given."""
-        template = translate(self.template) if translate else self.template
-        return template % self.params
 
 
 @dataclass(frozen=True)

@@ -17,17 +17,13 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
 from .member_sheets import CONSENT, LANGUAGE, Member
+from .messages import Translate, _, render
 from .names import normalize_name
 
 NEW, HERE, UPDATE, ASK, REFUSED = "new", "here", "update", "ask", "refused"
 STATUSES = (NEW, HERE, UPDATE, ASK, REFUSED)
 # What a row may change of a player already here; an empty cell changes nothing.
 DETAILS = ("email", "phone", LANGUAGE, CONSENT)
-
-
-def _(message: str) -> str:
-    """Mark a message for translation without importing Django (see `scoring._`)."""
-    return message
 
 
 @dataclass(frozen=True)
@@ -37,9 +33,8 @@ class Note:
     template: str
     params: dict = field(default_factory=dict)
 
-    def message(self, translate=None) -> str:
-        template = translate(self.template) if translate else self.template
-        return template % self.params
+    def message(self, translate: Translate | None = None) -> str:
+        return render(self.template, self.params, translate)
 
 
 @dataclass(frozen=True)

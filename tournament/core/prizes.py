@@ -10,12 +10,13 @@ sheet and in the cash box are the same to the cent.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Context, Decimal, localcontext
 from fractions import Fraction
 
 from .league import place_label
+from .messages import CoreError, _
 
 CENT = Decimal("0.01")
 HUNDRED = Decimal(100)
@@ -35,20 +36,8 @@ DEFAULT_PAYOUTS: dict[str, tuple[Decimal, ...]] = {
 _CONTEXT = Context(prec=50)
 
 
-def _(message: str) -> str:
-    """Mark a message for translation without importing Django (see `scoring._`)."""
-    return message
-
-
-class PrizeError(ValueError):
+class PrizeError(CoreError):
     """An amount, a percentage or a payout scale that cannot be used; the message says why."""
-
-    def __init__(self, template: str, **params: object) -> None:
-        self.template, self.params = template, params
-        super().__init__(template % params)
-
-    def message(self, translate: Callable[[str], str] | None = None) -> str:
-        return (translate(self.template) if translate else self.template) % self.params
 
 
 def _plain(value: Decimal) -> str:

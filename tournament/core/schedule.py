@@ -8,27 +8,17 @@ module accepts.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
+
+from .messages import CoreError, _
 
 MAX_LENGTH = 99  # points: a longer match is a typo at a club
 MAX_ROUNDS = 12  # lengths given per bracket (a 256-player bracket has 8 rounds)
 DEFAULT = (5,)
 
 
-def _(message: str) -> str:
-    """Mark a message for translation without importing Django (see `scoring._`)."""
-    return message
-
-
-class ScheduleError(ValueError):
+class ScheduleError(CoreError):
     """A schedule that is not a list of match lengths; the message says why."""
-
-    def __init__(self, template: str, **params: object) -> None:
-        self.template, self.params = template, params
-        super().__init__(template % params)
-
-    def message(self, translate: Callable[[str], str] | None = None) -> str:
-        return (translate(self.template) if translate else self.template) % self.params
 
 
 def parse_lengths(text: str) -> tuple[int, ...]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from .messages import CoreError, _
 from .rules import RuleSet
 
 KINDS = ("single", "gammon", "backgammon")
@@ -18,28 +19,12 @@ HOWS = ("played", "resigned", "dropped", "beaver_dropped")
 DROPS = ("dropped", "beaver_dropped")
 
 
-def _(message: str) -> str:
-    """Mark a message for translation without importing Django.
-
-    `makemessages` extracts `_()` calls; the Django side translates the template with
-    `IllegalGame.message(gettext)`.
-    """
-    return message
-
-
-class IllegalGame(ValueError):
+class IllegalGame(CoreError):
     """A game the rules forbid, at the first offending game of a replay."""
 
     def __init__(self, template: str, game_number: int | None, **params: object) -> None:
-        self.template = template
         self.game_number = game_number
-        self.params = {"number": game_number, **params}
-        super().__init__(self.message())
-
-    def message(self, translate=None) -> str:
-        """The message, translated by `translate` (e.g. Django's `gettext`) if given."""
-        template = translate(self.template) if translate else self.template
-        return template % self.params
+        super().__init__(template, **{"number": game_number, **params})
 
 
 @dataclass(frozen=True)

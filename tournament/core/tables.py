@@ -9,30 +9,19 @@ bracket on, and the database refuses two open matches at one table.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Collection, Hashable, Sequence
+from collections.abc import Collection, Hashable, Sequence
 from dataclasses import dataclass
 
 from .draw import BRACKET_KINDS, CONSOLATION, LAST_CHANCE, MAIN
+from .messages import CoreError, _
 
 MAX_TABLES = 64
 MAX_NAME = 20
 _SEPARATORS = re.compile(r"[,;\n]")
 
 
-def _(message: str) -> str:
-    """Mark a message for translation without importing Django (see `scoring._`)."""
-    return message
-
-
-class TableError(ValueError):
+class TableError(CoreError):
     """Tables that cannot be set up so; the message says why."""
-
-    def __init__(self, template: str, **params: object) -> None:
-        self.template, self.params = template, params
-        super().__init__(template % params)
-
-    def message(self, translate: Callable[[str], str] | None = None) -> str:
-        return (translate(self.template) if translate else self.template) % self.params
 
 
 def parse_tables(text: str) -> tuple[str, ...]:

@@ -13,9 +13,9 @@ from ..core.member_sheets import (
     MAX_COLUMNS,
     MemberFileError,
     Row,
-    _,
     columns_of,
 )
+from ..core.messages import _
 from .limits import Budget
 
 DELIMITERS = (";", ",", "\t")

@@ -17,7 +17,8 @@ from xml.etree.ElementTree import ParseError
 
 from defusedxml.ElementTree import XMLParser
 
-from ..core.member_sheets import MAX_ROWS, MemberFileError, _
+from ..core.member_sheets import MAX_ROWS, MemberFileError
+from ..core.messages import _
 
 # Reading a club's 20,000 members takes a few seconds on a small server.
 MAX_SECONDS = 10

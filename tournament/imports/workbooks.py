@@ -14,7 +14,8 @@ from datetime import date, datetime, time
 
 from openpyxl import load_workbook
 
-from ..core.member_sheets import MAX_COLUMNS, MemberFileError, Row, _
+from ..core.member_sheets import MAX_COLUMNS, MemberFileError, Row
+from ..core.messages import _
 from .limits import (
     MAX_PART_ELEMENTS,
     MAX_STYLE_ELEMENTS,

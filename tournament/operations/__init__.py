@@ -13,7 +13,8 @@ By subject: `games` and `decisions` (a match's results, penalty points, clocks),
 `withdrawals`, `draws`, `entries` (and check-in), `late_entries`, `payments`,
 `tournaments`, `seasons`, `players`, `matches` (outside the brackets), `ratings`,
 `transcripts` (.mat files), `links` (players' private links), `reports` (games the
-players report, confirmed or settled), `notifications` (next-match mail, after commit);
+players report, confirmed or settled), `notifications` (next-match mail, after commit),
+`accounts` (directors' logins);
 `locks`, `results` (the match's cached result) and `audit`
 underneath them all.
 """

@@ -1,5 +1,6 @@
 """Players' private links on the director's pages: the address, and its QR code for the
-match slips. Shown to directors only; made on first use (operations.links)."""
+match slips. Shown to directors only; made by the page's view before it renders
+(`operations.links.links_for`), since a page never writes while it renders."""
 
 from __future__ import annotations
 
@@ -7,17 +8,16 @@ import segno
 from django import template
 from django.utils.safestring import mark_safe
 
-from ..operations.links import link_for, path_of
+from ..operations.links import path_of
 
 register = template.Library()
 
 
 @register.simple_tag(takes_context=True)
 def player_link(context, player) -> str:
-    """The player's private link as a full address; a page of many slips hands the
-    links in as `player_links` (operations.links.links_for: one query for them all)."""
-    link = context.get("player_links", {}).get(player.pk) or link_for(player)
-    return context["request"].build_absolute_uri(path_of(link))
+    """The player's private link as a full address, from the page's `player_links`
+    (player id -> link); a page that shows a link without having made it fails here."""
+    return context["request"].build_absolute_uri(path_of(context["player_links"][player.pk]))
 
 
 @register.simple_tag(takes_context=True)

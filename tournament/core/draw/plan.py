@@ -13,6 +13,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
+from ..messages import CoreError, Translate, _, render
+
 MAIN, CONSOLATION, LAST_CHANCE = "main", "consolation", "last_chance"
 BRACKET_KINDS = (MAIN, CONSOLATION, LAST_CHANCE)
 
@@ -30,17 +32,6 @@ MATCH_SOURCE_KINDS = (WINNER, LOSER, FIRST_LOSER)
 # a bye source makes an empty side, and a match with one empty side is a bye.
 PENDING, READY, DECIDED, VOID = "pending", "ready", "decided", "void"
 MATCH_STATUSES = (PENDING, READY, DECIDED, BYE, VOID)
-
-Translate = Callable[[str], str]
-
-
-def _(message: str) -> str:
-    """Mark a message for translation without importing Django.
-
-    `makemessages` extracts `_()` calls; the Django side passes `gettext` as `translate`.
-    """
-    return message
-
 
 BRACKET_NAMES = {MAIN: _("main"), CONSOLATION: _("consolation"), LAST_CHANCE: _("last chance")}
 
@@ -61,21 +52,14 @@ _OTHER_BRACKET = {
 
 
 def _render(template: str, params: Mapping[str, object], translate: Translate | None) -> str:
-    if translate is None:
-        return template % params
     # The bracket name is itself a marked message, so it is translated with the sentence.
-    if "bracket" in params:
+    if translate is not None and "bracket" in params:
         params = {**params, "bracket": translate(str(params["bracket"]))}
-    return translate(template) % params
+    return render(template, params, translate)
 
 
-class DrawError(ValueError):
+class DrawError(CoreError):
     """Bad input to a draw or to its resolution: the message says what is wrong."""
-
-    def __init__(self, template: str, **params: object) -> None:
-        self.template = template
-        self.params = params
-        super().__init__(self.message())
 
     def message(self, translate: Translate | None = None) -> str:
         """The message, translated by `translate` (e.g. Django's `gettext`) if given."""

@@ -13,6 +13,7 @@ from collections import ChainMap
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
+from ..messages import _
 from .plan import (
     BYE,
     DECIDED,
@@ -29,7 +30,6 @@ from .plan import (
     PlannedMatch,
     Slot,
     Source,
-    _,
 )
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 
+from ..messages import _
 from .consolation import first_round_consolation, last_chance_bracket, progressive_consolation
 from .plan import (
     BYE,
@@ -25,7 +26,6 @@ from .plan import (
     DrawError,
     DrawPlan,
     Source,
-    _,
     first_round,
     knockout,
 )

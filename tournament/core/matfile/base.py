@@ -2,38 +2,26 @@
 
 `MatError` is what reading and writing raise; `MatGame` and `MatMatch` are what `parse()`
 returns and `check()` replays. They live apart so that the grammar, the game state, the
-checks and the writer can import them without importing one another. Also `_`, the
-translation marker all of them use.
+checks and the writer can import them without importing one another.
 
 Pure Python (like `scoring`): no Django, no I/O.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from ..messages import CoreError
 from ..scoring import GameResult
 
 
-def _(message: str) -> str:
-    """Mark a message for translation without importing Django (see `scoring._`)."""
-    return message
-
-
-class MatError(ValueError):
-    """A transcript that does not parse or contradicts itself, at a line of the text."""
+class MatError(CoreError):
+    """A transcript that does not parse or contradicts itself, at a line of the text.
+    Its message is the reason without the line: callers show "line N: ..." themselves."""
 
     def __init__(self, line: int | None, template: str, **params: object) -> None:
         self.line = line  # 1-based; None when no single line is to blame
-        self.template = template
-        self.params = params
-        super().__init__(self.message())
-
-    def message(self, translate: Callable[[str], str] | None = None) -> str:
-        """The reason without the line: callers show "line N: ..." themselves."""
-        template = translate(self.template) if translate else self.template
-        return template % self.params
+        super().__init__(template, **params)
 
     def __str__(self) -> str:
         # For logs and tracebacks only; user-facing code calls message().

@@ -8,9 +8,10 @@ Pure Python: no Django, no I/O.
 
 from __future__ import annotations
 
+from ..messages import _
 from ..rules import RuleSet
 from ..scoring import IllegalGame, MatchState, replay
-from .base import MatError, MatGame, MatMatch, _
+from .base import MatError, MatGame, MatMatch
 from .parsing import parse
 
 

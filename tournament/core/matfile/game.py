@@ -9,8 +9,9 @@ Pure Python: no Django, no I/O.
 
 from __future__ import annotations
 
+from ..messages import _
 from ..scoring import KINDS, GameResult
-from .base import MatError, MatGame, _
+from .base import MatError, MatGame
 from .grammar import LAST_SCORE, SCORE_AND_NAME, Action, as_number, checkers_borne_off
 
 _CHECKERS = 15

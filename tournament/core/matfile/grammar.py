@@ -13,7 +13,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .base import MatError, _
+from ..messages import _
+from .base import MatError
 
 # A lone entry starting at this column or further (tabs expanded to 8) is in the right
 # column. GNU Backgammon writes the left column from column 5 (a roll-then-resign "Wins"

@@ -9,8 +9,9 @@ Pure Python: no Django, no I/O; the caller reads the file.
 
 from __future__ import annotations
 
+from ..messages import _
 from ..names import normalize_name
-from .base import MatError, MatGame, MatMatch, _
+from .base import MatError, MatGame, MatMatch
 from .game import GameReader
 from .grammar import GAME, is_comment, lines_of, read_actions, read_game_header, read_preamble
 

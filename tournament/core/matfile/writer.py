@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from ..messages import _
 from ..rules import RuleSet
 from ..scoring import GameResult, replay
-from .base import MatError, _
+from .base import MatError
 from .grammar import HEADER, is_comment
 
 _GAME_NUMBER_WIDTH = 3  # "%3d) " as GNU Backgammon writes it

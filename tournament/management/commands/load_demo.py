@@ -13,8 +13,6 @@ from dataclasses import dataclass, field
 from datetime import date, timedelta
 from decimal import Decimal
 
-from django.contrib.auth import get_user_model
-from django.contrib.auth.models import Group
 from django.core.management.base import BaseCommand
 from django.db import transaction
 from django.utils import timezone
@@ -23,12 +21,12 @@ from ... import operations
 from ...core import draw, sample_games
 from ...core.scoring import GameResult
 from ...models import Match, Player, Season, Tournament
+from ...operations.accounts import make_director
 from ...operations.links import link_for, path_of
 from .. import demo_club_nights
 
 DIRECTOR_USERNAME = "director"
 DIRECTOR_PASSWORD = "qgammon-demo"  # noqa: S105 - the demo's published login (README)
-DIRECTORS_GROUP = "Directors"
 
 PLAYERS = [
     # Catalan names
@@ -244,7 +242,7 @@ class Command(BaseCommand):
         this_season, nights = Season.objects.get(year=today.year), 0
         for night in demo_club_nights.nights_of_this_year(today.year, today, PLAYERS):
             nights += demo_club_nights.load(this_season, night, players)
-        director_created = self._director()
+        director_created = make_director(DIRECTOR_USERNAME, DIRECTOR_PASSWORD)
         self.stdout.write(
             f"Demo club: {created} cups and {nights} club nights created"
             + ("; demo director created." if director_created else ".")
@@ -343,14 +341,3 @@ class Command(BaseCommand):
                 games = games[: len(games) // 2]
         for result in games:
             operations.record_game(match, result)
-
-    def _director(self) -> bool:
-        user_model = get_user_model()
-        user, created = user_model.objects.get_or_create(
-            username=DIRECTOR_USERNAME, defaults={"is_staff": True}
-        )
-        if created:
-            user.set_password(DIRECTOR_PASSWORD)
-            user.save()
-        user.groups.add(Group.objects.get(name=DIRECTORS_GROUP))
-        return created
