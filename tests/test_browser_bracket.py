@@ -70,17 +70,6 @@ def win(match, player):
         match.refresh_from_db()
 
 
-def open_page(chromium, url, viewport=WIDE, javascript=True):
-    context = chromium.new_context(
-        viewport=viewport, locale="en", java_script_enabled=javascript,
-        extra_http_headers={"Accept-Language": "en"},
-    )  # fmt: skip
-    page = context.new_page()
-    page.set_default_timeout(15000)
-    page.goto(url)
-    return page
-
-
 def shown_rounds(page, kind="main"):
     """The numbers of the rounds of a bracket a reader sees."""
     rounds = page.locator(f"#bracket-{kind} .round")
@@ -109,9 +98,9 @@ def cup(transactional_db):
 
 
 def test_a_phone_shows_one_round_at_a_time_and_switches_by_mouse_and_keyboard(
-    chromium, live_server, cup
+    live_server, cup, new_page
 ):
-    page = open_page(chromium, live_server.url + cup.get_absolute_url(), viewport=PHONE)
+    page = new_page(live_server.url + cup.get_absolute_url(), viewport=PHONE)
     switcher = page.locator("#bracket-main .round-switcher")
     assert switcher.is_visible()
     assert switcher.get_attribute("role") == "group"
@@ -149,13 +138,13 @@ def test_a_phone_shows_one_round_at_a_time_and_switches_by_mouse_and_keyboard(
 
 
 def test_a_wide_screen_and_a_phone_without_javascript_show_the_whole_bracket(
-    chromium, live_server, cup
+    live_server, cup, new_page
 ):
     url = live_server.url + cup.get_absolute_url()
-    wide = open_page(chromium, url)
+    wide = new_page(url, viewport=WIDE)
     assert not wide.locator("#bracket-main .round-switcher").is_visible()
     assert shown_rounds(wide) == [1, 2, 3, 4]
-    plain = open_page(chromium, url, viewport=PHONE, javascript=False)
+    plain = new_page(url, viewport=PHONE, java_script_enabled=False)
     assert not plain.locator("#bracket-main .round-switcher").is_visible()
     assert shown_rounds(plain) == [1, 2, 3, 4]
     scroll = plain.locator("#bracket-main .bracket-scroll")
@@ -166,13 +155,13 @@ def test_a_wide_screen_and_a_phone_without_javascript_show_the_whole_bracket(
 
 
 def test_the_player_looked_for_starts_on_their_current_round_with_their_path_marked(
-    chromium, live_server, cup
+    live_server, cup, new_page
 ):
     # A winner of round 1 whose round-2 match is still to play.
     match = cup.matches.filter(bracket__kind="main", round=2, status="ready").first()
     player = match.player1
     url = f"{live_server.url}{cup.get_absolute_url()}?player={player.pk}"
-    page = open_page(chromium, url, viewport=PHONE)
+    page = new_page(url, viewport=PHONE)
     assert shown_rounds(page) == [2]
     mine = page.locator("#bracket-main .match.mine")
     assert mine.count() == 2  # won in round 1, plays in round 2
@@ -226,14 +215,14 @@ def _inside(inner, outer):
     ids=["wide-48", "phone-48", "phone-25-no-javascript"],
 )
 def test_a_long_name_is_cut_and_never_pushes_the_score_out_of_its_card(
-    chromium, live_server, transactional_db, viewport, name, javascript
+    live_server, transactional_db, viewport, name, javascript, new_page
 ):
     assert len(name) in (48, 25)
     tournament = make_cup(8, names=[name])
     player = Player.objects.get(name=name)
     win(tournament.matches.open().involving(player).get(), player)
     url = live_server.url + tournament.get_absolute_url()
-    page = open_page(chromium, url, viewport, javascript=javascript)
+    page = new_page(url, viewport=viewport, java_script_enabled=javascript)
     geometry = _card_geometry(page, name)
     assert geometry["title"] == name  # the whole name on hover
     assert geometry["cut"], "the name fits: the test proves nothing"
@@ -261,12 +250,12 @@ def _pages(pdf: bytes) -> list[tuple[float, float]]:
 
 
 def test_a_printed_64_player_cup_takes_one_landscape_sheet_per_bracket(
-    chromium, live_server, transactional_db
+    live_server, transactional_db, new_page
 ):
     tournament = make_cup(64, names=[LONG_NAME], last_chance=True)
     play(tournament, 40)
     url = live_server.url + tournament.get_absolute_url()
-    page = open_page(chromium, url)
+    page = new_page(url, viewport=WIDE)
     pdf = page.pdf(prefer_css_page_size=True, print_background=True)
     pages = _pages(pdf)
     assert len(pages) == 3, pages  # main, consolation, last chance

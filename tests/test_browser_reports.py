@@ -51,27 +51,10 @@ def cup(transactional_db):
 
 
 @pytest.fixture
-def phone(chromium):
+def phone(new_page):
     """Opens a page in its own context (its own cookies), sized and behaving like a
-    phone; the contexts close after the test (their live refresh stops)."""
-    contexts = []
-
-    def open_page():
-        context = chromium.new_context(
-            viewport=PHONE,
-            is_mobile=True,
-            has_touch=True,
-            locale="en",
-            extra_http_headers={"Accept-Language": "en"},
-        )
-        contexts.append(context)
-        page = context.new_page()
-        page.set_default_timeout(15000)
-        return page
-
-    yield open_page
-    for context in contexts:
-        context.close()
+    phone."""
+    return lambda: new_page(viewport=PHONE, is_mobile=True, has_touch=True)
 
 
 def private_page(player) -> str:

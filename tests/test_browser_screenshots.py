@@ -12,7 +12,7 @@ import subprocess
 
 import pytest
 from django.contrib.auth.models import User
-from test_browser_bracket import make_cup, open_page, play, shown_rounds
+from test_browser_bracket import WIDE, make_cup, play, shown_rounds
 
 from conftest import PHONE, SCREENSHOTS, directors_group
 from tournament import operations
@@ -36,10 +36,10 @@ def cup(transactional_db):
     return tournament
 
 
-def test_the_phone_bracket_follows_a_game_and_prints(chromium, live_server, cup):
+def test_the_phone_bracket_follows_a_game_and_prints(live_server, cup, new_page):
     for name in ("phone-bracket.png", "phone-bracket-live.png", "print-bracket.pdf"):
         (SCREENSHOTS / name).unlink(missing_ok=True)
-    page = open_page(chromium, "about:blank", viewport=PHONE)
+    page = new_page(viewport=PHONE)
     page.add_init_script(STUB_PRINT)
     page.goto(live_server.url + cup.get_absolute_url())
     assert page.locator("#bracket-main .round-switcher").is_visible()
@@ -61,7 +61,7 @@ def test_the_phone_bracket_follows_a_game_and_prints(chromium, live_server, cup)
     assert page.evaluate("window.__printed") == 1
 
     # Printed: Chromium's PDF, and the page as it prints.
-    wide = open_page(chromium, live_server.url + cup.get_absolute_url())
+    wide = new_page(live_server.url + cup.get_absolute_url(), viewport=WIDE)
     pdf = wide.pdf(prefer_css_page_size=True, print_background=True)
     (SCREENSHOTS / "print-bracket.pdf").write_bytes(pdf)
     if shutil.which("pdftoppm"):
@@ -81,11 +81,10 @@ def test_the_phone_bracket_follows_a_game_and_prints(chromium, live_server, cup)
     assert pdf.startswith(b"%PDF")
 
 
-def test_the_call_screen_and_the_directors_match_sheet(chromium, live_server, cup):
+def test_the_call_screen_and_the_directors_match_sheet(live_server, cup, new_page):
     for name in ("call-screen-cup.png", "director-match-sheet-cup.png"):
         (SCREENSHOTS / name).unlink(missing_ok=True)
-    calls = open_page(
-        chromium,
+    calls = new_page(
         f"{live_server.url}/tournaments/{cup.pk}/calls/",
         viewport={"width": 1920, "height": 1080},
     )
@@ -95,7 +94,7 @@ def test_the_call_screen_and_the_directors_match_sheet(chromium, live_server, cu
 
     user = User.objects.create_user("taula", password="screenshot-pass-1234")
     user.groups.add(directors_group())
-    sheet = open_page(chromium, live_server.url + "/accounts/login/")
+    sheet = new_page(live_server.url + "/accounts/login/", viewport=WIDE)
     sheet.get_by_label("User name").fill("taula")
     sheet.get_by_label("Password").fill("screenshot-pass-1234")
     sheet.get_by_role("button", name="Log in").click()
