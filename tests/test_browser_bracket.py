@@ -8,16 +8,16 @@ Chromium, Playwright and the skip/require rule (REQUIRE_BROWSER=1) come from
 tests/conftest.py.
 """
 
-import random
 import re
 
 import pytest
 
+import builders
 from conftest import PHONE
 from tournament import operations
-from tournament.core import draw, sample_games
+from tournament.core import draw
 from tournament.core.scoring import GameResult
-from tournament.models import Player, Season
+from tournament.models import Player
 
 pytestmark = pytest.mark.browser
 
@@ -28,46 +28,20 @@ PHONE_NAME = "Bartomeu Fontcuberta Sagà"  # 25 characters
 MEDIA_BOX = re.compile(rb"/MediaBox\s*\[\s*([\d.]+)\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)\s*\]")
 
 
-def make_cup(size, *, names=(), tables="", consolation=draw.FIRST_ROUND, last_chance=False):
-    """A started cup of `size` players through the operations, `names` first; a draw
-    with a fixed seed, so the same players meet on every run."""
-    season = Season.objects.first()
-    if season is None:
-        season = Season.from_preset(2002, "qgammon-2002", name="Temporada 2002")
-        season.save()
-    tournament = operations.create_tournament(
-        {"season": season, "name": f"Obert {size}", "date": "2002-11-09", "tables": tables,
-         "consolation": consolation, "last_chance": last_chance},
-        {"main": "3,3,5,5,7,7,9,9"},
-    )  # fmt: skip
-    every = list(names) + [f"Jugador {number:03d}" for number in range(size - len(names))]
-    for name in every:
-        operations.add_entry(tournament, Player.objects.create(name=name), checked_in=True)
-    operations.make_draw(tournament, rng_seed=5)
-    operations.start_tournament(tournament)
-    return tournament
-
-
-def play(tournament, count, seed=1, kind=None):
-    """Play `count` matches out (of bracket `kind`, or any), round by round."""
-    rng = random.Random(seed)
-    matches = tournament.matches.open().order_by("round", "bracket_id", "position")
-    if kind:
-        matches = matches.filter(bracket__kind=kind)
-    for _ in range(count):
-        match = matches.first()
-        if match is None:
-            return
-        for result in sample_games.games_to_finish(match.replay(), rng):
-            operations.record_game(match, result)
-
-
-def win(match, player):
-    """`player` wins `match` by gammons (one point at a time in the Crawford game)."""
-    side = match.side_of(player)
-    while not match.replay().finished:
-        operations.record_game(match, GameResult(side, kind="gammon"))
-        match.refresh_from_db()
+def make_cup(size, *, names=(), tables=0, consolation=draw.FIRST_ROUND, last_chance=False):
+    """A started cup of `size` players, `names` first, at `tables` tables."""
+    return builders.cup(
+        builders.the_season(),
+        builders.new_players(size, names=names),
+        name=f"Obert {size}",
+        date="2002-11-09",
+        brackets={"main": "3,3,5,5,7,7,9,9"},
+        rng_seed=5,
+        start=True,
+        tables=[str(number) for number in range(1, tables + 1)],
+        consolation=consolation,
+        last_chance=last_chance,
+    )
 
 
 def shown_rounds(page, kind="main"):
@@ -93,7 +67,9 @@ def pressed(page, kind="main"):
 @pytest.fixture
 def cup(transactional_db):
     tournament = make_cup(16)
-    play(tournament, 9, kind="main")  # round 1 and one of round 2: round 2 is in play
+    builders.play(
+        tournament, 9, seed=1, kind="main"
+    )  # round 1 and one of round 2: round 2 is in play
     return tournament
 
 
@@ -220,7 +196,8 @@ def test_a_long_name_is_cut_and_never_pushes_the_score_out_of_its_card(
     assert len(name) in (48, 25)
     tournament = make_cup(8, names=[name])
     player = Player.objects.get(name=name)
-    win(tournament.matches.open().involving(player).get(), player)
+    match = tournament.matches.open().involving(player).get()
+    builders.win(match, match.side_of(player), kind="gammon")
     url = live_server.url + tournament.get_absolute_url()
     page = new_page(url, viewport=viewport, java_script_enabled=javascript)
     geometry = _card_geometry(page, name)
@@ -253,7 +230,7 @@ def test_a_printed_64_player_cup_takes_one_landscape_sheet_per_bracket(
     live_server, transactional_db, new_page
 ):
     tournament = make_cup(64, names=[LONG_NAME], last_chance=True)
-    play(tournament, 40)
+    builders.play(tournament, 40, seed=1)
     url = live_server.url + tournament.get_absolute_url()
     page = new_page(url, viewport=WIDE)
     pdf = page.pdf(prefer_css_page_size=True, print_background=True)

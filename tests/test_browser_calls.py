@@ -11,8 +11,9 @@ wait for a table.
 
 import pytest
 from django.urls import reverse
-from test_browser_bracket import make_cup, win
+from test_browser_bracket import make_cup
 
+import builders
 from conftest import PHONE, SCREENSHOTS
 from tournament import operations
 from tournament.core.scoring import GameResult
@@ -38,10 +39,10 @@ SIZES = "elements => elements.map(element => parseFloat(getComputedStyle(element
 
 @pytest.fixture
 def day(transactional_db):
-    tournament = make_cup(16, names=NAMES, tables="5")
+    tournament = make_cup(16, names=NAMES, tables=5)
     operations.record_game(main_match(tournament, 1), GameResult(0))
     decided = main_match(tournament, 2)
-    win(decided, decided.player1)
+    builders.win(decided, kind="gammon")
     assert main_match(tournament, 6).table == "2"
     return tournament
 

@@ -8,10 +8,11 @@ import re
 import pytest
 from django.contrib.auth.models import User
 
+import builders
 from conftest import PHONE, directors_group
 from tournament import operations
 from tournament.core.scoring import GameResult
-from tournament.models import Player, Season, Tournament
+from tournament.models import Player, Tournament
 
 pytestmark = pytest.mark.browser
 
@@ -20,13 +21,8 @@ pytestmark = pytest.mark.browser
 def sheet(transactional_db):
     user = User.objects.create_user("taula", password="keyboard-pass-1234")
     user.groups.add(directors_group())
-    season = Season.from_preset(2002, "qgammon-2002", name="Temporada 2002")
-    season.save()
-    tournament = Tournament.objects.create(season=season, name="Copa", date="2002-11-09")
-    for name in ("Anna Bosch", "Xavier Roca"):
-        operations.add_entry(tournament, Player.objects.create(name=name), checked_in=True)
-    operations.make_draw(tournament, rng_seed=1)
-    operations.start_tournament(tournament)
+    players = ("Anna Bosch", "Xavier Roca")
+    tournament = builders.cup(builders.the_season(), players, date="2002-11-09", start=True)
     return tournament.matches.get()
 
 

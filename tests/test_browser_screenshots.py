@@ -12,8 +12,9 @@ import subprocess
 
 import pytest
 from django.contrib.auth.models import User
-from test_browser_bracket import WIDE, make_cup, play, shown_rounds
+from test_browser_bracket import WIDE, make_cup, shown_rounds
 
+import builders
 from conftest import PHONE, SCREENSHOTS, directors_group
 from tournament import operations
 from tournament.core.scoring import GameResult
@@ -31,8 +32,8 @@ def saved(name: str) -> bool:
 
 @pytest.fixture
 def cup(transactional_db):
-    tournament = make_cup(16, tables="8")
-    play(tournament, 9, kind="main")
+    tournament = make_cup(16, tables=8)
+    builders.play(tournament, 9, seed=1, kind="main")
     return tournament
 
 
