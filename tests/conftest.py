@@ -62,6 +62,23 @@ def _test_settings():
     settings.LANGUAGE_CODE = "en"
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _quick_password_hashing():
+    """Passwords hashed in one round rather than PBKDF2's million: hundreds of tests
+    make a user or log one in, and each hash took most of a second on a small machine.
+    What a password is checked against is the site's business, not the hash's cost
+    (test_settings.py starts the real settings in a process of their own)."""
+    from django.contrib.auth.hashers import get_hashers, get_hashers_by_algorithm
+    from django.test.utils import override_settings
+
+    with override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"]):
+        get_hashers.cache_clear()
+        get_hashers_by_algorithm.cache_clear()
+        yield
+    get_hashers.cache_clear()
+    get_hashers_by_algorithm.cache_clear()
+
+
 @pytest.fixture(autouse=True)
 def _no_language_left_behind():
     """A request in Catalan activates Catalan for the thread (LocaleMiddleware), and it
