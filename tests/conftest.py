@@ -1,6 +1,5 @@
 """Shared fixtures: a season, players, a match, and a client that speaks English."""
 
-import io
 import os
 import re
 import sys
@@ -15,6 +14,7 @@ from django.db.backends.signals import connection_created
 from django.test import Client
 from django.utils import translation
 
+import demo_club
 import tournament as app_package
 from tournament.models import Match, Player, Season, Tournament
 
@@ -196,6 +196,23 @@ def _one_door(write_guard):
         pytest.fail("Writes outside tournament/operations/:\n" + "\n".join(found))
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _quick_password_hashing():
+    """Passwords hashed in one round rather than PBKDF2's million: hundreds of tests
+    make a user or log one in, and each hash took most of a second on a small machine.
+    What a password is checked against is the site's business, not the hash's cost
+    (test_settings.py starts the real settings in a process of their own)."""
+    from django.contrib.auth.hashers import get_hashers, get_hashers_by_algorithm
+    from django.test.utils import override_settings
+
+    with override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"]):
+        get_hashers.cache_clear()
+        get_hashers_by_algorithm.cache_clear()
+        yield
+    get_hashers.cache_clear()
+    get_hashers_by_algorithm.cache_clear()
+
+
 @pytest.fixture(autouse=True)
 def _no_language_left_behind():
     """A request in Catalan activates Catalan for the thread (LocaleMiddleware), and it
@@ -323,6 +340,33 @@ def chromium():
         browser.close()
 
 
+@pytest.fixture
+def new_page(chromium):
+    """Opens a page in a context of its own (its own cookies), in English unless told,
+    at `url` if given. Every context is closed when the test ends: an open page would go
+    on asking the live server for its live parts after its test, on the next test's
+    database or on none (a traceback in the log each time)."""
+    contexts = []
+
+    def open_page(url=None, *, viewport=None, language="en", **options):
+        context = chromium.new_context(
+            viewport=viewport or {"width": 1280, "height": 900},
+            locale=language,
+            extra_http_headers={"Accept-Language": language},
+            **options,
+        )
+        contexts.append(context)
+        page = context.new_page()
+        page.set_default_timeout(15000)
+        if url:
+            page.goto(url)
+        return page
+
+    yield open_page
+    for context in contexts:
+        context.close()
+
+
 # --- axe-core, the accessibility checker the browser tests put into pages: from the npm
 # registry, pinned in package-lock.json, installed by `make test` (npm ci).
 
@@ -341,39 +385,72 @@ def axe_source() -> str:
     return AXE.read_text(encoding="utf-8")
 
 
+# --- The demo club, loaded once per test process and lent to tests (tests/demo_club.py).
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup, django_db_blocker):
+    """pytest-django's test database, and beside it the demo's (a copy of it, loaded
+    when a test first asks)."""
+    with django_db_blocker.unblock():
+        demo_club.databases.start()
+    yield
+    with django_db_blocker.unblock():
+        demo_club.databases.finish()
+
+
+@pytest.fixture
+def demo(request, django_db_setup, django_db_blocker):
+    """The demo club in a transaction rolled back after the test, as `db` does for an
+    empty database. Name it before any fixture that uses the database: theirs would be
+    the empty one. A test whose writes are committed (a live server's) takes
+    `demo_copy`."""
+    if connection.in_atomic_block or "transactional_db" in request.fixturenames:
+        pytest.fail("`demo` must come before the database's fixtures; with a live server, "
+                    "use `demo_copy`")  # fmt: skip
+    with django_db_blocker.unblock():
+        demo_club.databases.use(demo_club.databases.demo())
+    request.addfinalizer(lambda: demo_club.databases.use(demo_club.databases.home))
+    request.getfixturevalue("db")
+
+
+@pytest.fixture
+def demo_copy(transactional_db, django_db_blocker):
+    """A copy of the demo club of the test's own, for a test whose writes are committed
+    (a live server's): what it changes is gone with the copy."""
+    with django_db_blocker.unblock():
+        copy = demo_club.databases.copy()
+    with demo_club.databases.lent(copy):
+        yield
+
+
 @pytest.fixture(scope="module")
 def demo_server(django_db_setup, django_db_blocker):
-    """The demo club, loaded once for a module of browser tests that only look (axe, the
-    tables' layout), on a live server of the module's own; yields the server.
+    """The demo club (a copy of its own) on a live server of its own, for a module of
+    browser tests that only look (axe, the tables' layout); yields the server.
 
     Not pytest-django's `live_server`: a test that depends on it is made transactional,
-    and the database is emptied after each test (the demo would be loaded again each
-    time). The database stays unblocked while the module runs (the server's threads and
-    the module's own fixtures use it); at the end it is emptied and put back as it was,
-    the data migrations' rows included, for the tests after these. A module using this
-    shadows `db` (see test_browser_axe.py): naming `db` is what makes pytest-django
-    create the test database, but the real fixture would hold a write transaction open
-    through each test, which the server's writes (a login) would wait on."""
+    and the database is emptied after each test. The database stays unblocked while the
+    module runs (the server's threads and the module's own fixtures use it). A module
+    using this shadows `db` (see test_browser_axe.py): naming `db` is what makes
+    pytest-django create the test database, but the real fixture would hold a write
+    transaction open through each test, which the server's writes (a login) would wait
+    on."""
     from django.conf import settings
     from django.core.cache import cache, caches
-    from django.core.management import call_command
     from django.test.utils import modify_settings
     from pytest_django.live_server_helper import LiveServer
 
-    # The player links' write limits, in a table that flushing the database leaves alone.
+    # The player links' write limits: a table of the database, the copy's own.
     limits = caches[settings.RATELIMIT_USE_CACHE]
     with django_db_blocker.unblock(), modify_settings(ALLOWED_HOSTS={"append": "localhost"}):
-        before = connection.creation.serialize_db_to_string()
-        directors_group()  # flushed by an earlier transactional test: made again
-        cache.clear()
-        limits.clear()
-        server = LiveServer("localhost")
-        try:
-            call_command("load_demo", stdout=io.StringIO())
-            yield server
-        finally:
-            server.stop()
+        copy = demo_club.databases.copy()
+        with demo_club.databases.lent(copy):
             cache.clear()
             limits.clear()
-            call_command("flush", interactive=False, verbosity=0, inhibit_post_migrate=True)
-            connection.creation.deserialize_db_from_string(before)
+            server = LiveServer("localhost")
+            try:
+                yield server
+            finally:
+                server.stop()
+                cache.clear()

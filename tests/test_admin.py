@@ -7,6 +7,7 @@ from django.db.models import Q
 from django.test import Client
 from django.urls import reverse
 
+import builders
 from conftest import directors_group
 from tournament import operations
 from tournament.admin.matches import MatchAdmin
@@ -219,14 +220,11 @@ def test_directors_read_penalties_and_payments_and_never_add_them(client, db):
 
 @pytest.fixture
 def cup(season):
-    from tournament.models import Bracket, Entry
-
-    tournament = Tournament.objects.create(season=season, name="Copa", consolation="first_round")
-    Bracket.objects.create(tournament=tournament, kind="main", lengths="3")
-    for number in range(6):
-        player = Player.objects.create(name=f"Jugador {number}")
-        Entry.objects.create(checked_in=True, tournament=tournament, player=player)
-    return tournament
+    """Six players checked in, not drawn."""
+    players = [f"Jugador {number}" for number in range(6)]
+    return builders.cup(
+        season, players, date=None, brackets={"main": "3"}, rng_seed=None, consolation="first_round"
+    )
 
 
 def test_the_draw_action_makes_the_brackets(admin_client, cup):

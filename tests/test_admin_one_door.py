@@ -10,51 +10,38 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
+import builders
 from tournament import operations
 from tournament.core import sample_games
 from tournament.core.scoring import GameResult
-from tournament.models import AuditEntry, Bracket, Entry, Match, Player, Season, Tournament
+from tournament.models import AuditEntry, Entry, Match, Player, Season, Tournament
 
 
 def admin_url(model, action, *args):
     return reverse(f"admin:tournament_{model}_{action}", args=args)
 
 
-def play_round_one(tournament):
-    rng = random.Random(5)
-    for match in tournament.matches.filter(bracket__kind="main", round=1, status="ready"):
-        for result in sample_games.games_to_finish(match.replay(), rng):
-            operations.record_game(match, result)
-
-
 @pytest.fixture
 def cup(season):
     """A running cup of 8 with its first round played."""
-    tournament = Tournament.objects.create(
-        season=season, name="Copa", date="2002-03-02", consolation="first_round"
+    tournament = builders.cup(
+        season,
+        [f"P{number}" for number in range(8)],
+        date="2002-03-02",
+        brackets={"main": "3,5", "consolation": "3"},
+        rng_seed=2,
+        start=True,
+        consolation="first_round",
     )
-    Bracket.objects.create(tournament=tournament, kind="main", lengths="3,5")
-    Bracket.objects.create(tournament=tournament, kind="consolation", lengths="3")
-    for number in range(8):
-        Entry.objects.create(
-            checked_in=True, tournament=tournament, player=Player.objects.create(name=f"P{number}")
-        )
-    operations.make_draw(tournament, rng_seed=2)
-    operations.start_tournament(tournament)
-    play_round_one(tournament)
+    builders.play(tournament, seed=5, kind="main", rounds=1)
     return tournament
 
 
 @pytest.fixture
 def drawn(season):
     """A drawn cup nothing has been played in."""
-    tournament = Tournament.objects.create(season=season, name="Sorteig", date="2002-04-06")
-    for number in range(6):
-        Entry.objects.create(
-            checked_in=True, tournament=tournament, player=Player.objects.create(name=f"D{number}")
-        )
-    operations.make_draw(tournament, rng_seed=3)
-    return tournament
+    players = [f"D{number}" for number in range(6)]
+    return builders.cup(season, players, name="Sorteig", date="2002-04-06", rng_seed=3)
 
 
 def test_a_director_cannot_delete_an_unplayed_match_of_a_running_cup(director_client, cup):

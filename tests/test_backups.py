@@ -57,10 +57,9 @@ def club_rows() -> int:
 
 
 @pytest.fixture
-def club(db):
+def club(demo):
     """The demo club, plus the awkward values: a timestamp to the microsecond, a fee in
     cents, a director in the Directors group, accents and quotes in a name."""
-    call_command("load_demo", stdout=io.StringIO())
     game = Game.objects.order_by("pk").first()
     Game.objects.filter(pk=game.pk).update(entered_at=EXACT)
     Bracket.objects.filter(pk=Bracket.objects.order_by("pk").first().pk).update(

@@ -8,6 +8,7 @@ import re
 import pytest
 from django.urls import reverse
 
+import builders
 from demo_club import DemoClubTestCase
 from tournament import operations
 from tournament.core import draw, sample_games
@@ -16,32 +17,22 @@ from tournament.models import Bracket, Entry, Match, Player, Tournament
 
 
 def cup(season, size, consolation=draw.FIRST_ROUND, last_chance=False):
-    tournament = Tournament.objects.create(
-        season=season, name=f"Copa {size}", consolation=consolation, last_chance=last_chance
+    return builders.cup(
+        season,
+        builders.new_players(size, prefix="Player"),
+        name=f"Copa {size}",
+        date=None,
+        brackets={draw.MAIN: "5,5,7,9,11,11"},
+        rng_seed=size,
+        consolation=consolation,
+        last_chance=last_chance,
     )
-    Bracket.objects.create(tournament=tournament, kind=draw.MAIN, lengths="5,5,7,9,11,11")
-    players = Player.objects.bulk_create([Player(name=f"Player {n:02d}") for n in range(size)])
-    Entry.objects.bulk_create(
-        [Entry(checked_in=True, tournament=tournament, player=p) for p in players]
-    )
-    operations.make_draw(tournament, rng_seed=size)
-    return tournament
-
-
-def play_some(tournament, count, seed=0):
-    rng = random.Random(seed)
-    for _ in range(count):
-        match = tournament.matches.filter(status__in=["ready", "live"]).first()
-        if match is None:
-            return
-        for result in sample_games.games_to_finish(match.replay(), rng):
-            operations.record_game(match, result)
 
 
 @pytest.mark.parametrize("size", [8, 64])
 def test_bracket_page_costs_the_same_for_8_and_64(client, season, size, django_assert_num_queries):
     tournament = cup(season, size, draw.PROGRESSIVE, last_chance=True)
-    play_some(tournament, size // 2)
+    builders.play(tournament, size // 2)
     # The tournament with its season, its brackets, its matches with their players.
     with django_assert_num_queries(3):
         response = client.get(reverse("tournament", args=[tournament.pk]))
@@ -52,7 +43,7 @@ def test_bracket_page_costs_the_same_for_8_and_64(client, season, size, django_a
 @pytest.mark.parametrize("size", [8, 64])
 def test_json_costs_the_same_for_8_and_64(client, season, size, django_assert_num_queries):
     tournament = cup(season, size, draw.PROGRESSIVE, last_chance=True)
-    play_some(tournament, size // 2)
+    builders.play(tournament, size // 2)
     # The tournament, its matches with their players, its brackets, and the payments
     # (the pools and prizes): 4, however many players.
     with django_assert_num_queries(4):
@@ -90,7 +81,7 @@ def test_the_page_shows_rounds_lengths_players_scores_and_sources(client, season
 
 def test_the_champion_and_final_places(client, season):
     tournament = cup(season, 4, draw.NO_CONSOLATION)
-    play_some(tournament, 3)
+    builders.play(tournament, 3)
     tournament.refresh_from_db()
     assert tournament.status == "finished"
     final = tournament.matches.get(round=2)
@@ -200,7 +191,7 @@ def test_a_first_round_losers_source_is_said_once_per_round(client, season):
 
 def test_names_lead_to_the_players_and_the_card_to_its_match(client, season):
     tournament = cup(season, 8)
-    play_some(tournament, 1)
+    builders.play(tournament, 1)
     text = client.get(reverse("tournament", args=[tournament.pk])).content.decode()
     assert _anchors_inside_anchors(text) == 0
     for match in tournament.matches.filter(bracket__kind="main", round=1):

@@ -7,35 +7,28 @@ from dataclasses import replace
 import pytest
 from django.db.models import Q
 
+import builders
 from tournament import operations
 from tournament.core import draw, sample_games
 from tournament.core.scoring import GameResult
-from tournament.models import AuditEntry, Bracket, Entry, Game, Match, Player, Tournament
+from tournament.models import AuditEntry, Game, Match, Tournament
 from tournament.models import stored_draw as brackets
 
 
 def make_cup(season, size, consolation=draw.NO_CONSOLATION, last_chance=False, seeds=0, k=2):
-    tournament = Tournament.objects.create(
-        season=season,
+    """Not drawn: the tests draw it."""
+    return builders.cup(
+        season,
+        size,
         name=f"Copa {size} {consolation} {last_chance}",
+        date=None,
+        brackets={draw.MAIN: "3,3,5,5,7,7", draw.CONSOLATION: "3", draw.LAST_CHANCE: "1"},
+        seeds=seeds,
+        rng_seed=None,
         consolation=consolation,
         last_chance=last_chance,
         progressive_rounds=k,
     )
-    Bracket.objects.create(tournament=tournament, kind=draw.MAIN, lengths="3,3,5,5,7,7")
-    Bracket.objects.create(tournament=tournament, kind=draw.CONSOLATION, lengths="3")
-    Bracket.objects.create(tournament=tournament, kind=draw.LAST_CHANCE, lengths="1")
-    players = Player.objects.bulk_create(
-        [Player(name=f"Jugador {tournament.pk}-{number:03d}") for number in range(size)]
-    )
-    for number, player in enumerate(players):
-        Entry.objects.create(
-            checked_in=True,
-            tournament=tournament,
-            player=player,
-            seed=number + 1 if number < seeds else None,
-        )
-    return tournament
 
 
 def assert_consistent(tournament):

@@ -7,14 +7,11 @@ when it is not; `.ci/run` installs Chromium and sets REQUIRE_BROWSER=1, which tu
 skip into a failure. Screenshots go to tests/screenshots/ (ignored by git).
 """
 
-import io
 import re
-import time
 from datetime import datetime
 
 import pytest
 from django.contrib.auth.models import User
-from django.core.management import call_command
 from django.utils import translation
 from django.utils.translation import gettext
 
@@ -27,28 +24,11 @@ from tournament.queries.calls import PAGE
 pytestmark = pytest.mark.browser
 
 
-@pytest.fixture
-def demo(transactional_db):
-    directors_group()  # flushed by an earlier transactional test: made again
-    call_command("load_demo", stdout=io.StringIO())
-
-
-def page_in(chromium, live_server, language="en", viewport=None):
-    context = chromium.new_context(
-        viewport=viewport or {"width": 1280, "height": 900},
-        locale=language,
-        extra_http_headers={"Accept-Language": language},
-    )
-    page = context.new_page()
-    page.set_default_timeout(15000)
-    return page
-
-
-def test_a_player_on_a_phone_finds_their_next_opponent(chromium, live_server, demo):
+def test_a_player_on_a_phone_finds_their_next_opponent(live_server, demo_copy, new_page):
     running = Tournament.objects.get(status="running", format="cup")
     match = running.matches.filter(status="ready", bracket__kind="main").first()
     player, opponent = match.player1, match.player2
-    page = page_in(chromium, live_server, viewport=PHONE)
+    page = new_page(viewport=PHONE)
     page.goto(live_server.url + "/")
     page.get_by_role("link", name=running.name).first.click()
     page.get_by_label("Find my name").fill(player.name.split()[0].lower())
@@ -72,18 +52,18 @@ def test_a_player_on_a_phone_finds_their_next_opponent(chromium, live_server, de
     assert page.locator("#bracket-main .round").filter(visible=True).count() == 1
 
 
-def test_a_game_entered_by_a_director_appears_on_the_open_bracket(chromium, live_server, demo):
+def test_a_game_entered_by_a_director_appears_on_the_open_bracket(live_server, demo_copy, new_page):
     running = Tournament.objects.get(status="running", format="cup")
     match = running.matches.filter(status="ready", bracket__kind="main").first()
     # The demo's ready match starts with lateness penalty points: they count.
     start = (match.penalty1, match.penalty2)
-    public = page_in(chromium, live_server)
+    public = new_page()
     public.goto(live_server.url + running.get_absolute_url())
     link = public.locator(f'a.match-link[href="{match.get_absolute_url()}"]')
     card = public.locator(".match-card", has=link)
     assert card.locator(".score").count() == 0  # not started: no score shown
 
-    director = page_in(chromium, live_server)
+    director = new_page()
     director.goto(live_server.url + "/accounts/login/?next=/director/")
     director.get_by_label("User name").fill("director")
     director.get_by_label("Password").fill("qgammon-demo")
@@ -106,12 +86,12 @@ def test_a_game_entered_by_a_director_appears_on_the_open_bracket(chromium, live
     public.screenshot(path=SCREENSHOTS / "bracket-live.png", full_page=True)
 
 
-def test_switching_to_catalan_translates_the_page(chromium, live_server, demo):
+def test_switching_to_catalan_translates_the_page(live_server, demo_copy, new_page):
     with translation.override("ca"):
         heading = gettext("Rules in force")
         rule = gettext("A backgammon counts twice the cube, the same as a gammon.")
     assert heading != "Rules in force", "the Catalan catalogue is not compiled"
-    page = page_in(chromium, live_server)
+    page = new_page()
     page.goto(live_server.url + "/seasons/1999/")
     assert page.locator("html").get_attribute("lang") == "en"
     assert page.get_by_role("heading", name="Rules in force").is_visible()
@@ -137,14 +117,14 @@ def _login(page, live_server):
 
 
 def test_the_check_in_filter_compares_names_as_the_club_does(
-    chromium, live_server, transactional_db, tournament
+    live_server, transactional_db, tournament, new_page
 ):
     director = User.objects.create_user("director", password="qgammon-demo")
     director.groups.add(directors_group())
     names = ["Seán O’Brien", "Jean-Luc Martin", "Pere Col·lell", "Núria Ferrer"]
     for name in names:
         operations.add_entry(tournament, Player.objects.create(name=name))
-    page = page_in(chromium, live_server)
+    page = new_page()
     _login(page, live_server)
     page.goto(live_server.url + f"/director/tournaments/{tournament.pk}/")
     rows = page.locator("#entries-table tbody tr:visible")
@@ -162,7 +142,9 @@ def test_the_check_in_filter_compares_names_as_the_club_does(
     assert rows.count() == len(names)
 
 
-def test_check_in_draw_and_the_call_screen_follows_without_a_reload(chromium, live_server, demo):
+def test_check_in_draw_and_the_call_screen_follows_without_a_reload(
+    live_server, demo_copy, new_page
+):
     season = Season.objects.order_by("-year").first()
     tournament = operations.create_tournament(
         {"season": season, "name": "Nit de club", "date": season.tournaments.first().date,
@@ -172,11 +154,11 @@ def test_check_in_draw_and_the_call_screen_follows_without_a_reload(chromium, li
     names = ["Jordi Puig", "Núria Ferrer", "Marc Riera", "Laia Casals", "Oriol Prat", "Pau Camps"]
     for name in names:
         operations.add_entry(tournament, Player.objects.get(name=name))
-    calls = page_in(chromium, live_server, viewport={"width": 1920, "height": 1080})
+    calls = new_page(viewport={"width": 1920, "height": 1080})
     calls.goto(live_server.url + f"/tournaments/{tournament.pk}/calls/")
     assert calls.get_by_text("No match waiting to start.").is_visible()
 
-    director = page_in(chromium, live_server)
+    director = new_page()
     _login(director, live_server)
     director.goto(live_server.url + f"/director/tournaments/{tournament.pk}/")
     director.get_by_text("0 of 6 checked in").wait_for()
@@ -204,7 +186,9 @@ def test_check_in_draw_and_the_call_screen_follows_without_a_reload(chromium, li
     calls.screenshot(path=SCREENSHOTS / "call-screen.png")
 
 
-def test_the_call_screen_shows_16_tables_on_a_tv_a_screen_at_a_time(chromium, live_server, demo):
+def test_the_call_screen_shows_16_tables_on_a_tv_a_screen_at_a_time(
+    live_server, demo_copy, new_page
+):
     """Names read from across the room (test_browser_calls.py) take room: a 1920x1080
     screen holds PAGE matches (to start and under way together) without scrolling, and
     16 tables take two screens, shown in turn (calls.js); each is measured, the one
@@ -219,7 +203,7 @@ def test_the_call_screen_shows_16_tables_on_a_tv_a_screen_at_a_time(chromium, li
         operations.add_entry(tournament, player, checked_in=True)
     operations.make_draw(tournament, rng_seed=7)
     operations.start_tournament(tournament)
-    page = page_in(chromium, live_server, viewport={"width": 1920, "height": 1080})
+    page = new_page(viewport={"width": 1920, "height": 1080})
     url = live_server.url + f"/tournaments/{tournament.pk}/calls/"
     # All 16 to start; then 3 under way (the second screen: 5 to start and 3 under way);
     # then 8 under way.
@@ -244,7 +228,7 @@ def test_the_call_screen_shows_16_tables_on_a_tv_a_screen_at_a_time(chromium, li
 
 
 def test_the_live_refresh_sends_its_etag_rests_while_hidden_and_backs_off(
-    chromium, live_server, transactional_db
+    live_server, transactional_db, new_page
 ):
     season = operations.create_season(2031, "qgammon-2002", "Temporada 2031")
     cup = operations.create_tournament(
@@ -257,7 +241,7 @@ def test_the_live_refresh_sends_its_etag_rests_while_hidden_and_backs_off(
     operations.start_tournament(cup)
     match = cup.matches.ready().order_by("pk").first()
 
-    page = page_in(chromium, live_server)
+    page = new_page()
     # The page's clock stands still: its timers fire when the test moves it on.
     page.clock.install(time=datetime(2031, 3, 1, 10))
     page.clock.pause_at(datetime(2031, 3, 1, 10, 0, 1))
@@ -270,29 +254,40 @@ def test_the_live_refresh_sends_its_etag_rests_while_hidden_and_backs_off(
         ),
     )
     page.goto(live_server.url + cup.get_absolute_url())
+    # The asks the page has made (their details); and how many it has started, counted
+    # at its fetches for the live part (one per part on the page in each ask).
     page.evaluate(
-        "window.asked = []; document.addEventListener('live:asked', e => asked.push(e.detail))"
+        """() => {
+          window.asked = [];
+          document.addEventListener("live:asked", event => asked.push(event.detail));
+          window.parts = document.querySelectorAll("[data-live]").length;
+          window.fetched = 0;
+          const fetch = window.fetch;
+          window.fetch = (url, options) => {
+            if (String(url).includes("partial=")) fetched += 1;
+            return fetch(url, options);
+          };
+        }"""
     )
 
-    def asks_after(milliseconds, expected):
+    def asks_after(milliseconds):
         """Move the page's clock on; then the asks made so far (their details), once
-        `expected` have been made (or ten seconds have passed)."""
+        each ask started has been answered. The page's timers fire while its clock
+        moves, and an ask starts its fetches at once: one not started by then is not
+        coming."""
         page.clock.run_for(milliseconds)
-        deadline = time.monotonic() + 10
-        while page.evaluate("asked.length") < expected and time.monotonic() < deadline:
-            time.sleep(0.05)
-        time.sleep(0.5)  # and no more than that
+        page.wait_for_function("() => asked.length * parts === fetched", polling=50)
         return page.evaluate("asked")
 
-    assert asks_after(4000, 0) == []
-    first = asks_after(1000, 1)
+    assert asks_after(4000) == []
+    first = asks_after(1000)
     assert first == [{"answered": True, "next": 5000}]
     assert answers[0][0] == 200 and answers[0][1] is None
-    asks_after(5000, 2)
+    asks_after(5000)
     assert answers[1][0] == 304 and answers[1][1]  # the ETag it was given, sent back
 
     operations.record_game(match, GameResult(0, "gammon"))
-    asks_after(5000, 3)
+    asks_after(5000)
     assert answers[2][0] == 200
     link = page.locator(f'a.match-link[href="{match.get_absolute_url()}"]')
     card = page.locator(".match-card", has=link)
@@ -303,19 +298,19 @@ def test_the_live_refresh_sends_its_etag_rests_while_hidden_and_backs_off(
         "Object.defineProperty(document, 'hidden', {configurable: true, get: () => true});"
         "document.dispatchEvent(new Event('visibilitychange'))"
     )
-    assert len(asks_after(60000, 3)) == 3
+    assert len(asks_after(60000)) == 3
     page.evaluate(
         "Object.defineProperty(document, 'hidden', {configurable: true, get: () => false});"
         "document.dispatchEvent(new Event('visibilitychange'))"
     )
-    assert len(asks_after(1, 4)) == 4
+    assert len(asks_after(1)) == 4
 
     # The network fails: 10 s, then 20 s between asks; once it answers, 5 s again.
     page.route("**/*partial=*", lambda route: route.abort())
-    assert asks_after(5000, 5)[-1] == {"answered": False, "next": 10000}
-    assert len(asks_after(9000, 5)) == 5
-    assert asks_after(1000, 6)[-1] == {"answered": False, "next": 20000}
+    assert asks_after(5000)[-1] == {"answered": False, "next": 10000}
+    assert len(asks_after(9000)) == 5
+    assert asks_after(1000)[-1] == {"answered": False, "next": 20000}
     page.unroute("**/*partial=*")
-    assert len(asks_after(19000, 6)) == 6
-    assert asks_after(1000, 7)[-1] == {"answered": True, "next": 5000}
+    assert len(asks_after(19000)) == 6
+    assert asks_after(1000)[-1] == {"answered": True, "next": 5000}
     assert answers[-1][0] == 304  # nothing changed while it was away

@@ -8,16 +8,16 @@ Chromium, Playwright and the skip/require rule (REQUIRE_BROWSER=1) come from
 tests/conftest.py.
 """
 
-import random
 import re
 
 import pytest
 
+import builders
 from conftest import PHONE
 from tournament import operations
-from tournament.core import draw, sample_games
+from tournament.core import draw
 from tournament.core.scoring import GameResult
-from tournament.models import Player, Season
+from tournament.models import Player
 
 pytestmark = pytest.mark.browser
 
@@ -28,57 +28,20 @@ PHONE_NAME = "Bartomeu Fontcuberta Sagà"  # 25 characters
 MEDIA_BOX = re.compile(rb"/MediaBox\s*\[\s*([\d.]+)\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)\s*\]")
 
 
-def make_cup(size, *, names=(), tables="", consolation=draw.FIRST_ROUND, last_chance=False):
-    """A started cup of `size` players through the operations, `names` first; a draw
-    with a fixed seed, so the same players meet on every run."""
-    season = Season.objects.first()
-    if season is None:
-        season = Season.from_preset(2002, "qgammon-2002", name="Temporada 2002")
-        season.save()
-    tournament = operations.create_tournament(
-        {"season": season, "name": f"Obert {size}", "date": "2002-11-09", "tables": tables,
-         "consolation": consolation, "last_chance": last_chance},
-        {"main": "3,3,5,5,7,7,9,9"},
-    )  # fmt: skip
-    every = list(names) + [f"Jugador {number:03d}" for number in range(size - len(names))]
-    for name in every:
-        operations.add_entry(tournament, Player.objects.create(name=name), checked_in=True)
-    operations.make_draw(tournament, rng_seed=5)
-    operations.start_tournament(tournament)
-    return tournament
-
-
-def play(tournament, count, seed=1, kind=None):
-    """Play `count` matches out (of bracket `kind`, or any), round by round."""
-    rng = random.Random(seed)
-    matches = tournament.matches.open().order_by("round", "bracket_id", "position")
-    if kind:
-        matches = matches.filter(bracket__kind=kind)
-    for _ in range(count):
-        match = matches.first()
-        if match is None:
-            return
-        for result in sample_games.games_to_finish(match.replay(), rng):
-            operations.record_game(match, result)
-
-
-def win(match, player):
-    """`player` wins `match` by gammons (one point at a time in the Crawford game)."""
-    side = match.side_of(player)
-    while not match.replay().finished:
-        operations.record_game(match, GameResult(side, kind="gammon"))
-        match.refresh_from_db()
-
-
-def open_page(chromium, url, viewport=WIDE, javascript=True):
-    context = chromium.new_context(
-        viewport=viewport, locale="en", java_script_enabled=javascript,
-        extra_http_headers={"Accept-Language": "en"},
-    )  # fmt: skip
-    page = context.new_page()
-    page.set_default_timeout(15000)
-    page.goto(url)
-    return page
+def make_cup(size, *, names=(), tables=0, consolation=draw.FIRST_ROUND, last_chance=False):
+    """A started cup of `size` players, `names` first, at `tables` tables."""
+    return builders.cup(
+        builders.the_season(),
+        builders.new_players(size, names=names),
+        name=f"Obert {size}",
+        date="2002-11-09",
+        brackets={"main": "3,3,5,5,7,7,9,9"},
+        rng_seed=5,
+        start=True,
+        tables=[str(number) for number in range(1, tables + 1)],
+        consolation=consolation,
+        last_chance=last_chance,
+    )
 
 
 def shown_rounds(page, kind="main"):
@@ -104,14 +67,16 @@ def pressed(page, kind="main"):
 @pytest.fixture
 def cup(transactional_db):
     tournament = make_cup(16)
-    play(tournament, 9, kind="main")  # round 1 and one of round 2: round 2 is in play
+    builders.play(
+        tournament, 9, seed=1, kind="main"
+    )  # round 1 and one of round 2: round 2 is in play
     return tournament
 
 
 def test_a_phone_shows_one_round_at_a_time_and_switches_by_mouse_and_keyboard(
-    chromium, live_server, cup
+    live_server, cup, new_page
 ):
-    page = open_page(chromium, live_server.url + cup.get_absolute_url(), viewport=PHONE)
+    page = new_page(live_server.url + cup.get_absolute_url(), viewport=PHONE)
     switcher = page.locator("#bracket-main .round-switcher")
     assert switcher.is_visible()
     assert switcher.get_attribute("role") == "group"
@@ -149,13 +114,13 @@ def test_a_phone_shows_one_round_at_a_time_and_switches_by_mouse_and_keyboard(
 
 
 def test_a_wide_screen_and_a_phone_without_javascript_show_the_whole_bracket(
-    chromium, live_server, cup
+    live_server, cup, new_page
 ):
     url = live_server.url + cup.get_absolute_url()
-    wide = open_page(chromium, url)
+    wide = new_page(url, viewport=WIDE)
     assert not wide.locator("#bracket-main .round-switcher").is_visible()
     assert shown_rounds(wide) == [1, 2, 3, 4]
-    plain = open_page(chromium, url, viewport=PHONE, javascript=False)
+    plain = new_page(url, viewport=PHONE, java_script_enabled=False)
     assert not plain.locator("#bracket-main .round-switcher").is_visible()
     assert shown_rounds(plain) == [1, 2, 3, 4]
     scroll = plain.locator("#bracket-main .bracket-scroll")
@@ -166,13 +131,13 @@ def test_a_wide_screen_and_a_phone_without_javascript_show_the_whole_bracket(
 
 
 def test_the_player_looked_for_starts_on_their_current_round_with_their_path_marked(
-    chromium, live_server, cup
+    live_server, cup, new_page
 ):
     # A winner of round 1 whose round-2 match is still to play.
     match = cup.matches.filter(bracket__kind="main", round=2, status="ready").first()
     player = match.player1
     url = f"{live_server.url}{cup.get_absolute_url()}?player={player.pk}"
-    page = open_page(chromium, url, viewport=PHONE)
+    page = new_page(url, viewport=PHONE)
     assert shown_rounds(page) == [2]
     mine = page.locator("#bracket-main .match.mine")
     assert mine.count() == 2  # won in round 1, plays in round 2
@@ -226,14 +191,15 @@ def _inside(inner, outer):
     ids=["wide-48", "phone-48", "phone-25-no-javascript"],
 )
 def test_a_long_name_is_cut_and_never_pushes_the_score_out_of_its_card(
-    chromium, live_server, transactional_db, viewport, name, javascript
+    live_server, transactional_db, viewport, name, javascript, new_page
 ):
     assert len(name) in (48, 25)
     tournament = make_cup(8, names=[name])
     player = Player.objects.get(name=name)
-    win(tournament.matches.open().involving(player).get(), player)
+    match = tournament.matches.open().involving(player).get()
+    builders.win(match, match.side_of(player), kind="gammon")
     url = live_server.url + tournament.get_absolute_url()
-    page = open_page(chromium, url, viewport, javascript=javascript)
+    page = new_page(url, viewport=viewport, java_script_enabled=javascript)
     geometry = _card_geometry(page, name)
     assert geometry["title"] == name  # the whole name on hover
     assert geometry["cut"], "the name fits: the test proves nothing"
@@ -261,12 +227,12 @@ def _pages(pdf: bytes) -> list[tuple[float, float]]:
 
 
 def test_a_printed_64_player_cup_takes_one_landscape_sheet_per_bracket(
-    chromium, live_server, transactional_db
+    live_server, transactional_db, new_page
 ):
     tournament = make_cup(64, names=[LONG_NAME], last_chance=True)
-    play(tournament, 40)
+    builders.play(tournament, 40, seed=1)
     url = live_server.url + tournament.get_absolute_url()
-    page = open_page(chromium, url)
+    page = new_page(url, viewport=WIDE)
     pdf = page.pdf(prefer_css_page_size=True, print_background=True)
     pages = _pages(pdf)
     assert len(pages) == 3, pages  # main, consolation, last chance

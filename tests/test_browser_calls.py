@@ -11,8 +11,9 @@ wait for a table.
 
 import pytest
 from django.urls import reverse
-from test_browser_bracket import make_cup, open_page, win
+from test_browser_bracket import make_cup
 
+import builders
 from conftest import PHONE, SCREENSHOTS
 from tournament import operations
 from tournament.core.scoring import GameResult
@@ -38,10 +39,10 @@ SIZES = "elements => elements.map(element => parseFloat(getComputedStyle(element
 
 @pytest.fixture
 def day(transactional_db):
-    tournament = make_cup(16, names=NAMES, tables="5")
+    tournament = make_cup(16, names=NAMES, tables=5)
     operations.record_game(main_match(tournament, 1), GameResult(0))
     decided = main_match(tournament, 2)
-    win(decided, decided.player1)
+    builders.win(decided, kind="gammon")
     assert main_match(tournament, 6).table == "2"
     return tournament
 
@@ -51,9 +52,9 @@ def main_match(tournament, position):
 
 
 def test_the_call_screen_reads_from_across_the_room_on_a_1080p_television(
-    chromium, live_server, day
+    live_server, day, new_page
 ):
-    page = open_page(chromium, live_server.url + reverse("calls", args=[day.pk]), viewport=TV)
+    page = new_page(live_server.url + reverse("calls", args=[day.pk]), viewport=TV)
     names = page.locator(".calls .call-players, .calls .call-name")
     tables = page.locator(".calls .call-table:not(.waiting)")
     assert names.count() >= 9 and tables.count() == 5
@@ -77,9 +78,9 @@ def test_the_call_screen_reads_from_across_the_room_on_a_1080p_television(
 
 
 def test_the_phone_bracket_shows_the_table_or_that_the_match_waits_for_one(
-    chromium, live_server, day
+    live_server, day, new_page
 ):
-    page = open_page(chromium, live_server.url + day.get_absolute_url(), viewport=PHONE)
+    page = new_page(live_server.url + day.get_absolute_url(), viewport=PHONE)
     assert page.locator("#bracket-main .round-switcher").is_visible()
 
     def card(position):
@@ -95,8 +96,8 @@ def test_the_phone_bracket_shows_the_table_or_that_the_match_waits_for_one(
     page.screenshot(path=SCREENSHOTS / "phone-bracket-tables.png", full_page=True)
 
 
-def test_the_home_page_says_where_the_matches_are_played(chromium, live_server, day):
-    page = open_page(chromium, live_server.url + reverse("home"), viewport=PHONE)
+def test_the_home_page_says_where_the_matches_are_played(live_server, day, new_page):
+    page = new_page(live_server.url + reverse("home"), viewport=PHONE)
     playing = page.locator("section[aria-labelledby=live-heading] li")
     first = playing.filter(has_text=main_match(day, 1).player1.name)
     assert "Table 1" in first.inner_text()
@@ -107,11 +108,11 @@ def test_the_home_page_says_where_the_matches_are_played(chromium, live_server, 
     page.screenshot(path=SCREENSHOTS / "phone-home-tables.png", full_page=True)
 
 
-def test_the_players_own_page_says_where_to_go_or_to_wait(chromium, live_server, day):
+def test_the_players_own_page_says_where_to_go_or_to_wait(live_server, day, new_page):
     for position, said in ((3, "Table 3"), (7, WAITING)):
         player = main_match(day, position).player2
         url = live_server.url + reverse("player-page", args=[token_of(link_for(player))])
-        page = open_page(chromium, url, viewport=PHONE)
+        page = new_page(url, viewport=PHONE)
         facts = page.locator(".player-match .facts").first
         assert said in facts.inner_text(), (position, facts.inner_text())
         assert facts.locator(".match-table").is_visible()

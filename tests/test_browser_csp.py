@@ -11,7 +11,6 @@ Chromium, Playwright and the skip/require rule (REQUIRE_BROWSER=1) come from
 tests/conftest.py.
 """
 
-import io
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -19,7 +18,6 @@ from pathlib import Path
 import pytest
 from django.contrib.auth.models import User
 from django.core.cache import cache
-from django.core.management import call_command
 from django.urls import reverse
 
 from conftest import SCREENSHOTS, directors_group
@@ -69,9 +67,10 @@ class Watched:
         return response
 
     def settle(self) -> None:
-        """Collects what the current page reported: the events are dispatched as tasks
-        after the offending element, so give them a moment first."""
-        self.page.wait_for_timeout(150)
+        """Collects what the current page reported. The events are dispatched as tasks
+        queued after the offending element: a task queued now (a timer of no delay) runs
+        after them. Chromium's console message comes at once, before this answers."""
+        self.page.evaluate("() => new Promise(resolve => setTimeout(resolve))")
         url = self.page.url
         for violation in self.page.evaluate("window.__csp || []"):
             self.problems.append(f"{url}: {violation}")
@@ -79,10 +78,8 @@ class Watched:
 
 
 @pytest.fixture
-def demo(transactional_db):
-    directors_group()  # flushed by an earlier transactional test: made again
+def demo(demo_copy):
     cache.clear()  # the player links' rate limit
-    call_command("load_demo", stdout=io.StringIO())
     yield
     cache.clear()
 

@@ -8,10 +8,11 @@ import re
 import pytest
 from django.contrib.auth.models import User
 
-from conftest import directors_group
+import builders
+from conftest import PHONE, directors_group
 from tournament import operations
 from tournament.core.scoring import GameResult
-from tournament.models import Player, Season, Tournament
+from tournament.models import Player, Tournament
 
 pytestmark = pytest.mark.browser
 
@@ -20,13 +21,8 @@ pytestmark = pytest.mark.browser
 def sheet(transactional_db):
     user = User.objects.create_user("taula", password="keyboard-pass-1234")
     user.groups.add(directors_group())
-    season = Season.from_preset(2002, "qgammon-2002", name="Temporada 2002")
-    season.save()
-    tournament = Tournament.objects.create(season=season, name="Copa", date="2002-11-09")
-    for name in ("Anna Bosch", "Xavier Roca"):
-        operations.add_entry(tournament, Player.objects.create(name=name), checked_in=True)
-    operations.make_draw(tournament, rng_seed=1)
-    operations.start_tournament(tournament)
+    players = ("Anna Bosch", "Xavier Roca")
+    tournament = builders.cup(builders.the_season(), players, date="2002-11-09", start=True)
     return tournament.matches.get()
 
 
@@ -37,10 +33,8 @@ def focused(page) -> dict:
     )
 
 
-def test_a_game_is_recorded_from_the_keyboard_alone(chromium, live_server, sheet):
-    context = chromium.new_context(viewport={"width": 1280, "height": 900}, locale="en")
-    page = context.new_page()
-    page.set_default_timeout(15000)
+def test_a_game_is_recorded_from_the_keyboard_alone(live_server, sheet, new_page):
+    page = new_page()
     page.goto(live_server.url + "/accounts/login/")
     page.get_by_label("User name").fill("taula")
     page.get_by_label("Password").fill("keyboard-pass-1234")
@@ -60,7 +54,6 @@ def test_a_game_is_recorded_from_the_keyboard_alone(chromium, live_server, sheet
     assert sheet.score == (1, 0)
     # The next game's form has the focus again.
     assert focused(page) == {"tag": "INPUT", "name": "winner", "value": "0"}
-    context.close()
 
 
 def log_in(page, live_server):
@@ -72,13 +65,11 @@ def log_in(page, live_server):
 
 
 def test_shift_tab_from_the_winner_is_the_undo_of_the_game_just_recorded(
-    chromium, live_server, sheet
+    live_server, sheet, new_page
 ):
     """Issue 22, item 11: the README's path, Shift+Tab from the winner to "Undo game N"
     (and Enter takes it back)."""
-    context = chromium.new_context(viewport={"width": 1280, "height": 900}, locale="en")
-    page = context.new_page()
-    page.set_default_timeout(15000)
+    page = new_page()
     log_in(page, live_server)
     page.goto(f"{live_server.url}/director/tournaments/{sheet.tournament_id}/matches/{sheet.pk}/")
     page.keyboard.press("Space")  # Anna Bosch wins
@@ -92,16 +83,13 @@ def test_shift_tab_from_the_winner_is_the_undo_of_the_game_just_recorded(
     page.get_by_text("Game 1 taken back.").wait_for()
     sheet.refresh_from_db()
     assert sheet.score == (0, 0)
-    context.close()
 
 
-def test_a_retirement_and_a_withdrawal_ask_once(chromium, live_server, sheet):
+def test_a_retirement_and_a_withdrawal_ask_once(live_server, sheet, new_page):
     """Issue 22, item 11: the sheet's "Record the retirement" and the desk's "Withdraw"
     lead to one question; Cancel changes nothing, Yes records it."""
     operations.record_game(sheet, GameResult(0))
-    context = chromium.new_context(viewport={"width": 390, "height": 844}, locale="en")
-    page = context.new_page()
-    page.set_default_timeout(15000)
+    page = new_page(viewport=PHONE)
     log_in(page, live_server)
     sheet_url = f"{live_server.url}/director/tournaments/{sheet.tournament_id}/matches/{sheet.pk}/"
     page.goto(sheet_url)
@@ -138,4 +126,3 @@ def test_a_retirement_and_a_withdrawal_ask_once(chromium, live_server, sheet):
     page.get_by_role("button", name="Yes, withdraw Anna Bosch").click()
     page.get_by_text("Anna Bosch has withdrawn.").wait_for()
     assert other.entries.get(player=players[0]).withdrawn
-    context.close()

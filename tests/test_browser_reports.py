@@ -11,17 +11,12 @@ import pytest
 from django.core.cache import cache
 from django.urls import reverse
 
+import builders
 from conftest import PHONE, SCREENSHOTS
-from tournament import operations
 from tournament.models import (
     AuditEntry,
-    Bracket,
-    Entry,
     Game,
     GameReport,
-    Player,
-    Season,
-    Tournament,
 )
 from tournament.operations.links import link_for, token_of
 
@@ -35,43 +30,24 @@ LIVE = 15000  # the live refresh asks every 5 s: three chances
 def cup(transactional_db):
     """A started four-player cup, three-point matches, players report their games."""
     cache.clear()  # the rate limit's counters
-    season = Season.from_preset(2002, "qgammon-2002", name="Temporada 2002")
-    season.save()
-    tournament = Tournament.objects.create(
-        season=season, name="Copa del Mòbil", date="2002-06-01", tables=["1", "2"]
+    yield builders.cup(
+        builders.the_season(),
+        NAMES,
+        name="Copa del Mòbil",
+        date="2002-06-01",
+        brackets={"main": "3"},
+        rng_seed=2,
+        start=True,
+        tables=["1", "2"],
     )
-    Bracket.objects.create(tournament=tournament, kind="main", lengths="3")
-    for name in NAMES:
-        player = Player.objects.create(name=name)
-        Entry.objects.create(checked_in=True, tournament=tournament, player=player)
-    operations.make_draw(tournament, rng_seed=2)
-    operations.start_tournament(tournament)
-    yield tournament
     cache.clear()
 
 
 @pytest.fixture
-def phone(chromium):
+def phone(new_page):
     """Opens a page in its own context (its own cookies), sized and behaving like a
-    phone; the contexts close after the test (their live refresh stops)."""
-    contexts = []
-
-    def open_page():
-        context = chromium.new_context(
-            viewport=PHONE,
-            is_mobile=True,
-            has_touch=True,
-            locale="en",
-            extra_http_headers={"Accept-Language": "en"},
-        )
-        contexts.append(context)
-        page = context.new_page()
-        page.set_default_timeout(15000)
-        return page
-
-    yield open_page
-    for context in contexts:
-        context.close()
+    phone."""
+    return lambda: new_page(viewport=PHONE, is_mobile=True, has_touch=True)
 
 
 def private_page(player) -> str:

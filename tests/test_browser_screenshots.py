@@ -12,8 +12,9 @@ import subprocess
 
 import pytest
 from django.contrib.auth.models import User
-from test_browser_bracket import make_cup, open_page, play, shown_rounds
+from test_browser_bracket import WIDE, make_cup, shown_rounds
 
+import builders
 from conftest import PHONE, SCREENSHOTS, directors_group
 from tournament import operations
 from tournament.core.scoring import GameResult
@@ -31,15 +32,15 @@ def saved(name: str) -> bool:
 
 @pytest.fixture
 def cup(transactional_db):
-    tournament = make_cup(16, tables="8")
-    play(tournament, 9, kind="main")
+    tournament = make_cup(16, tables=8)
+    builders.play(tournament, 9, seed=1, kind="main")
     return tournament
 
 
-def test_the_phone_bracket_follows_a_game_and_prints(chromium, live_server, cup):
+def test_the_phone_bracket_follows_a_game_and_prints(live_server, cup, new_page):
     for name in ("phone-bracket.png", "phone-bracket-live.png", "print-bracket.pdf"):
         (SCREENSHOTS / name).unlink(missing_ok=True)
-    page = open_page(chromium, "about:blank", viewport=PHONE)
+    page = new_page(viewport=PHONE)
     page.add_init_script(STUB_PRINT)
     page.goto(live_server.url + cup.get_absolute_url())
     assert page.locator("#bracket-main .round-switcher").is_visible()
@@ -61,7 +62,7 @@ def test_the_phone_bracket_follows_a_game_and_prints(chromium, live_server, cup)
     assert page.evaluate("window.__printed") == 1
 
     # Printed: Chromium's PDF, and the page as it prints.
-    wide = open_page(chromium, live_server.url + cup.get_absolute_url())
+    wide = new_page(live_server.url + cup.get_absolute_url(), viewport=WIDE)
     pdf = wide.pdf(prefer_css_page_size=True, print_background=True)
     (SCREENSHOTS / "print-bracket.pdf").write_bytes(pdf)
     if shutil.which("pdftoppm"):
@@ -81,11 +82,10 @@ def test_the_phone_bracket_follows_a_game_and_prints(chromium, live_server, cup)
     assert pdf.startswith(b"%PDF")
 
 
-def test_the_call_screen_and_the_directors_match_sheet(chromium, live_server, cup):
+def test_the_call_screen_and_the_directors_match_sheet(live_server, cup, new_page):
     for name in ("call-screen-cup.png", "director-match-sheet-cup.png"):
         (SCREENSHOTS / name).unlink(missing_ok=True)
-    calls = open_page(
-        chromium,
+    calls = new_page(
         f"{live_server.url}/tournaments/{cup.pk}/calls/",
         viewport={"width": 1920, "height": 1080},
     )
@@ -95,7 +95,7 @@ def test_the_call_screen_and_the_directors_match_sheet(chromium, live_server, cu
 
     user = User.objects.create_user("taula", password="screenshot-pass-1234")
     user.groups.add(directors_group())
-    sheet = open_page(chromium, live_server.url + "/accounts/login/")
+    sheet = new_page(live_server.url + "/accounts/login/", viewport=WIDE)
     sheet.get_by_label("User name").fill("taula")
     sheet.get_by_label("Password").fill("screenshot-pass-1234")
     sheet.get_by_role("button", name="Log in").click()

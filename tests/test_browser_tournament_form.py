@@ -6,26 +6,22 @@ import re
 import pytest
 from django.contrib.auth.models import User
 
-from conftest import directors_group
+from conftest import PHONE, directors_group
 from tournament import operations
 
 pytestmark = pytest.mark.browser
 
 
 @pytest.fixture
-def director_page(chromium, live_server, transactional_db):
+def director_page(live_server, transactional_db, new_page):
     user = User.objects.create_user("formes", password="form-pass-1234")
     user.groups.add(directors_group())
-    context = chromium.new_context(viewport={"width": 390, "height": 844}, locale="en")
-    page = context.new_page()
-    page.set_default_timeout(15000)
-    page.goto(live_server.url + "/accounts/login/")
+    page = new_page(live_server.url + "/accounts/login/", viewport=PHONE)
     page.get_by_label("User name").fill("formes")
     page.get_by_label("Password").fill("form-pass-1234")
     page.get_by_role("button", name="Log in").click()
     page.wait_for_url(re.compile(r".*/director/$"))
-    yield page
-    context.close()
+    return page
 
 
 def test_the_format_shows_its_own_settings_and_the_season_its_dates(live_server, director_page):

@@ -7,24 +7,24 @@ import random
 import pytest
 from django.urls import reverse
 
+import builders
 from tournament import operations
 from tournament.core.sample_games import games_to_finish
 from tournament.core.scoring import GameResult
-from tournament.models import Bracket, Entry, Player, Tournament
 from tournament.queries.calls import PAGE
 
 
 def cup(season, size, tables, name="Copa"):
-    tournament = Tournament.objects.create(
-        season=season, name=name, date="2002-09-09", tables=tables
+    return builders.cup(
+        season,
+        builders.new_players(size, prefix=name),
+        name=name,
+        date="2002-09-09",
+        brackets={"main": "3"},
+        rng_seed=size,
+        start=True,
+        tables=tables,
     )
-    Bracket.objects.create(tournament=tournament, kind="main", lengths="3")
-    for number in range(size):
-        player = Player.objects.create(name=f"{name} {number:02d}")
-        Entry.objects.create(checked_in=True, tournament=tournament, player=player)
-    operations.make_draw(tournament, rng_seed=size)
-    operations.start_tournament(tournament)
-    return tournament
 
 
 def calls_url(tournament, **query):

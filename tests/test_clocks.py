@@ -10,11 +10,12 @@ import openpyxl
 import pytest
 from django.urls import reverse
 
+import builders
 from director_checks import assert_protected
 from tournament import operations
 from tournament.core import clocks
 from tournament.core.scoring import GameResult
-from tournament.models import AuditEntry, Bracket, Entry, Player, RatingChange, Tournament
+from tournament.models import AuditEntry, RatingChange
 from tournament.queries.standings import player_history, tournament_standings
 
 
@@ -49,16 +50,16 @@ def test_nonsense_clocks_are_refused(settings):
 @pytest.fixture
 def clocked(season):
     """A 4-player cup whose main bracket requires clocks, a bracket's policy apart."""
-    tournament = Tournament.objects.create(
-        season=season, name="Rellotge", date="2002-05-05", clock_policy="allowed"
+    return builders.cup(
+        season,
+        [f"R{number}" for number in range(4)],
+        name="Rellotge",
+        date="2002-05-05",
+        brackets={"main": {"lengths": "5", "clock_policy": "required"}},
+        rng_seed=2,
+        start=True,
+        clock_policy="allowed",
     )
-    Bracket.objects.create(tournament=tournament, kind="main", lengths="5", clock_policy="required")
-    for number in range(4):
-        player = Player.objects.create(name=f"R{number}")
-        Entry.objects.create(checked_in=True, tournament=tournament, player=player)
-    operations.make_draw(tournament, rng_seed=2)
-    operations.start_tournament(tournament)
-    return tournament
 
 
 def test_each_match_shows_its_time_per_player(client, director_client, clocked):

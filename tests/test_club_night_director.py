@@ -10,7 +10,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from tests.club_night_setup import make_club_night, play_round, win
+import builders
 from tournament import operations
 from tournament.core import club_nights
 from tournament.models import AuditEntry, Match, Player
@@ -18,9 +18,7 @@ from tournament.models import AuditEntry, Match, Player
 
 @pytest.fixture
 def swiss(season):
-    tournament, _players = make_club_night(season, 6, rounds=3)
-    operations.make_draw(tournament, rng_seed=4)
-    operations.start_tournament(tournament)
+    tournament, _players = builders.club_night(season, 6, rounds=3, rng_seed=4, start=True)
     return tournament
 
 
@@ -76,7 +74,7 @@ def test_a_swiss_with_a_consolation_is_refused_beside_the_field(director_client,
 
 @pytest.mark.django_db
 def test_the_draw_page_previews_round_one_and_makes_it(director_client, season):
-    tournament, players = make_club_night(season, 5)
+    tournament, players = builders.club_night(season, 5)
     response = director_client.get(reverse("director-draw", args=[tournament.pk]) + "?seed=9")
     html = response.content.decode()
     assert response.status_code == 200
@@ -91,23 +89,23 @@ def test_the_draw_page_previews_round_one_and_makes_it(director_client, season):
 
 @pytest.mark.django_db
 def test_the_draw_page_shows_the_groups_of_a_round_robin(director_client, season):
-    tournament, _players = make_club_night(season, 10, format=club_nights.ROUND_ROBIN, group_size=5)
+    tournament, _players = builders.club_night(
+        season, 10, format=club_nights.ROUND_ROBIN, group_size=5
+    )
     html = director_client.get(reverse("director-draw", args=[tournament.pk])).content.decode()
     assert "Group 1" in html and "Group 2" in html
 
 
 @pytest.mark.django_db
 def test_the_desk_suggests_rounds_for_a_clear_winner(director_client, season):
-    tournament, _players = make_club_night(season, 11, rounds=3)
+    tournament, _players = builders.club_night(season, 11, rounds=3)
     html = desk(director_client, tournament).content.decode()
     assert "4 rounds would do" in html
 
 
 @pytest.mark.django_db
 def test_the_director_pairs_a_round_that_did_not_pair_itself(director_client, season):
-    tournament, players = make_club_night(season, 2, rounds=3)
-    operations.make_draw(tournament, rng_seed=1)
-    operations.start_tournament(tournament)
+    tournament, players = builders.club_night(season, 2, rounds=3, rng_seed=1, start=True)
     operations.withdraw(tournament, players[0])  # round 1 settles; one player left
     assert not tournament.matches.filter(round=2).exists()
     late = Player.objects.create(name="Núria Puig")
@@ -124,7 +122,7 @@ def test_the_director_pairs_a_round_that_did_not_pair_itself(director_client, se
 
 @pytest.mark.django_db
 def test_pairing_again_takes_in_a_late_arrival(director_client, swiss):
-    play_round(swiss, 1)
+    builders.play_round(swiss, 1)
     late = Player.objects.create(name="Núria Puig")
     operations.add_entry(swiss, late, checked_in=True)
     response = director_client.post(reverse("director-pair-again", args=[swiss.pk]))
@@ -179,7 +177,7 @@ class TestDeadlines:
         self, director_client, swiss
     ):
         first, second, third = swiss.matches.filter(round=1)
-        win(first)
+        builders.win(first)
         operations.set_round_deadline(swiss, 1, timezone.now() - timedelta(hours=1))
         html = desk(director_client, swiss).content.decode()
         assert "Past the deadline" in html
@@ -239,7 +237,7 @@ class TestDeadlines:
                 player.save()
                 players[player.pk] = player
         played = swiss.matches.filter(round=1).first()
-        win(played)
+        builders.win(played)
         now = timezone.now()
         operations.set_round_deadline(swiss, 1, now + timedelta(hours=20))
         mail.outbox.clear()
@@ -259,10 +257,10 @@ class TestDeadlines:
 def test_the_sheet_of_a_round_robin_match_not_called_says_why_and_takes_no_game(
     director_client, season
 ):
-    tournament, _players = make_club_night(season, 4, format=club_nights.ROUND_ROBIN)
-    operations.make_draw(tournament, rng_seed=2)
-    operations.start_tournament(tournament)
-    win(tournament.matches.filter(round=1).first())
+    tournament, _players = builders.club_night(
+        season, 4, format=club_nights.ROUND_ROBIN, rng_seed=2, start=True
+    )
+    builders.win(tournament.matches.filter(round=1).first())
     waiting = tournament.matches.filter(round=2).first()
     sheet = reverse("director-match", args=[tournament.pk, waiting.pk])
     reason = "Round 2 starts when both players have finished their round-1 match."

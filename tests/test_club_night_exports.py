@@ -9,7 +9,7 @@ import openpyxl
 import pytest
 from django.urls import reverse
 
-from tests.club_night_setup import make_club_night, play_round
+import builders
 from tournament import operations
 from tournament.core import club_nights
 from tournament.models import Match, Tournament
@@ -32,15 +32,13 @@ def swiss_night(season, rounds_played):
     """A Swiss of 7 (a bye each round) over 3 rounds at tables "1", "2" and "Bar", one
     player named like a formula; in each of the first `rounds_played` rounds every
     match is won by its first-named player."""
-    tournament, players = make_club_night(season, 7, rounds=3)
+    tournament, players = builders.club_night(season, 7, rounds=3, tables=["1", "2", "Bar"])
     players[3].name = "=1+1"
     players[3].save()
-    tournament.tables = ["1", "2", "Bar"]
-    tournament.save()
     operations.make_draw(tournament, rng_seed=4)
     operations.start_tournament(tournament)
     for number in range(1, rounds_played + 1):
-        play_round(tournament, number)
+        builders.play_round(tournament, number)
     return tournament
 
 
@@ -52,10 +50,10 @@ def swiss(season):
 @pytest.fixture
 def grouped(season):
     """A round robin of 7 in groups of at most 4 (groups of 4 and 3), round 1 played."""
-    tournament, _players = make_club_night(season, 7, format=club_nights.ROUND_ROBIN, group_size=4)
-    operations.make_draw(tournament, rng_seed=2)
-    operations.start_tournament(tournament)
-    play_round(tournament, 1)
+    tournament, _players = builders.club_night(
+        season, 7, format=club_nights.ROUND_ROBIN, group_size=4, rng_seed=2, start=True
+    )
+    builders.play_round(tournament, 1)
     return tournament
 
 
@@ -287,13 +285,13 @@ def test_a_shared_place_reads_the_same_in_every_sheet_and_page(client, season):
     their shared place ("=7") is written the same on the club night's sheet, the
     Standings sheet (not split again by the league's tie-breaks), the Places sheet and
     the results page."""
-    tournament, _players = make_club_night(season, 11, rounds=4)
+    tournament, _players = builders.club_night(season, 11, rounds=4)
     tournament.public = True
     tournament.save()
     operations.make_draw(tournament, rng_seed=11)
     operations.start_tournament(tournament)
     for number in range(1, 5):
-        play_round(tournament, number)
+        builders.play_round(tournament, number)
     (group,) = club_night(tournament).groups
     label = {row.player.name: row.place_label for row in group.standings}
     shared = {name for name, place in label.items() if place.startswith("=")}

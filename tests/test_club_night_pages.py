@@ -4,18 +4,16 @@ the standings with every tie-break as a column, live; the results page's places.
 import pytest
 from django.urls import reverse
 
-from tests.club_night_setup import make_club_night, play_round
+import builders
 from tournament import operations
 
 
 @pytest.fixture
 def swiss(season):
-    tournament, _players = make_club_night(season, 7, rounds=3)
-    tournament.tables = ["1", "2", "3"]
-    tournament.save()
-    operations.make_draw(tournament, rng_seed=4)
-    operations.start_tournament(tournament)
-    play_round(tournament, 1)
+    tournament, _players = builders.club_night(
+        season, 7, rounds=3, tables=["1", "2", "3"], rng_seed=4, start=True
+    )
+    builders.play_round(tournament, 1)
     return tournament
 
 
@@ -31,11 +29,11 @@ def test_the_swiss_page_shows_standings_and_the_rounds(client, swiss):
 
 
 def played_swiss(season, count, rounds):
-    tournament, players = make_club_night(season, count, rounds=rounds)
-    operations.make_draw(tournament, rng_seed=count)
-    operations.start_tournament(tournament)
+    tournament, players = builders.club_night(
+        season, count, rounds=rounds, rng_seed=count, start=True
+    )
     for number in range(1, rounds + 1):
-        play_round(tournament, number)
+        builders.play_round(tournament, number)
     return tournament, players
 
 
@@ -99,11 +97,11 @@ def test_group_places_are_shared_by_rank(season):
     from tournament.core import club_nights
     from tournament.queries.standings import tournament_standings
 
-    tournament, _players = make_club_night(season, 6, format=club_nights.ROUND_ROBIN, group_size=3)
-    operations.make_draw(tournament, rng_seed=1)
-    operations.start_tournament(tournament)
+    tournament, _players = builders.club_night(
+        season, 6, format=club_nights.ROUND_ROBIN, group_size=3, rng_seed=1, start=True
+    )
     for number in (1, 2, 3):
-        play_round(tournament, number)
+        builders.play_round(tournament, number)
     places = sorted(place.place for place in tournament_standings(tournament).places)
     assert places == [(1, 2), (1, 2), (3, 4), (3, 4), (5, 6), (5, 6)]
 
@@ -119,15 +117,13 @@ def test_the_page_in_catalan(client, swiss):
 def test_a_round_robin_page_shows_its_groups_and_then_its_knockout(client, season):
     from tournament.core import club_nights
 
-    tournament, _players = make_club_night(
-        season, 6, format=club_nights.ROUND_ROBIN, group_size=3, knockout=1
+    tournament, _players = builders.club_night(
+        season, 6, format=club_nights.ROUND_ROBIN, group_size=3, knockout=1, rng_seed=1, start=True
     )
-    operations.make_draw(tournament, rng_seed=1)
-    operations.start_tournament(tournament)
     html = client.get(reverse("tournament", args=[tournament.pk])).content.decode()
     assert "Group 1" in html and "Group 2" in html and "Main bracket" not in html
     for number in (1, 2, 3):
-        play_round(tournament, number)
+        builders.play_round(tournament, number)
     html = client.get(reverse("tournament", args=[tournament.pk])).content.decode()
     assert "Group 2" in html and "Main bracket" in html
     live = client.get(reverse("tournament", args=[tournament.pk]) + "?partial=brackets")

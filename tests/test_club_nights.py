@@ -6,7 +6,7 @@ from itertools import combinations
 
 import pytest
 
-from tests.club_night_setup import make_club_night, play_round, rounds_of, win
+import builders
 from tournament import operations
 from tournament.core import club_nights
 from tournament.core.scoring import GameResult
@@ -17,8 +17,7 @@ from tournament.operations.reports import report_game
 @pytest.mark.django_db
 class TestSwiss:
     def test_the_draw_pairs_round_one_only_with_a_bye_for_an_odd_field(self, season):
-        tournament, players = make_club_night(season, 11)
-        operations.make_draw(tournament, rng_seed=7)
+        tournament, players = builders.club_night(season, 11, rng_seed=7)
         matches = list(tournament.matches.all())
         assert {match.round for match in matches} == {1}
         byes = [match for match in matches if match.status == Match.Status.BYE]
@@ -28,13 +27,13 @@ class TestSwiss:
         assert all(match.bracket_id is None for match in matches)
 
     def test_the_same_seed_gives_the_same_round_one(self, season):
-        tournament, _players = make_club_night(season, 8)
+        tournament, _players = builders.club_night(season, 8)
         first = operations.preview_club_draw(tournament, 99)
         assert operations.preview_club_draw(tournament, 99) == first
         assert operations.preview_club_draw(tournament, 100) != first
 
     def test_seeds_meet_the_lower_half_in_round_one(self, season):
-        tournament, players = make_club_night(season, 8)
+        tournament, players = builders.club_night(season, 8)
         entry = {e.player_id: e.pk for e in tournament.entries.all()}
         operations.set_seeds(tournament, {entry[players[5].pk]: 1, entry[players[2].pk]: 2})
         made = operations.preview_club_draw(tournament, 1)
@@ -43,14 +42,12 @@ class TestSwiss:
         assert {players[5].pk, players[2].pk} not in [set(pair) for pair in pairs]
 
     def test_the_next_round_is_paired_when_the_last_match_is_decided(self, season):
-        tournament, _players = make_club_night(season, 8)
-        operations.make_draw(tournament, rng_seed=3)
-        operations.start_tournament(tournament)
+        tournament, _players = builders.club_night(season, 8, rng_seed=3, start=True)
         first = list(tournament.matches.filter(round=1))
         for match in first[:-1]:
-            win(match)
+            builders.win(match)
         assert not tournament.matches.filter(round=2).exists()
-        win(first[-1])
+        builders.win(first[-1])
         second = list(tournament.matches.filter(round=2))
         assert len(second) == 4
         winners = {match.winner_id for match in first}
@@ -62,11 +59,9 @@ class TestSwiss:
         assert AuditEntry.objects.filter(action=AuditEntry.Action.ROUND_PAIRED).count() == 1
 
     def test_the_tournament_finishes_after_its_rounds_and_reopens_on_undo(self, season):
-        tournament, _players = make_club_night(season, 6, rounds=3)
-        operations.make_draw(tournament, rng_seed=3)
-        operations.start_tournament(tournament)
+        tournament, _players = builders.club_night(season, 6, rounds=3, rng_seed=3, start=True)
         for number in (1, 2, 3):
-            play_round(tournament, number)
+            builders.play_round(tournament, number)
         tournament.refresh_from_db()
         assert tournament.is_finished
         assert not tournament.matches.filter(round=4).exists()
@@ -76,76 +71,65 @@ class TestSwiss:
         assert tournament.is_running
 
     def test_no_second_bye_while_someone_has_none(self, season):
-        tournament, players = make_club_night(season, 5, rounds=5)
-        operations.make_draw(tournament, rng_seed=11)
-        operations.start_tournament(tournament)
+        tournament, players = builders.club_night(season, 5, rounds=5, rng_seed=11, start=True)
         for number in range(1, 6):
-            play_round(tournament, number)
+            builders.play_round(tournament, number)
         byes = list(
             tournament.matches.filter(status=Match.Status.BYE).values_list("player1", flat=True)
         )
         assert sorted(byes) == sorted(player.pk for player in players)
 
     def test_a_withdrawn_player_loses_the_open_match_and_is_not_paired_again(self, season):
-        tournament, players = make_club_night(season, 6)
-        operations.make_draw(tournament, rng_seed=5)
-        operations.start_tournament(tournament)
+        tournament, players = builders.club_night(season, 6, rng_seed=5, start=True)
         leaver = players[0]
         operations.withdraw(tournament, leaver)
         mine = tournament.matches.filter(round=1).involving(leaver).get()
         assert mine.is_decided and mine.by_walkover and mine.winner_id != leaver.pk
-        play_round(tournament, 1)
+        builders.play_round(tournament, 1)
         second = tournament.matches.filter(round=2)
         assert not second.involving(leaver).exists()
         assert second.filter(status=Match.Status.BYE).count() == 1  # 5 players left
 
     def test_a_late_arrival_joins_the_next_round_with_no_wins(self, season):
-        tournament, _players = make_club_night(season, 6)
-        operations.make_draw(tournament, rng_seed=5)
-        operations.start_tournament(tournament)
+        tournament, _players = builders.club_night(season, 6, rng_seed=5, start=True)
         first = tournament.matches.filter(round=1).first()
-        win(first)
+        builders.win(first)
         late = Player.objects.create(name="Núria Puig")
         changed = operations.add_entry(tournament, late, checked_in=True)
         assert not changed.draw_discarded
         assert operations.draw_problems(tournament) == []
-        play_round(tournament, 1)
+        builders.play_round(tournament, 1)
         assert tournament.matches.filter(round=2).involving(late).exists()
 
     def test_the_director_pairs_a_round_again_before_it_starts(self, season):
-        tournament, _players = make_club_night(season, 6)
-        operations.make_draw(tournament, rng_seed=5)
-        operations.start_tournament(tournament)
-        play_round(tournament, 1)
+        tournament, _players = builders.club_night(season, 6, rng_seed=5, start=True)
+        builders.play_round(tournament, 1)
         late = Player.objects.create(name="Núria Puig")
         operations.add_entry(tournament, late, checked_in=True)
         assert not tournament.matches.filter(round=2).involving(late).exists()
         operations.pair_round_again(tournament)
         assert tournament.matches.filter(round=2).involving(late).exists()
-        win(tournament.matches.filter(round=2).open().first())
+        builders.win(tournament.matches.filter(round=2).open().first())
         with pytest.raises(operations.OperationError, match="has started"):
             operations.pair_round_again(tournament)
 
     def test_pairing_by_hand_is_refused_while_the_round_is_played(self, season):
-        tournament, _players = make_club_night(season, 6)
-        operations.make_draw(tournament, rng_seed=5)
+        tournament, _players = builders.club_night(season, 6, rng_seed=5)
         with pytest.raises(operations.OperationError, match="still being played"):
             operations.pair_next_round(tournament)
 
     def test_round_lengths_follow_the_schedule(self, season):
-        tournament, _players = make_club_night(season, 4, round_lengths="3,5,7", rounds=3)
-        operations.make_draw(tournament, rng_seed=5)
-        operations.start_tournament(tournament)
-        play_round(tournament, 1)
-        play_round(tournament, 2)
+        tournament, _players = builders.club_night(
+            season, 4, round_lengths="3,5,7", rounds=3, rng_seed=5, start=True
+        )
+        builders.play_round(tournament, 1)
+        builders.play_round(tournament, 2)
         lengths = dict(tournament.matches.values_list("round", "length").distinct())
         assert lengths == {1: 3, 2: 5, 3: 7}
 
     def test_club_night_matches_are_rated(self, season):
-        tournament, _players = make_club_night(season, 4)
-        operations.make_draw(tournament, rng_seed=5)
-        operations.start_tournament(tournament)
-        play_round(tournament, 1)
+        tournament, _players = builders.club_night(season, 4, rng_seed=5, start=True)
+        builders.play_round(tournament, 1)
         assert set(operations.ratings.rated_matches()) == set(
             tournament.matches.filter(round=1).decided()
         )
@@ -154,11 +138,10 @@ class TestSwiss:
 @pytest.mark.django_db
 class TestRoundRobin:
     def test_every_round_of_every_group_is_stored_at_the_draw(self, season):
-        tournament, _players = make_club_night(
-            season, 10, format=club_nights.ROUND_ROBIN, group_size=5
+        tournament, _players = builders.club_night(
+            season, 10, format=club_nights.ROUND_ROBIN, group_size=5, rng_seed=2
         )
-        operations.make_draw(tournament, rng_seed=2)
-        rounds = rounds_of(tournament)
+        rounds = builders.rounds_of(tournament)
         assert sorted({group for group, _number in rounds}) == [1, 2]
         for group in (1, 2):
             matches = [m for (g, _n), ms in rounds.items() if g == group for m in ms]
@@ -171,22 +154,23 @@ class TestRoundRobin:
             assert sum(1 for m in matches if m.status == Match.Status.BYE) == 5
 
     def test_the_whole_field_plays_everyone_once(self, season):
-        tournament, _players = make_club_night(season, 4, format=club_nights.ROUND_ROBIN)
-        operations.make_draw(tournament, rng_seed=2)
+        tournament, _players = builders.club_night(
+            season, 4, format=club_nights.ROUND_ROBIN, rng_seed=2
+        )
         assert tournament.matches.count() == 6
         assert set(tournament.matches.values_list("group", flat=True)) == {0}
 
     def test_the_round_robin_finishes_when_every_match_is_decided(self, season):
-        tournament, _players = make_club_night(season, 4, format=club_nights.ROUND_ROBIN)
-        operations.make_draw(tournament, rng_seed=2)
-        operations.start_tournament(tournament)
+        tournament, _players = builders.club_night(
+            season, 4, format=club_nights.ROUND_ROBIN, rng_seed=2, start=True
+        )
         for number in (1, 2, 3):
-            play_round(tournament, number)
+            builders.play_round(tournament, number)
         tournament.refresh_from_db()
         assert tournament.is_finished
 
     def test_a_player_is_called_to_one_match_at_a_time(self, season):
-        tournament, _players = make_club_night(season, 4, format=club_nights.ROUND_ROBIN)
+        tournament, _players = builders.club_night(season, 4, format=club_nights.ROUND_ROBIN)
         tournament.tables = ["1", "2", "3", "4"]
         tournament.save()
         operations.make_draw(tournament, rng_seed=2)
@@ -195,7 +179,7 @@ class TestRoundRobin:
         assert set(ready.values_list("round", flat=True)) == {1}
         assert ready.count() == 2 and all(match.table for match in ready)
         first, second = tournament.matches.filter(round=1)
-        win(first)
+        builders.win(first)
         # Round 2 waits until both of its players are free.
         for match in tournament.matches.filter(round=2):
             busy = {second.player1_id, second.player2_id} & {match.player1_id, match.player2_id}
@@ -207,11 +191,11 @@ class TestRoundRobin:
         """Round 2 waits for round 1: neither the director nor a player's link records
         a game on it (which would leave both players in two open matches) before
         both its players have finished their round-1 match."""
-        tournament, _players = make_club_night(season, 4, format=club_nights.ROUND_ROBIN)
-        operations.make_draw(tournament, rng_seed=2)
-        operations.start_tournament(tournament)
+        tournament, _players = builders.club_night(
+            season, 4, format=club_nights.ROUND_ROBIN, rng_seed=2, start=True
+        )
         first, second = tournament.matches.filter(round=1)
-        win(first)
+        builders.win(first)
         waiting = tournament.matches.filter(round=2).first()
         assert waiting.status == Match.Status.PENDING
         reason = "Round 2 starts when both players have finished their round-1 match."
@@ -223,7 +207,7 @@ class TestRoundRobin:
             operations.award_penalty(waiting, 0, 1)
         assert not Game.objects.filter(match=waiting).exists()
         assert not GameReport.objects.exists()
-        win(second)
+        builders.win(second)
         operations.record_game(waiting, GameResult(0))
         waiting.refresh_from_db()
         assert waiting.is_live
@@ -231,33 +215,32 @@ class TestRoundRobin:
     def test_a_friendly_given_its_second_player_takes_its_games(self, season, players):
         """Only a round robin's match waits to be called: a friendly made while its
         second player was unknown takes games once it has one."""
-        tournament, _players = make_club_night(season, 4, format=club_nights.ROUND_ROBIN)
+        tournament, _players = builders.club_night(season, 4, format=club_nights.ROUND_ROBIN)
         friendly = operations.create_match(tournament, players[0], None, 3)
         operations.correct_friendly(friendly, players[0], players[1], 3, [GameResult(0)])
         assert friendly.games.count() == 1
 
     def test_a_withdrawn_player_loses_every_match_left(self, season):
-        tournament, players = make_club_night(season, 4, format=club_nights.ROUND_ROBIN)
-        operations.make_draw(tournament, rng_seed=2)
-        operations.start_tournament(tournament)
+        tournament, players = builders.club_night(
+            season, 4, format=club_nights.ROUND_ROBIN, rng_seed=2, start=True
+        )
         operations.withdraw(tournament, players[0])
         mine = tournament.matches.involving(players[0])
         assert all(match.by_walkover for match in mine)
         assert mine.count() == 3
 
     def test_a_late_arrival_cannot_join_a_round_robin_under_way(self, season):
-        tournament, _players = make_club_night(season, 4, format=club_nights.ROUND_ROBIN)
-        operations.make_draw(tournament, rng_seed=2)
-        operations.start_tournament(tournament)
-        win(tournament.matches.open().first())
+        tournament, _players = builders.club_night(
+            season, 4, format=club_nights.ROUND_ROBIN, rng_seed=2, start=True
+        )
+        builders.win(tournament.matches.open().first())
         with pytest.raises(operations.OperationError):
             operations.add_entry(tournament, Player.objects.create(name="Tard"), checked_in=True)
 
 
 @pytest.mark.django_db
 def test_changing_the_format_discards_a_draw_with_no_results(season):
-    tournament, _players = make_club_night(season, 4)
-    operations.make_draw(tournament, rng_seed=2)
+    tournament, _players = builders.club_night(season, 4, rng_seed=2)
     changed = operations.change_tournament(tournament, {"format": club_nights.ROUND_ROBIN}, {})
     assert changed.draw_discarded
     assert not tournament.matches.exists()
@@ -266,16 +249,20 @@ def test_changing_the_format_discards_a_draw_with_no_results(season):
 @pytest.mark.django_db
 class TestKnockoutAfterGroups:
     def make(self, season, knockout=2):
-        tournament, players = make_club_night(
-            season, 8, format=club_nights.ROUND_ROBIN, group_size=4, knockout=knockout
+        tournament, players = builders.club_night(
+            season,
+            8,
+            format=club_nights.ROUND_ROBIN,
+            group_size=4,
+            knockout=knockout,
+            rng_seed=6,
+            start=True,
         )
-        operations.make_draw(tournament, rng_seed=6)
-        operations.start_tournament(tournament)
         return tournament, players
 
     def play_groups(self, tournament):
         for number in (1, 2, 3):
-            play_round(tournament, number)
+            builders.play_round(tournament, number)
 
     def test_the_knockout_is_drawn_when_the_groups_are_played(self, season):
         tournament, _players = self.make(season)
@@ -298,7 +285,7 @@ class TestKnockoutAfterGroups:
         self.play_groups(tournament)
         for _step in range(3):
             for match in tournament.matches.filter(bracket__isnull=False).open():
-                win(match)
+                builders.win(match)
         tournament.refresh_from_db()
         assert tournament.is_finished
         places = sorted(place.place for place in tournament_standings(tournament).places)
@@ -311,7 +298,7 @@ class TestKnockoutAfterGroups:
         last = tournament.matches.in_rounds().decided().order_by("-decided_at").first()
         operations.undo_last_game(last)
         assert not tournament.matches.filter(bracket__isnull=False).exists()
-        win(last, side=last.winner_side or 0)
+        builders.win(last, side=last.winner_side or 0)
         assert tournament.matches.filter(bracket__isnull=False).exists()
 
     def test_a_group_result_cannot_change_once_the_knockout_started(self, season):
@@ -328,11 +315,15 @@ class TestKnockoutAfterGroups:
     def test_one_group_sending_its_winner_alone_has_no_knockout(self, season):
         from tournament.queries.standings import tournament_standings
 
-        tournament, _players = make_club_night(
-            season, 4, format=club_nights.ROUND_ROBIN, group_size=4, knockout=1
+        tournament, _players = builders.club_night(
+            season,
+            4,
+            format=club_nights.ROUND_ROBIN,
+            group_size=4,
+            knockout=1,
+            rng_seed=6,
+            start=True,
         )
-        operations.make_draw(tournament, rng_seed=6)
-        operations.start_tournament(tournament)
         self.play_groups(tournament)
         tournament.refresh_from_db()
         assert tournament.is_finished
@@ -342,22 +333,25 @@ class TestKnockoutAfterGroups:
     def test_one_group_sending_winner_and_runner_up_plays_a_final(self, season):
         from tournament.queries.standings import tournament_standings
 
-        tournament, _players = make_club_night(
-            season, 4, format=club_nights.ROUND_ROBIN, group_size=4, knockout=2
+        tournament, _players = builders.club_night(
+            season,
+            4,
+            format=club_nights.ROUND_ROBIN,
+            group_size=4,
+            knockout=2,
+            rng_seed=6,
+            start=True,
         )
-        operations.make_draw(tournament, rng_seed=6)
-        operations.start_tournament(tournament)
         self.play_groups(tournament)
         final = tournament.matches.get(bracket__isnull=False)
-        win(final)
+        builders.win(final)
         places = sorted(place.place for place in tournament_standings(tournament).places)
         assert places == [(1, 1), (2, 2), (3, 3), (4, 4)]
 
 
 @pytest.mark.django_db
 def test_a_rounds_match_is_not_a_friendly_to_rewrite_or_delete(season):
-    tournament, players = make_club_night(season, 4)
-    operations.make_draw(tournament, rng_seed=2)
+    tournament, players = builders.club_night(season, 4, rng_seed=2)
     match = tournament.matches.filter(round=1).first()
     assert match.from_draw and not operations.may_delete_match(match)
     with pytest.raises(operations.OperationError, match="pairing"):
@@ -368,11 +362,9 @@ def test_a_rounds_match_is_not_a_friendly_to_rewrite_or_delete(season):
 
 @pytest.mark.django_db
 def test_a_finished_swiss_given_another_round_pairs_it_and_runs_again(season):
-    tournament, _players = make_club_night(season, 6, rounds=2)
-    operations.make_draw(tournament, rng_seed=3)
-    operations.start_tournament(tournament)
-    play_round(tournament, 1)
-    play_round(tournament, 2)
+    tournament, _players = builders.club_night(season, 6, rounds=2, rng_seed=3, start=True)
+    builders.play_round(tournament, 1)
+    builders.play_round(tournament, 2)
     tournament.refresh_from_db()
     assert tournament.is_finished
     operations.change_tournament(tournament, {"rounds": 3}, {})
@@ -400,12 +392,10 @@ def test_the_operations_refuse_a_format_the_core_calls_unsound(season):
 
 @pytest.mark.django_db
 def test_a_round_robins_played_rounds_keep_their_length_and_the_rest_follow(season):
-    tournament, _players = make_club_night(
-        season, 4, format=club_nights.ROUND_ROBIN, round_lengths="3,5,7"
+    tournament, _players = builders.club_night(
+        season, 4, format=club_nights.ROUND_ROBIN, round_lengths="3,5,7", rng_seed=2, start=True
     )
-    operations.make_draw(tournament, rng_seed=2)
-    operations.start_tournament(tournament)
-    play_round(tournament, 1)
+    builders.play_round(tournament, 1)
     with pytest.raises(operations.OperationError, match="Round 1 already has results, at 3"):
         operations.change_tournament(tournament, {"round_lengths": "5"}, {})
     # "3,5,7" to "3,5,9": round 3 is still to play, its matches take the new length.

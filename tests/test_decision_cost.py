@@ -12,10 +12,11 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+import builders
 from tournament import operations
 from tournament.core import draw
 from tournament.core.scoring import GameResult
-from tournament.models import Bracket, Entry, Match, Player, Tournament, stored_draw
+from tournament.models import Match, Tournament, stored_draw
 from tournament.operations import ratings
 
 # The issue's budget for a decision, the ratings refresh included, not counting the
@@ -26,23 +27,17 @@ CONTROL = ("SAVEPOINT", "RELEASE SAVEPOINT", "ROLLBACK TO SAVEPOINT", "BEGIN", "
 
 def make_cup(season, size: int) -> Tournament:
     """A drawn cup with every kind of slot: a progressive consolation and a last chance."""
-    tournament = Tournament.objects.create(
-        season=season,
+    return builders.cup(
+        season,
+        builders.new_players(size, prefix=f"Jugador {size}"),
         name=f"Copa {size}",
+        date=None,
+        brackets={draw.MAIN: "5", draw.CONSOLATION: "5", draw.LAST_CHANCE: "5"},
+        rng_seed=size,
         consolation=draw.PROGRESSIVE,
         progressive_rounds=2,
         last_chance=True,
     )
-    for kind, lengths in ((draw.MAIN, "5"), (draw.CONSOLATION, "5"), (draw.LAST_CHANCE, "5")):
-        Bracket.objects.create(tournament=tournament, kind=kind, lengths=lengths)
-    players = Player.objects.bulk_create(
-        [Player(name=f"Jugador {size}-{number:03d}") for number in range(size)]
-    )
-    Entry.objects.bulk_create(
-        [Entry(tournament=tournament, player=player, checked_in=True) for player in players]
-    )
-    operations.make_draw(tournament, rng_seed=size)
-    return tournament
 
 
 def first_round(tournament: Tournament, position: int) -> Match:

@@ -1,22 +1,24 @@
 """The demo club answers as it did: every public page, the JSON API and the workbooks,
 in English and Catalan, compared with what the site answered before the code was
-reorganised (tests/data/demo_answers.json.gz).
+reorganised (tests/data/demo_answers/: a file per page, and index.json with each page's
+status and headers).
 
 A change of the code's layout must not change a page. When a page is meant to change,
 run `UPDATE_DEMO_ANSWERS=1 .venv/bin/python -m pytest tests/test_demo_answers.py` and
-commit the new file with the change, so the difference is reviewed like code.
+commit the new files with the change, so the difference is reviewed like code: one file
+per page, uncompressed, so the review reads it as the lines of that page that changed.
 
 The demo is loaded at a fixed moment with fresh id sequences, so that dates, times and
 ids are the same on every run and on SQLite and PostgreSQL alike.
 """
 
-import gzip
 import io
 import json
 import os
 import re
+import shutil
 from datetime import date, datetime
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from urllib.parse import urljoin, urlsplit
 
 import pytest
@@ -29,7 +31,8 @@ from conftest import directors_group
 from tournament.core import club_nights
 from tournament.models import Tournament
 
-ANSWERS = Path(__file__).resolve().parent / "data" / "demo_answers.json.gz"
+ANSWERS = Path(__file__).resolve().parent / "data" / "demo_answers"
+INDEX = ANSWERS / "index.json"
 MOMENT = datetime.fromisoformat("2026-11-21T10:00:00+00:00")
 LANGUAGES = ("en", "ca")
 # Pages for visitors only: the director's side, the admin and accounts are not crawled.
@@ -54,10 +57,15 @@ def _links(text: str, base: str) -> list[str]:
     return found
 
 
+def _lines(items: list[str], opening: str, closing: str) -> str:
+    return opening + "\n" + ",\n".join(items) + "\n" + closing
+
+
 def _workbook(content: bytes) -> str:
-    """Every cell's value and type, sheet by sheet: the bytes carry a timestamp."""
+    """Every cell's type and value as JSON, sheet by sheet, a row to a line (so a changed
+    cell is a changed row in the diff); not the bytes, which carry a timestamp."""
     book = load_workbook(io.BytesIO(content))
-    sheets = {}
+    sheets = []
     for sheet in book.worksheets:
         rows = []
         for row in sheet.iter_rows():
@@ -67,24 +75,68 @@ def _workbook(content: bytes) -> str:
                 if isinstance(value, date | datetime):
                     value = value.isoformat()
                 cells.append([cell.data_type, value])
-            rows.append(cells)
-        sheets[sheet.title] = rows
-    return json.dumps(sheets, ensure_ascii=False, indent=0)
+            rows.append(json.dumps(cells, ensure_ascii=False))
+        sheets.append(_lines(rows, json.dumps(sheet.title, ensure_ascii=False) + ": [", "]"))
+    return _lines(sheets, "{", "}\n")
 
 
-def _answer(response) -> str:
+def _answer(response) -> tuple[dict, str]:
+    """The status and headers that matter, and the body as text."""
     kind = response.get("Content-Type", "")
     body = b"".join(response) if response.streaming else response.content
     text = _workbook(body) if "spreadsheetml" in kind else body.decode()
     if "html" in kind:
         text = CSRF.sub(r"\1-\2", text)
     headers = {name: response.get(name, "") for name in ("Content-Type", "Content-Disposition")}
-    return json.dumps({"status": response.status_code, **headers}) + "\n" + text
+    return {"status": response.status_code, **headers}, text
 
 
-def crawl(language: str) -> dict[str, str]:
+def file_of(page: str, content_type: str) -> PurePosixPath:
+    """Where a page's answer is kept: "en /seasons/1999/standings/" in
+    en/seasons/1999/standings.html, a query after an @, a workbook's cells in JSON."""
+    language, url = page.split(" ", 1)
+    parts = urlsplit(url)
+    name = parts.path.strip("/") or "index"
+    if parts.query:
+        name += "@" + parts.query
+    if "html" in content_type:
+        suffix = ".html"
+    elif "json" in content_type or "spreadsheetml" in content_type:
+        suffix = ".json"
+    else:
+        suffix = ".txt"
+    return PurePosixPath(language, name + suffix)
+
+
+def write_answers(answers: dict[str, tuple[dict, str]]) -> None:
+    """The recording, from scratch: a page no longer served leaves no file behind."""
+    shutil.rmtree(ANSWERS, ignore_errors=True)
+    for page, (headers, body) in answers.items():
+        path = ANSWERS / file_of(page, headers["Content-Type"])
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(body.encode())
+    # A page to a line: a page added, gone or answering differently is one line's change.
+    pages = [
+        f"{json.dumps(page, ensure_ascii=False)}: {json.dumps(answers[page][0])}"
+        for page in sorted(answers)
+    ]
+    INDEX.write_text(_lines(pages, "{", "}\n"), encoding="utf-8")
+
+
+def read_answers() -> dict[str, tuple[dict, str]]:
+    index = json.loads(INDEX.read_text(encoding="utf-8"))
+    return {
+        page: (
+            headers,
+            (ANSWERS / file_of(page, headers["Content-Type"])).read_bytes().decode(),
+        )
+        for page, headers in index.items()
+    }
+
+
+def crawl(language: str) -> dict[str, tuple[dict, str]]:
     client = Client(headers={"accept-language": language})
-    answers: dict[str, str] = {}
+    answers: dict[str, tuple[dict, str]] = {}
     queue = ["/", "/api/tournaments/"]
     while queue:
         url = queue.pop(0)
@@ -122,22 +174,27 @@ def test_the_demo_club_answers_as_before(demo_club):
         for language in LANGUAGES:
             assert f"{language} {night.get_absolute_url()}" in answers, night.name
     if os.environ.get("UPDATE_DEMO_ANSWERS") == "1":
-        with gzip.open(ANSWERS, "wt", encoding="utf-8") as handle:
-            json.dump(answers, handle, ensure_ascii=False, indent=0, sort_keys=True)
-    with gzip.open(ANSWERS, "rt", encoding="utf-8") as handle:
-        expected = json.load(handle)
+        write_answers(answers)
+    expected = read_answers()
+    kept = {path.relative_to(ANSWERS).as_posix() for path in ANSWERS.rglob("*") if path.is_file()}
+    named = {str(file_of(page, headers["Content-Type"])) for page, (headers, _) in expected.items()}
+    assert kept - {INDEX.name} == named, "files in tests/data/demo_answers/ not in its index"
     assert sorted(answers) == sorted(expected), "the demo club's pages are not the same set"
-    changed = [url for url in expected if answers[url] != expected[url]]
+    changed = [page for page in expected if answers[page] != expected[page]]
     if changed:
         first = changed[0]
-        old, new = expected[first].splitlines(), answers[first].splitlines()
+        (old_headers, old_body), (new_headers, new_body) = expected[first], answers[first]
+        old = [json.dumps(old_headers), *old_body.splitlines()]
+        new = [json.dumps(new_headers), *new_body.splitlines()]
         line = next(
             (number for number, (a, b) in enumerate(zip(old, new, strict=False)) if a != b),
             min(len(old), len(new)),
         )
+        where = file_of(first, old_headers["Content-Type"])
         pytest.fail(
-            f"{len(changed)} answers differ, e.g. {first} at line {line + 1}:\n"
-            f"before: {old[line] if line < len(old) else '(end)'}\n"
+            f"{len(changed)} answers differ, e.g. {first} "
+            + ("(its headers, index.json)" if line == 0 else f"({where}, line {line})")
+            + f":\nbefore: {old[line] if line < len(old) else '(end)'}\n"
             f"now:    {new[line] if line < len(new) else '(end)'}\n"
             f"all: {', '.join(changed[:20])}"
         )

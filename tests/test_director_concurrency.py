@@ -11,15 +11,14 @@ import urllib.request
 from http.cookiejar import CookieJar
 
 import pytest
-from club_night_setup import play_round
 from django.contrib.auth.models import User
 from django.db import connection, transaction
 
+import builders
 from conftest import directors_group
-from tournament import operations
-from tournament.core import club_nights, draw
+from tournament.core import draw
 from tournament.core.scoring import replay
-from tournament.models import Bracket, Entry, Game, Match, Player, Season, Tournament
+from tournament.models import Game, Match
 from tournament.operations.locks import lock_tournament
 
 pytestmark = pytest.mark.skipif(
@@ -103,16 +102,13 @@ def directors(transactional_db, live_server):
 
 @pytest.fixture
 def cup(transactional_db):
-    season = Season.from_preset(2002, "qgammon-2002")
-    season.save()
-    tournament = Tournament.objects.create(season=season, name="Copa", consolation="first_round")
-    Bracket.objects.create(tournament=tournament, kind=draw.MAIN, lengths="9")
-    for number in range(8):
-        Entry.objects.create(
-            checked_in=True, tournament=tournament, player=Player.objects.create(name=f"P{number}")
-        )
-    operations.make_draw(tournament, rng_seed=1)
-    return tournament
+    return builders.cup(
+        builders.the_season(),
+        [f"P{number}" for number in range(8)],
+        date=None,
+        brackets={draw.MAIN: "9"},
+        consolation="first_round",
+    )
 
 
 def assert_sound(match):
@@ -189,16 +185,10 @@ def until(condition, seconds=20):
 @pytest.fixture
 def swiss(transactional_db):
     """A Swiss whose round 2 is paired and not started: it may be paired again."""
-    season = Season.from_preset(2002, "qgammon-2002")
-    season.save()
-    tournament = Tournament.objects.create(season=season, name="Nit", format=club_nights.SWISS)
-    for number in range(6):
-        Entry.objects.create(
-            checked_in=True, tournament=tournament, player=Player.objects.create(name=f"P{number}")
-        )
-    operations.make_draw(tournament, rng_seed=5)
-    operations.start_tournament(tournament)
-    play_round(tournament, 1)
+    tournament, _players = builders.club_night(
+        builders.the_season(), 6, name="Nit", rng_seed=5, start=True
+    )
+    builders.play_round(tournament, 1)
     return tournament
 
 

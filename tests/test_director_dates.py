@@ -8,8 +8,9 @@ import datetime
 import time_machine
 from django.urls import reverse
 
+import builders
 from tournament import operations
-from tournament.models import AuditEntry, Entry, Player, Tournament
+from tournament.models import AuditEntry, Tournament
 
 NEW = reverse("director-tournament-new")
 TODAY = datetime.datetime(2026, 11, 24, 12, 0, tzinfo=datetime.UTC)
@@ -58,20 +59,12 @@ def test_format_settings_carry_their_formats(director_client, season):
     assert formats_of("name") is None and formats_of("date") is None
 
 
-def _drawn(season, date):
-    tournament = Tournament.objects.create(season=season, name="Copa de Nadal", date=date)
-    for name in ("Anna Bosch", "Xavier Roca"):
-        Entry.objects.create(
-            tournament=tournament, player=Player.objects.create(name=name), checked_in=True
-        )
-    operations.make_draw(tournament, rng_seed=1)
-    return tournament
-
-
 @time_machine.travel(TODAY, tick=False)
 def test_starting_before_its_date_asks_first_then_dates_it_today(director_client, db):
     season = operations.create_season(2026, "qgammon-2002", "Temporada 2026")
-    tournament = _drawn(season, "2026-12-20")
+    tournament = builders.cup(
+        season, ("Anna Bosch", "Xavier Roca"), name="Copa de Nadal", date="2026-12-20"
+    )
     start = reverse("director-start", args=[tournament.pk])
     response = director_client.post(start)
     assert response.status_code == 200
@@ -91,7 +84,9 @@ def test_starting_before_its_date_asks_first_then_dates_it_today(director_client
 def test_starting_on_its_day_or_later_asks_nothing(director_client, db):
     season = operations.create_season(2026, "qgammon-2002", "Temporada 2026")
     for date in ("2026-11-24", "2026-11-20"):
-        tournament = _drawn(season, date)
+        tournament = builders.cup(
+            season, ("Anna Bosch", "Xavier Roca"), name="Copa de Nadal", date=date
+        )
         assert (
             director_client.post(reverse("director-start", args=[tournament.pk])).status_code == 302
         )

@@ -4,9 +4,9 @@ allow and refuses, with the rule's own message, what they forbid."""
 import re
 
 import pytest
-from club_night_setup import make_club_night, play_round
 from django.urls import reverse
 
+import builders
 from director_checks import assert_protected
 from tournament import operations
 from tournament.core.scoring import GameResult
@@ -282,10 +282,8 @@ def test_a_refused_beaver_is_not_kept_where_the_score_forbids_it(director_client
 
 def swiss_in_round_two(season):
     """A Swiss whose round 2 is paired and not started: the director may pair it again."""
-    tournament, _players = make_club_night(season, 6)
-    operations.make_draw(tournament, rng_seed=5)
-    operations.start_tournament(tournament)
-    play_round(tournament, 1)
+    tournament, _players = builders.club_night(season, 6, rng_seed=5, start=True)
+    builders.play_round(tournament, 1)
     return tournament
 
 

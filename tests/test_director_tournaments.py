@@ -2,9 +2,9 @@
 edited (the format only while the draw may be remade). (The two tournament form views.)"""
 
 import pytest
-from cup_setup import drawn_cup, play_to_the_end
 from django.urls import reverse
 
+import builders
 from director_checks import assert_protected
 from tournament import operations
 from tournament.core.scoring import GameResult
@@ -184,7 +184,7 @@ def as_shown(client, tournament, **changes):
 
 def test_a_played_rounds_length_is_refused_with_the_reason(director_client, season):
     """ "5,5,7,9" to "7,11" after a game of round 1: refused, and nothing changes."""
-    tournament = drawn_cup(season, start=True)
+    tournament = builders.cup(season, start=True)
     operations.change_tournament(tournament, {}, {"main": "5,5,7"})
     operations.record_game(tournament.matches.get(round=1, position=1), GameResult(0))
     response = director_client.post(
@@ -201,13 +201,11 @@ def test_a_played_rounds_length_is_refused_with_the_reason(director_client, seas
 
 def finished_cup(season):
     """A cup of four played to its end, its main bracket with a fee and payouts."""
-    tournament = drawn_cup(season, start=True)
+    tournament = builders.cup(season, start=True)
     operations.change_tournament(
         tournament, {}, {"main": {"lengths": "3,5", "fee": "10", "payouts": "70,30"}}
     )
-    while tournament.matches.open().exists():
-        play_to_the_end(tournament.matches.open().first())
-    tournament.refresh_from_db()
+    builders.play_out(tournament)
     assert tournament.is_finished
     return tournament
 
@@ -243,7 +241,7 @@ def test_a_finished_cups_record_is_not_rewritten(director_client, season, change
 
 
 def test_a_running_cups_fee_and_payouts_may_still_change(season):
-    tournament = drawn_cup(season, start=True)
+    tournament = builders.cup(season, start=True)
     operations.record_game(tournament.matches.get(round=1, position=1), GameResult(0))
     operations.change_tournament(tournament, {}, {"main": {"lengths": "5", "fee": "8"}})
     assert str(tournament.brackets.get(kind="main").fee) == "8.00"
@@ -252,7 +250,7 @@ def test_a_running_cups_fee_and_payouts_may_still_change(season):
 def test_a_season_change_posted_after_the_draw_is_refused_not_ignored(director_client, season):
     """The page was shown before the draw (the season still a choice); posted after
     it, the change is refused with why rather than dropped with a "saved"."""
-    tournament = drawn_cup(season)
+    tournament = builders.cup(season)
     other = Season.from_preset(2003, "qgammon-2002")
     other.save()
     data = as_shown(director_client, tournament, season=other.pk, date="2003-05-01")

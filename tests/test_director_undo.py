@@ -2,11 +2,12 @@
 
 from django.urls import reverse
 
+import builders
 from director_checks import assert_protected
 from tournament import operations
 from tournament.core import draw
 from tournament.core.scoring import GameResult
-from tournament.models import AuditEntry, Bracket, Entry, Player, Tournament
+from tournament.models import AuditEntry, Tournament
 
 
 def url(match):
@@ -58,13 +59,8 @@ def test_unknown_or_foreign_match_is_404(director_client, match, season):
 
 
 def test_undo_asks_before_reopening_later_matches(director_client, season, director):
-    cup = Tournament.objects.create(season=season, name="Copa")
-    Bracket.objects.create(tournament=cup, kind=draw.MAIN, lengths="1")
-    for number in range(4):
-        Entry.objects.create(
-            checked_in=True, tournament=cup, player=Player.objects.create(name=f"P{number}")
-        )
-    operations.make_draw(cup, rng_seed=2)
+    players = [f"P{number}" for number in range(4)]
+    cup = builders.cup(season, players, date=None, brackets={draw.MAIN: "1"}, rng_seed=2)
     first, second = cup.matches.filter(round=1).order_by("position")
     operations.record_game(first, GameResult(0))
     operations.record_game(second, GameResult(0))

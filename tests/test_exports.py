@@ -13,10 +13,10 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.urls import reverse
 
+import builders
 from demo_club import DemoClubTestCase
-from tournament import operations
-from tournament.core import draw, sample_games
-from tournament.models import Bracket, Entry, Game, Match, Penalty, Player, Season, Tournament
+from tournament.core import draw
+from tournament.models import Game, Match, Penalty, Season, Tournament
 from tournament.queries.standings import season_standings
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -166,18 +166,19 @@ class DemoWorkbook(DemoClubTestCase):
 def generated(season):
     """A season of two cups played out game by game with random legal games."""
     rng = random.Random(5)
-    players = Player.objects.bulk_create([Player(name=f"Jugador {n:02d}") for n in range(20)])
+    players = builders.new_players(20)
     for number, size in enumerate((13, 20), start=1):
-        cup = Tournament.objects.create(
-            season=season, name=f"Copa {number}", consolation="progressive", last_chance=True
+        cup = builders.cup(
+            season,
+            rng.sample(players, size),
+            name=f"Copa {number}",
+            date=None,
+            brackets={draw.MAIN: "3,5"},
+            rng_seed=number,
+            consolation="progressive",
+            last_chance=True,
         )
-        Bracket.objects.create(tournament=cup, kind=draw.MAIN, lengths="3,5")
-        for player in rng.sample(players, size):
-            Entry.objects.create(checked_in=True, tournament=cup, player=player)
-        operations.make_draw(cup, rng_seed=number)
-        while match := cup.matches.filter(status="ready").first():
-            for result in sample_games.games_to_finish(match.replay(), rng):
-                operations.record_game(match, result)
+        builders.play(cup, seed=number)
     return season
 
 

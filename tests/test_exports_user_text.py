@@ -3,15 +3,13 @@ formula is a text cell in every sheet of both downloads, never a live formula, a
 numbers stay numbers."""
 
 import io
-import random
 
 import openpyxl
 import pytest
 from django.urls import reverse
 
-from tournament import operations
-from tournament.core import sample_games
-from tournament.models import Bracket, Entry, Player, Season, Tournament
+import builders
+from tournament.models import Player, Season
 
 FORMULAS = [
     '=HYPERLINK("http://example.org","x")',
@@ -27,19 +25,15 @@ FORMULAS = [
 def played(db):
     season = Season.from_preset(2002, "qgammon-2002", name="=4+4")
     season.save()
-    tournament = Tournament.objects.create(season=season, name="=3+3", date="2002-05-01")
-    Bracket.objects.create(tournament=tournament, kind="main", lengths="3")
-    for number, name in enumerate(FORMULAS):
-        player = Player.objects.create(name=name, club="=2+2", membership_number=f"=9{number}")
-        Entry.objects.create(checked_in=True, tournament=tournament, player=player)
-    Entry.objects.create(
-        checked_in=True, tournament=tournament, player=Player.objects.create(name="Anna\x07")
+    players = [
+        Player.objects.create(name=name, club="=2+2", membership_number=f"=9{number}")
+        for number, name in enumerate(FORMULAS)
+    ]
+    players.append(Player.objects.create(name="Anna\x07"))
+    tournament = builders.cup(
+        season, players, name="=3+3", date="2002-05-01", brackets={"main": "3"}, rng_seed=3
     )
-    operations.make_draw(tournament, rng_seed=3)
-    rng = random.Random(3)
-    while match := tournament.matches.filter(status="ready").first():
-        for result in sample_games.games_to_finish(match.replay(), rng):
-            operations.record_game(match, result)
+    builders.play(tournament, seed=3)
     return tournament
 
 

@@ -7,7 +7,6 @@ places are all known, the results page, the JSON and the workbook show the same
 prizes: in whole units, ties sharing equally, adding up exactly to the pool."""
 
 import io
-import random
 import re
 from decimal import Decimal
 
@@ -15,50 +14,38 @@ import openpyxl
 import pytest
 from django.urls import reverse
 
+import builders
 from director_checks import assert_protected
 from tournament import operations
-from tournament.core import sample_games
-from tournament.models import AuditEntry, Bracket, Entry, Payment, Player, Tournament
+from tournament.models import AuditEntry, Bracket, Entry, Payment
 
 CUP = "Copa del Pot"
 
 
 def cup(season, size=8, *, name=CUP, fee="12.50", side="0", payouts="", cut="0", **fields):
     """A tournament of `size` checked-in players with a main bracket of one-point
-    matches and these fees."""
-    tournament = Tournament.objects.create(season=season, name=name, date="2002-05-04", **fields)
-    Bracket.objects.create(
-        tournament=tournament,
-        kind="main",
-        lengths="1",
-        fee=Decimal(fee),
-        side_pool_fee=Decimal(side),
-        payouts=payouts,
-        club_cut=Decimal(cut),
+    matches and these fees; not drawn."""
+    main = {
+        "lengths": "1",
+        "fee": Decimal(fee),
+        "side_pool_fee": Decimal(side),
+        "payouts": payouts,
+        "club_cut": Decimal(cut),
+    }
+    return builders.cup(
+        season,
+        builders.new_players(size, prefix=name),
+        name=name,
+        date="2002-05-04",
+        brackets={"main": main},
+        rng_seed=None,
+        **fields,
     )
-    for number in range(size):
-        player = Player.objects.create(name=f"{name} {number:02d}")
-        Entry.objects.create(checked_in=True, tournament=tournament, player=player)
-    return tournament
 
 
 def start(tournament, seed=7):
     operations.make_draw(tournament, rng_seed=seed)
     operations.start_tournament(tournament)
-
-
-def play(tournament, *, rounds=None, seed=0):
-    """Play the open matches until none is left (or only those of the first `rounds`)."""
-    rng = random.Random(seed)
-    while True:
-        matches = tournament.matches.open().order_by("round", "position")
-        if rounds is not None:
-            matches = matches.filter(round__lte=rounds)
-        match = matches.first()
-        if match is None:
-            return
-        for result in sample_games.games_to_finish(match.replay(), rng):
-            operations.record_game(match, result)
 
 
 def pay_all(tournament, bracket="main", *, side=False):
@@ -447,7 +434,7 @@ def finished(season):
     tournament = cup(season, fee="12.50", side="5", cut="3", payouts="50,25,12.5,12.5")
     pay_all(tournament)
     start(tournament)
-    play(tournament)
+    builders.play(tournament)
     tournament.refresh_from_db()
     assert tournament.is_finished
     places = final_places(tournament)
@@ -462,13 +449,13 @@ def test_the_prizes_appear_on_the_results_page_once_the_places_are_known(client,
     pay_all(tournament)
     start(tournament)
     url = reverse("results", args=[tournament.pk])
-    play(tournament, rounds=2)  # the semi-finals are played, not the final
+    builders.play(tournament, rounds=2)  # the semi-finals are played, not the final
     page = client.get(url).content.decode()
     assert pool_rows(page) == [("Main bracket", "100.00", "8", "97.00")]
     assert prize_rows(page) == []
     assert "The prizes are shown once a bracket's places are known." in page
     assert client.get(reverse("api-tournament", args=[tournament.pk])).json()["prizes"] == []
-    play(tournament)
+    builders.play(tournament)
     places = final_places(tournament)
     page = client.get(url).content.decode()
     # 97 x 50 % = 48.50, 25 % = 24.25, 12.5 % = 12.125 each: whole units, the 1.00
@@ -608,7 +595,7 @@ def test_the_workbook_has_no_prizes_before_the_places_are_known(client, season):
     tournament = cup(season, fee="10")
     pay_all(tournament)
     start(tournament)
-    play(tournament, rounds=1)
+    builders.play(tournament, rounds=1)
     assert workbook_rows(client, tournament) == [
         ["Tournament", "Pool", "Place", "Player", "Amount"]
     ]
@@ -621,7 +608,7 @@ def test_the_results_page_costs_the_same_however_many_players(
     tournament = cup(season, size, fee="10", side="2", cut="5")
     pay_all(tournament)
     start(tournament)
-    play(tournament)
+    builders.play(tournament)
     for entry in tournament.entries.order_by("pk")[: size // 2]:
         operations.pay(tournament, entry, "main", method="transfer", side=True)
     # The tournament with its season (1); the standings: the players' ids, the

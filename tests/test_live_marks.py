@@ -11,6 +11,7 @@ from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
 
+import builders
 from tournament import operations
 from tournament.core import draw, sample_games
 from tournament.core.rules import PRESETS
@@ -27,22 +28,17 @@ def marks(tournament) -> tuple:
 
 
 def cup(season, size=8, name="Copa") -> Tournament:
-    """A drawn and started cup with a first-round consolation, built as a director would."""
-    tournament = operations.create_tournament(
-        {
-            "season": season,
-            "name": name,
-            "date": date(season.year, 3, 1),
-            "consolation": draw.FIRST_ROUND,
-        },
-        {draw.MAIN: "3", draw.CONSOLATION: "3"},
+    """A drawn and started cup with a first-round consolation."""
+    return builders.cup(
+        season,
+        builders.new_players(size, prefix=f"{name}: jugador"),
+        name=name,
+        date=date(season.year, 3, 1),
+        brackets={draw.MAIN: "3", draw.CONSOLATION: "3"},
+        rng_seed=size,
+        start=True,
+        consolation=draw.FIRST_ROUND,
     )
-    for number in range(size):
-        player = operations.create_player({"name": f"{name}: jugador {number:02d}"})
-        operations.add_entry(tournament, player, checked_in=True)
-    operations.make_draw(tournament, rng_seed=size)
-    operations.start_tournament(tournament)
-    return tournament
 
 
 def ready(tournament) -> Match:

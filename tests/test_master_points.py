@@ -8,8 +8,7 @@ from math import log2, sqrt
 import pytest
 from django.urls import reverse
 
-from tests.club_night_setup import make_club_night, play_round
-from tournament import operations
+import builders
 from tournament.core import master_points
 from tournament.queries.standings import season_standings
 
@@ -38,11 +37,11 @@ def test_shared_places_share_their_factors():
 def test_a_master_points_season_counts_matches_and_places(season, client):
     season.league_scoring = master_points.MASTER_POINTS
     season.save()
-    tournament, players = make_club_night(season, 4, rounds=2, round_lengths="5,7")
-    operations.make_draw(tournament, rng_seed=3)
-    operations.start_tournament(tournament)
-    play_round(tournament, 1)
-    play_round(tournament, 2)
+    tournament, players = builders.club_night(
+        season, 4, rounds=2, round_lengths="5,7", rng_seed=3, start=True
+    )
+    builders.play_round(tournament, 1)
+    builders.play_round(tournament, 2)
     standings = season_standings(season, with_places=True)
     by_player = {record.player.pk: record for record in standings.records}
     places = {place.player.pk: place for place in standings.places}

@@ -11,6 +11,7 @@ import pytest
 from django.core.mail.backends.base import BaseEmailBackend
 from django.db import transaction
 
+import builders
 from tournament import operations
 from tournament.core.scoring import GameResult
 from tournament.models import Bracket, Entry, Match, MatchMail, Player, Tournament
@@ -28,22 +29,21 @@ PLAYERS = [
 
 def make_cup(season, *, tables=("1", "2"), clock="required", lengths="1,3"):
     """A drawn, started cup of the four players above (not yet committed)."""
-    tournament = Tournament.objects.create(
-        season=season,
+    players = [
+        Player.objects.create(name=name, email=email, mail_consent=consent, language=language)
+        for name, email, consent, language in PLAYERS
+    ]
+    return builders.cup(
+        season,
+        players,
         name="Copa del Correu",
         date="2002-06-01",
+        brackets={"main": lengths},
+        seeds=len(players),
+        start=True,
         tables=list(tables),
         clock_policy=clock,
     )
-    Bracket.objects.create(tournament=tournament, kind="main", lengths=lengths)
-    for seed, (name, email, consent, language) in enumerate(PLAYERS, start=1):
-        player = Player.objects.create(
-            name=name, email=email, mail_consent=consent, language=language
-        )
-        Entry.objects.create(tournament=tournament, player=player, seed=seed, checked_in=True)
-    operations.make_draw(tournament, rng_seed=1)
-    operations.start_tournament(tournament)
-    return tournament
 
 
 def player(name) -> Player:
@@ -55,9 +55,8 @@ def match_of(tournament, name, round_number=1) -> Match:
 
 
 def win(match, name):
-    """One game wins the one-point first round."""
-    match.refresh_from_db()
-    operations.record_game(match, GameResult(match.side_of(player(name))))
+    """`name` wins the match."""
+    builders.win(match, match.side_of(player(name)))
 
 
 def mail_to(outbox, name):

@@ -10,10 +10,11 @@ import openpyxl
 import pytest
 from django.urls import reverse
 
+import builders
 from director_checks import assert_protected
 from tournament import operations
 from tournament.core.scoring import GameResult, IllegalGame, Penalty, replay
-from tournament.models import AuditEntry, Bracket, Entry, Player, Tournament
+from tournament.models import AuditEntry
 
 
 def sheet_url(match, name="director-match"):
@@ -141,14 +142,8 @@ def test_a_penalty_is_undone_like_a_game(director_client, match):
 
 @pytest.fixture
 def cup(season):
-    tournament = Tournament.objects.create(season=season, name="Copa", date="2002-06-01")
-    Bracket.objects.create(tournament=tournament, kind="main", lengths="3")
-    for number in range(4):
-        player = Player.objects.create(name=f"P{number}")
-        Entry.objects.create(checked_in=True, tournament=tournament, player=player)
-    operations.make_draw(tournament, rng_seed=1)
-    operations.start_tournament(tournament)
-    return tournament
+    players = [f"P{number}" for number in range(4)]
+    return builders.cup(season, players, date="2002-06-01", brackets={"main": "3"}, start=True)
 
 
 def test_points_that_decide_the_match_move_the_bracket_on(cup):

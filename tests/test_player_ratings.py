@@ -10,11 +10,12 @@ from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 
+import builders
 from tournament import operations
 from tournament.core import draw, equity, ratings, sample_games
 from tournament.core.ratings import RatedMatch, Rating, rate_all
 from tournament.core.scoring import GameResult
-from tournament.models import Bracket, Entry, Player, RatingChange, Tournament
+from tournament.models import Player, RatingChange
 from tournament.operations import ratings as player_ratings
 
 
@@ -50,25 +51,18 @@ def assert_ratings_sound():
 
 @pytest.fixture
 def cup(season):
-    tournament = Tournament.objects.create(season=season, name="Copa", consolation="first_round")
-    Bracket.objects.create(tournament=tournament, kind=draw.MAIN, lengths="3,5,7")
-    Bracket.objects.create(tournament=tournament, kind=draw.CONSOLATION, lengths="3")
-    for number in range(8):
-        Entry.objects.create(
-            checked_in=True, tournament=tournament, player=Player.objects.create(name=f"P{number}")
-        )
-    operations.make_draw(tournament, rng_seed=7)
-    return tournament
-
-
-def play(tournament, rng):
-    while match := tournament.matches.filter(status="ready").first():
-        for result in sample_games.games_to_finish(match.replay(), rng):
-            operations.record_game(match, result)
+    return builders.cup(
+        season,
+        [f"P{number}" for number in range(8)],
+        date=None,
+        brackets={draw.MAIN: "3,5,7", draw.CONSOLATION: "3"},
+        rng_seed=7,
+        consolation="first_round",
+    )
 
 
 def test_every_decided_match_updates_the_ratings(cup):
-    play(cup, random.Random(1))
+    builders.play(cup, seed=1)
     rated = player_ratings.rated_matches().count()
     assert rated == cup.matches.filter(status="decided").count() > 8
     assert RatingChange.objects.count() == 2 * rated
@@ -76,13 +70,13 @@ def test_every_decided_match_updates_the_ratings(cup):
 
 
 def test_a_correction_rates_the_matches_again_the_same_as_a_rebuild(cup):
-    play(cup, random.Random(2))
+    builders.play(cup, seed=2)
     first = cup.matches.get(bracket__kind="main", round=1, position=1)
     before = stored()
     operations.undo_last_game(first, confirm=True)  # re-opens the later matches too
     assert stored() != before
     assert_ratings_sound()
-    play(cup, random.Random(3))
+    builders.play(cup, seed=3)
     assert_ratings_sound()
     after_play = stored()
     out = io.StringIO()
@@ -135,7 +129,7 @@ def test_a_retirement_is_rated_and_taking_it_back_undoes_it(cup):
 
 
 def test_ratings_page_and_player_chart(client, cup, django_assert_num_queries):
-    play(cup, random.Random(4))
+    builders.play(cup, seed=4)
     with django_assert_num_queries(1):
         response = client.get(reverse("ratings"))
     table = response.context["table"]
@@ -174,7 +168,7 @@ def test_no_chances_once_decided(client, match):
 
 
 def test_players_sheet_carries_the_rating(client, cup):
-    play(cup, random.Random(5))
+    builders.play(cup, seed=5)
     import openpyxl
 
     response = client.get(reverse("standings-xlsx", args=[cup.season.year]))
@@ -188,7 +182,7 @@ def test_players_sheet_carries_the_rating(client, cup):
 
 
 def test_ratings_use_the_languages_decimal_mark_and_say_provisional(cup):
-    play(cup, random.Random(6))
+    builders.play(cup, seed=6)
     player = Player.objects.filter(rating_experience__gt=0).order_by("-rating").first()
     catalan = Client(headers={"accept-language": "ca"}).get(reverse("ratings")).content.decode()
     whole, tenths = f"{player.rating:.1f}".split(".")

@@ -3,11 +3,10 @@ nothing, the opponent confirms it (the game is recorded as the director would, a
 as "reported by X, confirmed by Y") or disputes it, and every way a link could act out
 of turn is a 4xx with a clear message and nothing saved."""
 
-from club_night_setup import make_club_night, play_round
-from cup_setup import drawn_cup
 from django.test import Client
 from django.urls import reverse
 
+import builders
 from tournament import operations
 from tournament.core import club_nights
 from tournament.core.scoring import GameResult
@@ -246,7 +245,7 @@ def test_a_match_finished_through_reports_moves_on(match, players):
 
 def test_a_bracket_match_names_its_tournament_once(client, season):
     """Issue 22, item 14: the private page read "Copa d'Hivern · Copa d'Hivern: main"."""
-    cup = drawn_cup(season, name="Copa d'Hivern", start=True)
+    cup = builders.cup(season, name="Copa d'Hivern", start=True)
     match = cup.matches.filter(status="ready").first()
     body = client.get(page(match.player1)).content.decode()
     line = body.split(f'id="match-{match.pk}-title"')[1].split("</p>")[0]
@@ -257,10 +256,8 @@ def test_a_bracket_match_names_its_tournament_once(client, season):
 def test_a_report_on_a_match_paired_again_meanwhile_is_a_409_with_the_reason(season, monkeypatch):
     """The director pairs round 2 again between the page's read of the match and the
     report's lock: the report is refused with why, above the matches (not a 500)."""
-    tournament, _players = make_club_night(season, 6)
-    operations.make_draw(tournament, rng_seed=5)
-    operations.start_tournament(tournament)
-    play_round(tournament, 1)
+    tournament, _players = builders.club_night(season, 6, rng_seed=5, start=True)
+    builders.play_round(tournament, 1)
     match = tournament.matches.filter(round=2).open().first()
     reported = player_page.report_game
 
@@ -276,9 +273,9 @@ def test_a_report_on_a_match_paired_again_meanwhile_is_a_409_with_the_reason(sea
 
 
 def test_a_round_robin_match_not_called_yet_takes_no_report(season):
-    tournament, _players = make_club_night(season, 4, format=club_nights.ROUND_ROBIN)
-    operations.make_draw(tournament, rng_seed=2)
-    operations.start_tournament(tournament)
+    tournament, _players = builders.club_night(
+        season, 4, format=club_nights.ROUND_ROBIN, rng_seed=2, start=True
+    )
     first = tournament.matches.filter(round=1).first()
     operations.record_game(first, GameResult(0))
     waiting = tournament.matches.filter(round=2).involving(first.player1).get()

@@ -14,11 +14,12 @@ from django.db.models import Q
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
+import builders
 from tournament import operations
 from tournament.core import draw, sample_games
 from tournament.core.ratings import RatedMatch, rate_all
 from tournament.core.scoring import GameResult
-from tournament.models import Bracket, Entry, Match, Player, RatingChange, Season, Tournament
+from tournament.models import Match, Player, RatingChange, Season, Tournament
 from tournament.operations import ratings
 
 ROW_FIELDS = (
@@ -64,13 +65,15 @@ def assert_same_as_a_rebuild():
 
 
 def make_cup(season, name, players, seed, lengths="3,3,5"):
-    tournament = Tournament.objects.create(season=season, name=name, consolation="first_round")
-    Bracket.objects.create(tournament=tournament, kind=draw.MAIN, lengths=lengths)
-    Bracket.objects.create(tournament=tournament, kind=draw.CONSOLATION, lengths="3")
-    for player in players:
-        Entry.objects.create(checked_in=True, tournament=tournament, player=player)
-    operations.make_draw(tournament, rng_seed=seed)
-    return tournament
+    return builders.cup(
+        season,
+        players,
+        name=name,
+        date=None,
+        brackets={draw.MAIN: lengths, draw.CONSOLATION: "3"},
+        rng_seed=seed,
+        consolation="first_round",
+    )
 
 
 def finish(match, rng, winner=None):

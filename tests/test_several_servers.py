@@ -154,9 +154,11 @@ def start_server(env: dict) -> tuple[subprocess.Popen, str]:
         if server.poll() is not None:
             raise AssertionError(server.stderr.read().decode())
         try:
-            urllib.request.urlopen(address + "/accounts/login/", timeout=2).close()
+            urllib.request.urlopen(address + "/accounts/login/", timeout=10).close()
             return server, address
-        except (urllib.error.URLError, ConnectionError):
+        # Refused while the server starts; or, on a loaded machine, accepted by the
+        # socket but answered after the timeout (the first request imports the site).
+        except (urllib.error.URLError, ConnectionError, TimeoutError):
             time.sleep(0.2)
     server.kill()
     raise AssertionError("the server did not answer within a minute")

@@ -3,21 +3,16 @@ prints all the slips of a round at once, to cut apart."""
 
 from django.urls import reverse
 
+import builders
 from director_checks import assert_protected
-from tournament import operations
-from tournament.models import Bracket, Entry, Player, Tournament
 
 
 def test_all_the_slips_of_a_round(director, director_client, season):
-    tournament = Tournament.objects.create(
-        season=season, name="Copa", date="2002-02-02", tables=["1", "2", "3", "4"],
+    tournament = builders.cup(
+        season, [f"Jugadora {number}" for number in range(8)], date="2002-02-02",
+        brackets={"main": "7,9"}, rng_seed=4, tables=["1", "2", "3", "4"],
         clock_policy="required",
     )  # fmt: skip
-    Bracket.objects.create(tournament=tournament, kind="main", lengths="7,9")
-    for number in range(8):
-        player = Player.objects.create(name=f"Jugadora {number}")
-        Entry.objects.create(checked_in=True, tournament=tournament, player=player)
-    operations.make_draw(tournament, rng_seed=4)
     url = reverse("director-slips", args=[tournament.pk])
     assert_protected(director, url, "get", wrong_method="post")
     response = director_client.get(url, {"bracket": "main", "round": 1})

@@ -1,10 +1,11 @@
 """Small things a new director and a player tripped over (issue 15's list): logging in
 lands on the desk, every page names its icon, the JSON answers errors in JSON."""
 
-from cup_setup import drawn_cup, play_to_the_end
 from django.contrib.auth.models import User
 from django.contrib.staticfiles import finders
 from django.urls import reverse
+
+import builders
 
 
 def test_a_director_logging_in_lands_on_the_desk(client, director):
@@ -62,9 +63,9 @@ def test_a_shared_rank_reads_as_on_the_page_in_the_workbook(client, season):
 
 
 def test_the_path_reads_the_score_from_the_players_side(client, season):
-    tournament = drawn_cup(season, ("Anna", "Berta"))
+    tournament = builders.cup(season, ("Anna", "Berta"))
     final = tournament.matches.get()
-    play_to_the_end(final, 1)  # the second player wins 5-0
+    builders.win(final, 1)  # the second player wins 5-0
     winner = final.player2
     html = client.get(
         reverse("tournament", args=[tournament.pk]), {"player": winner.pk}
@@ -79,7 +80,7 @@ def test_the_path_reads_the_score_from_the_players_side(client, season):
 def test_a_running_season_stays_current_when_a_later_one_is_made(client, season):
     from tournament.models import Season
 
-    drawn_cup(season, ("Anna", "Berta"), start=True)
+    builders.cup(season, ("Anna", "Berta"), start=True)
     Season.from_preset(2003, "qgammon-2002", name="Temporada 2003").save()
     html = client.get(reverse("home")).content.decode()
     current = html.index('class="season-summary current"')
@@ -98,9 +99,9 @@ def test_the_tournament_header_says_with_a_last_chance(client, season):
 
 def test_the_winner_of_a_final_is_told_they_won_the_bracket(director_client, season):
 
-    tournament = drawn_cup(season, ("Anna", "Berta"))
+    tournament = builders.cup(season, ("Anna", "Berta"))
     final = tournament.matches.get()
-    play_to_the_end(final)
+    builders.win(final)
     html = director_client.get(
         reverse("director-match", args=[tournament.pk, final.pk])
     ).content.decode()
@@ -109,13 +110,8 @@ def test_the_winner_of_a_final_is_told_they_won_the_bracket(director_client, sea
 
 
 def test_a_swiss_match_says_where_its_players_play_next(director_client, season):
-    from tests.club_night_setup import make_club_night, play_round
-    from tournament import operations
-
-    tournament, _players = make_club_night(season, 4)
-    operations.make_draw(tournament, rng_seed=1)
-    operations.start_tournament(tournament)
-    play_round(tournament, 1)
+    tournament, _players = builders.club_night(season, 4, rng_seed=1, start=True)
+    builders.play_round(tournament, 1)
     first = tournament.matches.filter(round=1).first()
     html = director_client.get(
         reverse("director-match", args=[tournament.pk, first.pk])
@@ -142,13 +138,8 @@ def test_catalan_dates_read_de_novembre_and_d_abril(client, season):
 def test_the_player_page_writes_every_date_one_way(client, season):
     import re
 
-    from tests.club_night_setup import make_club_night, play_round
-    from tournament import operations
-
-    tournament, players = make_club_night(season, 4, rounds=2)
-    operations.make_draw(tournament, rng_seed=1)
-    operations.start_tournament(tournament)
-    play_round(tournament, 1)
+    tournament, players = builders.club_night(season, 4, rounds=2, rng_seed=1, start=True)
+    builders.play_round(tournament, 1)
     html = client.get(
         reverse("player", args=[players[0].pk]), headers={"accept-language": "ca"}
     ).content.decode()
@@ -175,7 +166,7 @@ def test_standings_with_a_cup_under_way_say_they_are_provisional(client, season)
     from tournament import operations
     from tournament.core.scoring import GameResult
 
-    tournament = drawn_cup(season, name="Copa Oberta", start=True)
+    tournament = builders.cup(season, name="Copa Oberta", start=True)
     html = client.get(reverse("standings", args=[season.year])).content.decode()
     assert "provisional" in html and "Still being played: Copa Oberta." in html
     while (ready := tournament.matches.to_play().exclude(player2=None).first()) is not None:
@@ -224,7 +215,7 @@ def test_the_cube_state_column_says_live_for_an_ordinary_game(client, match):
 def test_a_bye_page_says_bye_and_where_the_player_goes_next(client, season):
     from tournament.models import Match
 
-    tournament = drawn_cup(season, ("Anna", "Berta", "Carla"))
+    tournament = builders.cup(season, ("Anna", "Berta", "Carla"))
     bye = tournament.matches.get(status=Match.Status.BYE)
     html = client.get(reverse("match", args=[bye.pk])).content.decode()
     assert f"<h1>{bye.winner.name}: bye</h1>" in html

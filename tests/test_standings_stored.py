@@ -9,9 +9,10 @@ import random
 import pytest
 from django.urls import reverse
 
+import builders
 from tournament import operations
 from tournament.core import draw, sample_games
-from tournament.models import Bracket, Entry, Match, Player, Tournament, stored_draw
+from tournament.models import Match, Player, stored_draw
 from tournament.queries import standings
 
 FORMATS = [
@@ -25,21 +26,17 @@ FORMATS = [
 
 def make_cup(season, number, club, rng):
     size, consolation, last_chance = FORMATS[number % len(FORMATS)]
-    tournament = Tournament.objects.create(
-        season=season,
+    return builders.cup(
+        season,
+        rng.sample(club, size),
         name=f"Copa {number}",
         date=f"2002-0{number % 9 + 1}-01",
+        brackets={draw.MAIN: "3", draw.CONSOLATION: "3", draw.LAST_CHANCE: "1"},
+        rng_seed=number,
         consolation=consolation,
         last_chance=last_chance,
         public=True,
     )
-    Bracket.objects.create(tournament=tournament, kind=draw.MAIN, lengths="3")
-    Bracket.objects.create(tournament=tournament, kind=draw.CONSOLATION, lengths="3")
-    Bracket.objects.create(tournament=tournament, kind=draw.LAST_CHANCE, lengths="1")
-    for player in rng.sample(club, size):
-        Entry.objects.create(checked_in=True, tournament=tournament, player=player)
-    operations.make_draw(tournament, rng_seed=number)
-    return tournament
 
 
 def replayed_places(tournament) -> dict:

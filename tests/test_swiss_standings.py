@@ -10,9 +10,7 @@ import openpyxl
 import pytest
 from django.urls import reverse
 
-from tests.club_night_setup import make_club_night, play_round
-from tests.club_night_setup import win as win_match
-from tournament import operations
+import builders
 from tournament.core.swiss_standings import Bye, Result, standings
 from tournament.queries.club_nights import club_night
 
@@ -90,12 +88,12 @@ def swiss_mid_round(season):
     """The tournament day's Swiss: 11 players (a bye each round) over four rounds, round 1
     played, round 2 paired (its bye counts from now on) and only its bottom boards
     decided, so that some players are 1-1 while others are still 1-0."""
-    tournament, _players = make_club_night(season, 11, rounds=4, public=True)
-    operations.make_draw(tournament, rng_seed=1)
-    operations.start_tournament(tournament)
-    play_round(tournament, 1)
+    tournament, _players = builders.club_night(
+        season, 11, rounds=4, public=True, rng_seed=1, start=True
+    )
+    builders.play_round(tournament, 1)
     for match in list(tournament.matches.filter(round=2).open().order_by("position"))[3:]:
-        win_match(match, 0)
+        builders.win(match, 0)
     return tournament
 
 

@@ -18,12 +18,13 @@ from django.db import IntegrityError, connection, connections, transaction
 from django.test import Client
 from django.urls import reverse
 
+import builders
 from conftest import directors_group
 from director_checks import assert_protected
 from tournament import operations
 from tournament.core import sample_games
 from tournament.core.scoring import GameResult
-from tournament.models import AuditEntry, Bracket, Entry, Match, Player, Season, Tournament
+from tournament.models import AuditEntry, Match, Season, Tournament
 
 OPTION = re.compile(r'<option value="([^"]*)"')
 
@@ -31,22 +32,20 @@ OPTION = re.compile(r'<option value="([^"]*)"')
 def cup(season, size, tables, *, name="Copa de les Taules", lengths="1", consolation="none"):
     """A started cup of `size` players (one-point matches unless told), drawn with
     these tables."""
-    tournament = Tournament.objects.create(
-        season=season,
+    brackets = {"main": lengths}
+    if consolation != "none":
+        brackets["consolation"] = lengths
+    return builders.cup(
+        season,
+        size,
         name=name,
         date="2002-06-01",
+        brackets=brackets,
+        rng_seed=2,
+        start=True,
         tables=list(tables),
         consolation=consolation,
     )
-    Bracket.objects.create(tournament=tournament, kind="main", lengths=lengths)
-    if consolation != "none":
-        Bracket.objects.create(tournament=tournament, kind="consolation", lengths=lengths)
-    for number in range(size):
-        player = Player.objects.create(name=f"Jugador {number:02d}")
-        Entry.objects.create(checked_in=True, tournament=tournament, player=player)
-    operations.make_draw(tournament, rng_seed=2)
-    operations.start_tournament(tournament)
-    return tournament
 
 
 def slot(tournament, round_number, position) -> Match:
@@ -60,11 +59,6 @@ def table_of(tournament, round_number, position) -> str:
 def open_matches(tournament) -> list[Match]:
     """The open matches in the order they are called: round, then position."""
     return list(tournament.matches.open().order_by("round", "bracket_id", "position"))
-
-
-def win(match, side=0):
-    """One game wins a one-point match."""
-    operations.record_game(match, GameResult(side))
 
 
 def assert_tables_sound(tournament):
@@ -166,7 +160,7 @@ def test_more_ready_matches_than_tables_wait_and_take_the_table_a_decided_match_
     assert [match.table for match in open_matches(tournament)] == ["1", "2", "3", ""]
     fourth = slot(tournament, 1, 4)
     assert fourth.is_open and fourth.table == ""  # waits, called to no table
-    win(slot(tournament, 1, 2))
+    builders.win(slot(tournament, 1, 2))
     # The decided match keeps table 2 for the record, and the waiting one is called to it.
     decided = slot(tournament, 1, 2)
     assert (decided.status, decided.table) == ("decided", "2")
@@ -179,9 +173,9 @@ def test_more_ready_matches_than_tables_wait_and_take_the_table_a_decided_match_
 
 def test_a_second_round_match_is_called_to_a_table_freed_by_its_feeders(season):
     tournament = cup(season, 8, ["1", "2", "3"])
-    win(slot(tournament, 1, 1))  # table 1 to the fourth match, still waiting
+    builders.win(slot(tournament, 1, 1))  # table 1 to the fourth match, still waiting
     assert table_of(tournament, 1, 4) == "1"
-    win(slot(tournament, 1, 2))
+    builders.win(slot(tournament, 1, 2))
     # The first semi-final is ready: it is called to the table just freed.
     assert table_of(tournament, 2, 1) == "2"
     assert_tables_sound(tournament)
@@ -212,7 +206,7 @@ def test_the_database_refuses_two_open_matches_at_one_table(season):
     # A table is "taken" only by an open match: the decided first match keeps table 1
     # for the record while the fourth plays there, and the rule still holds for the
     # one open match now at table 1.
-    win(first)
+    builders.win(first)
     assert set(tournament.matches.filter(table="1").values_list("status", flat=True)) == {
         "decided",
         "ready",
@@ -224,15 +218,15 @@ def test_the_database_refuses_two_open_matches_at_one_table(season):
 
 def test_a_match_sent_back_to_waiting_gives_up_its_table(season):
     tournament = cup(season, 8, ["1", "2", "3"])
-    win(slot(tournament, 1, 1))  # the fourth match takes table 1
-    win(slot(tournament, 1, 2))  # the first semi-final is called to table 2
-    win(slot(tournament, 1, 4))  # table 1 frees, nobody waits
+    builders.win(slot(tournament, 1, 1))  # the fourth match takes table 1
+    builders.win(slot(tournament, 1, 2))  # the first semi-final is called to table 2
+    builders.win(slot(tournament, 1, 4))  # table 1 frees, nobody waits
     assert table_of(tournament, 2, 1) == "2"
     # The second match's result was a mistake: the semi-final waits for its winner again.
     operations.undo_last_game(slot(tournament, 1, 2), confirm=True)
     assert slot(tournament, 2, 1).status == "pending"
-    win(slot(tournament, 1, 3))  # the second semi-final is ready: called to a free table
-    win(slot(tournament, 1, 2), side=1)  # the first semi-final is ready again
+    builders.win(slot(tournament, 1, 3))  # the second semi-final is ready: called to a free table
+    builders.win(slot(tournament, 1, 2), side=1)  # the first semi-final is ready again
     assert_tables_sound(tournament)
     semis = [slot(tournament, 2, 1).table, slot(tournament, 2, 2).table]
     assert "" not in semis and semis[0] != semis[1]
@@ -296,7 +290,7 @@ def test_the_sheet_offers_only_the_free_tables(director_client, season):
     first = slot(tournament, 1, 1)
     # Tables 1 to 3 and the bar are taken by the four first-round matches.
     assert offered_tables(director_client, first) is None
-    win(slot(tournament, 1, 3))  # table 3 frees; nobody is waiting for it
+    builders.win(slot(tournament, 1, 3))  # table 3 frees; nobody is waiting for it
     assert offered_tables(director_client, first) == ["3"]
     page = director_client.get(sheet_url(first)).content.decode()
     assert "Move to another free table" in page
@@ -489,7 +483,7 @@ def first_round_played(season):
     consolation's first match are then both ready, for one table."""
     tournament = cup(season, 8, ["1", "2"], consolation="first_round")
     for position in (1, 2, 4):
-        win(slot(tournament, 1, position))
+        builders.win(slot(tournament, 1, position))
     return tournament
 
 
@@ -533,7 +527,7 @@ def test_the_director_gives_the_consolation_priority_and_it_is_audited(director_
     assert entry.after["tables_first"] == {"main": 2, "consolation": 1}
     # From now on the free table goes to the consolation's ready match first.
     for position in (1, 2, 4):
-        win(slot(tournament, 1, position))
+        builders.win(slot(tournament, 1, position))
     assert (slot(tournament, 2, 1).table, consolation_slot(tournament, 1, 1).table) == ("", "2")
     assert_tables_sound(tournament)
 

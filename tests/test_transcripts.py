@@ -6,11 +6,11 @@ import io
 from pathlib import Path
 
 import pytest
-from club_night_setup import make_club_night, play_round
 from django.core.management import CommandError, call_command
 from django.db.models import Q
 from django.urls import reverse
 
+import builders
 from director_checks import assert_protected
 from tournament import operations
 from tournament.core import draw, matfile
@@ -373,10 +373,8 @@ def test_a_director_uploads_a_gnubg_file_and_everything_follows(director_client,
 
 def test_a_file_for_a_match_paired_again_meanwhile_is_a_409(director_client, season, monkeypatch):
     """The round is paired again between the sheet's read and the import's lock."""
-    tournament, _players = make_club_night(season, 6, round_lengths="3")
-    operations.make_draw(tournament, rng_seed=5)
-    operations.start_tournament(tournament)
-    play_round(tournament, 1)
+    tournament, _players = builders.club_night(season, 6, round_lengths="3", rng_seed=5, start=True)
+    builders.play_round(tournament, 1)
     match = tournament.matches.filter(round=2).open().first()
     imported = transcripts.import_games
 

@@ -7,11 +7,9 @@ import re
 import pytest
 from django.urls import reverse
 
-from tests.club_night_setup import make_club_night, play_round
-from tests.cup_setup import play_to_the_end
-from tournament import operations
+import builders
 from tournament.core import draw
-from tournament.models import Match, Player, Tournament
+from tournament.models import Match, Tournament
 from tournament.queries.club_nights import club_night
 
 pytestmark = pytest.mark.django_db
@@ -30,14 +28,10 @@ def where_next(client, match) -> list[str]:
 
 
 def finished_cup(season, count, **settings) -> Tournament:
-    cup = Tournament.objects.create(season=season, name="Copa", date="2002-05-01", **settings)
-    for number in range(count):
-        operations.add_entry(cup, Player.objects.create(name=f"P{number:02}"), checked_in=True)
-    operations.make_draw(cup, rng_seed=3)
-    operations.start_tournament(cup)
-    while (match := cup.matches.open().order_by("pk").first()) is not None:
-        play_to_the_end(match, match.pk % 2)
-    cup.refresh_from_db()
+    """A cup of `count` played to its end, each match won by a side that varies."""
+    names = [f"P{number:02}" for number in range(count)]
+    cup = builders.cup(season, names, rng_seed=3, start=True, **settings)
+    builders.play_out(cup, pick=lambda match: match.pk % 2)
     assert cup.is_finished
     return cup
 
@@ -137,11 +131,9 @@ def test_a_final_lost_is_not_a_title(director_client, season):
 @pytest.fixture
 def finished_swiss(season):
     """The tournament day's Swiss: 11 players (a bye each round) over four rounds."""
-    tournament, _players = make_club_night(season, 11, rounds=4)
-    operations.make_draw(tournament, rng_seed=11)
-    operations.start_tournament(tournament)
+    tournament, _players = builders.club_night(season, 11, rounds=4, rng_seed=11, start=True)
     for number in range(1, 5):
-        play_round(tournament, number)
+        builders.play_round(tournament, number)
     tournament.refresh_from_db()
     assert tournament.is_finished
     return tournament
@@ -173,12 +165,10 @@ def test_a_finished_swiss_says_the_next_round_and_the_final_place(director_clien
 
 
 def test_a_running_swiss_waits_for_the_next_round(director_client, season):
-    tournament, _players = make_club_night(season, 11, rounds=4)
-    operations.make_draw(tournament, rng_seed=11)
-    operations.start_tournament(tournament)
-    play_round(tournament, 1)
+    tournament, _players = builders.club_night(season, 11, rounds=4, rng_seed=11, start=True)
+    builders.play_round(tournament, 1)
     second = tournament.matches.filter(round=2, status="ready").first()
-    play_to_the_end(second, 0)
+    builders.win(second, 0)
     lines = where_next(director_client, second)
     assert all("waits for round 3: it is paired when the last match" in line for line in lines)
 

@@ -4,8 +4,8 @@ player comes from, who is playing it and its score, and every name leads to its 
 import html as html_module
 
 import pytest
-from cup_setup import drawn_cup, play_to_the_end
 
+import builders
 from tournament import operations
 from tournament.core.scoring import GameResult
 
@@ -13,10 +13,10 @@ from tournament.core.scoring import GameResult
 @pytest.fixture
 def cup(season):
     names = ("Anna Soler", "Berta Puig", "Carles Roca", "Dolors Vidal")
-    tournament = drawn_cup(season, names, start=True)
+    tournament = builders.cup(season, names, start=True)
     first, second = tournament.matches.filter(round=1).order_by("position")
     # The first semi-final is won; the second is under way at 1-0.
-    play_to_the_end(first)
+    builders.win(first)
     operations.record_game(second, GameResult(1))
     second.refresh_from_db()
     final = tournament.matches.get(round=2)

@@ -5,19 +5,19 @@ column so that ready and live matches are not read as 0-0 results."""
 from io import BytesIO
 
 import pytest
-from cup_setup import drawn_cup, play_to_the_end
 from django.urls import reverse
 from openpyxl import load_workbook
 
+import builders
 from tournament import operations
 from tournament.core.scoring import GameResult
 
 
 @pytest.fixture
 def book(client, season):
-    tournament = drawn_cup(season, start=True)
+    tournament = builders.cup(season, start=True)
     first, second = tournament.matches.filter(round=1).order_by("position")
-    play_to_the_end(first)
+    builders.win(first)
     operations.record_game(second, GameResult(1))  # under way: 0-1
     response = client.get(reverse("results-xlsx", args=[tournament.pk]))
     return load_workbook(BytesIO(b"".join(response.streaming_content)))

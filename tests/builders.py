@@ -1,0 +1,157 @@
+"""Cups and club nights for the tests, made as a director makes them: the tournament and
+its brackets, players entered and checked in through the operations, the draw from a
+fixed seed (so the same players meet on every run), the start; and their matches played
+out through the operations, game by game.
+
+One place for it, so that a change to how a tournament is made is made once.
+"""
+
+import random
+from collections.abc import Callable, Iterable
+
+from tournament import operations
+from tournament.core import club_nights, sample_games
+from tournament.core.scoring import GameResult
+from tournament.models import Bracket, Match, Player, Season, Tournament
+
+FOUR = ("Anna", "Berta", "Carla", "Dolors")
+
+
+def new_players(count: int, *, prefix: str = "Jugador", names: Iterable[str] = ()) -> list[Player]:
+    """`names` first, then "Jugador 00", "Jugador 01"... up to `count` players in all."""
+    names = list(names)
+    every = names + [f"{prefix} {number:02d}" for number in range(count - len(names))]
+    return [Player.objects.create(name=name) for name in every]
+
+
+def the_season(year: int = 2002) -> Season:
+    """The season of `year` if there is one, or a new one under the club's rules of 2002."""
+    season = Season.objects.filter(year=year).first()
+    if season is None:
+        season = Season.from_preset(year, "qgammon-2002", name=f"Temporada {year}")
+        season.save()
+    return season
+
+
+def _entrants(players) -> list[Player]:
+    if isinstance(players, int):
+        return new_players(players)
+    return [
+        player if isinstance(player, Player) else Player.objects.create(name=player)
+        for player in players
+    ]
+
+
+def cup(
+    season: Season,
+    players: int | Iterable[str | Player] = FOUR,
+    *,
+    name: str = "Copa",
+    date: str | None = "2002-05-01",
+    brackets: dict[str, str | dict] | None = None,
+    seeds: int = 0,
+    rng_seed: int | None = 1,
+    start: bool = False,
+    **settings,
+) -> Tournament:
+    """A cup of `players` (a number of new ones, or names, or players), all checked in:
+    the first `seeds` of them seeded in that order. `brackets` gives each bracket's
+    lengths (or its fields: fees, payouts); one not given gets the draw's defaults.
+    Drawn from `rng_seed` (rng_seed=None: not drawn), and started if `start`; dated
+    `date` (date=None: the model's default, today)."""
+    if date is not None:
+        settings["date"] = date
+    tournament = Tournament.objects.create(season=season, name=name, **settings)
+    for kind, fields in (brackets or {}).items():
+        fields = {"lengths": fields} if isinstance(fields, str) else fields
+        Bracket.objects.create(tournament=tournament, kind=kind, **fields)
+    for number, player in enumerate(_entrants(players)):
+        seed = number + 1 if number < seeds else None
+        operations.add_entry(tournament, player, seed=seed, checked_in=True)
+    if rng_seed is not None:
+        operations.make_draw(tournament, rng_seed=rng_seed)
+        if start:
+            operations.start_tournament(tournament)
+    return tournament
+
+
+def club_night(
+    season: Season,
+    count: int,
+    *,
+    format: str = club_nights.SWISS,
+    rng_seed: int | None = None,
+    start: bool = False,
+    **settings,
+) -> tuple[Tournament, list[Player]]:
+    """A Swiss (or a round robin) of `count` new players, "Jugador 00" on, all checked
+    in; drawn from `rng_seed` if given, and started if `start`. The players come back
+    too, in the order they entered."""
+    settings = {"name": f"Nit de club {format}", "date": "2002-11-09", **settings}
+    tournament = Tournament.objects.create(season=season, format=format, **settings)
+    players = new_players(count)
+    for player in players:
+        operations.add_entry(tournament, player, checked_in=True)
+    if rng_seed is not None:
+        operations.make_draw(tournament, rng_seed=rng_seed)
+        if start:
+            operations.start_tournament(tournament)
+    return tournament, players
+
+
+def win(match: Match, side: int = 0, *, kind: str = "single") -> None:
+    """`side` (0, the match's first player) wins the match: games of `kind` until it is
+    decided."""
+    match.refresh_from_db()
+    while not match.is_decided:
+        operations.record_game(match, GameResult(side, kind=kind))
+        match.refresh_from_db()
+
+
+def play_round(tournament: Tournament, number: int, pick: Callable[[Match], int] = lambda _: 0):
+    """Every open match of round `number` won by the side `pick` names (the first)."""
+    for match in tournament.matches.filter(round=number).open():
+        win(match, pick(match))
+
+
+def play_out(tournament: Tournament, pick: Callable[[Match], int] = lambda _: 0) -> None:
+    """Every match won, the open one first in id order, until none is open (each by
+    the side `pick` names: the first)."""
+    while (match := tournament.matches.open().order_by("pk").first()) is not None:
+        win(match, pick(match))
+    tournament.refresh_from_db()
+
+
+def play(
+    tournament: Tournament,
+    count: int | None = None,
+    *,
+    seed: int = 0,
+    kind: str | None = None,
+    rounds: int | None = None,
+) -> None:
+    """Legal random games (from `seed`) until `count` matches are played out, or all of
+    them: round by round, of bracket `kind` or any, of the first `rounds` rounds or
+    every one."""
+    rng = random.Random(seed)
+    played = 0
+    while count is None or played < count:
+        matches = tournament.matches.open().order_by("round", "bracket_id", "position")
+        if kind is not None:
+            matches = matches.filter(bracket__kind=kind)
+        if rounds is not None:
+            matches = matches.filter(round__lte=rounds)
+        match = matches.first()
+        if match is None:
+            return
+        for result in sample_games.games_to_finish(match.replay(), rng):
+            operations.record_game(match, result)
+        played += 1
+
+
+def rounds_of(tournament: Tournament) -> dict[tuple, list[Match]]:
+    """A club night's matches by (group, round)."""
+    found: dict[tuple, list[Match]] = {}
+    for match in tournament.matches.filter(round__isnull=False):
+        found.setdefault((match.group, match.round), []).append(match)
+    return found
