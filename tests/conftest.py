@@ -1,11 +1,14 @@
 """Shared fixtures: a season, players, a match, and a client that speaks English."""
 
 import os
+import threading
+import weakref
 from pathlib import Path
 
 import pytest
 from django.contrib.auth.models import Group, Permission, User
 from django.db import connection
+from django.db.backends.signals import connection_created
 from django.test import Client
 from django.utils import translation
 
@@ -40,6 +43,28 @@ def _the_database_ci_asked_for(django_db_setup, django_db_blocker):
             assert connection.vendor == expected, (
                 f"this pass must run on {expected}, but the database is {connection.vendor}"
             )
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _every_connection_closed(django_db_setup):
+    """Every database connection the tests opened, closed before pytest-django drops
+    the test database. Django keeps a thread's connections per context, and once
+    Playwright's sync API has started (it switches greenlets) the tests run in another
+    context than this teardown: their connection would stay open, and PostgreSQL
+    refuses to drop a database someone is connected to."""
+    opened = weakref.WeakSet()
+    tests_thread = threading.get_ident()
+
+    def remember(sender, connection, **kwargs):
+        # A live server's request threads close their own.
+        if threading.get_ident() == tests_thread:
+            opened.add(connection)
+
+    connection_created.connect(remember)
+    yield
+    connection_created.disconnect(remember)
+    for wrapper in list(opened):
+        wrapper.close()
 
 
 @pytest.fixture(autouse=True, scope="session")
