@@ -89,7 +89,7 @@ dev: $(VENV)/.installed messages
 	SITE_URL=$(SITE_URL) DEBUG=1 $(BIN)/python manage.py runserver $(HOST):$(PORT)
 
 # The import contract first (pyproject.toml: the layers, and a core without Django),
-# then the whole suite.
+# then the whole suite, in three processes (pyproject.toml's addopts).
 test: $(VENV)/.installed-test node_modules/.installed messages
 	$(BIN)/lint-imports
 	$(BIN)/python -m pytest

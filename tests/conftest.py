@@ -3,6 +3,8 @@
 import os
 import re
 import sys
+import threading
+import weakref
 from pathlib import Path
 
 import django.template
@@ -46,6 +48,28 @@ def _the_database_ci_asked_for(django_db_setup, django_db_blocker):
             assert connection.vendor == expected, (
                 f"this pass must run on {expected}, but the database is {connection.vendor}"
             )
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _every_connection_closed(django_db_setup):
+    """Every database connection the tests opened, closed before pytest-django drops
+    the test database. Django keeps a thread's connections per context, and once
+    Playwright's sync API has started (it switches greenlets) the tests run in another
+    context than this teardown: their connection would stay open, and PostgreSQL
+    refuses to drop a database someone is connected to."""
+    opened = weakref.WeakSet()
+    tests_thread = threading.get_ident()
+
+    def remember(sender, connection, **kwargs):
+        # A live server's request threads close their own.
+        if threading.get_ident() == tests_thread:
+            opened.add(connection)
+
+    connection_created.connect(remember)
+    yield
+    connection_created.disconnect(remember)
+    for wrapper in list(opened):
+        wrapper.close()
 
 
 @pytest.fixture(autouse=True, scope="session")
