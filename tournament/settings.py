@@ -233,7 +233,7 @@ SECURE_REFERRER_POLICY = "same-origin"
 # presentation attributes), so a <script> or style="..." that slipped past the escaping
 # would not run. No data: images: nothing of the site or of Django's admin uses one.
 # Enforced, never report-only, in development and production alike, so what
-# tests/test_browser_csp.py checks (no violation on any page) is what visitors get.
+# tests/browser/test_browser_csp.py checks (no violation on any page) is what visitors get.
 # Django 5.2's admin keeps to the same policy unchanged (its templates carry no inline
 # script or style; its widgets style through the CSSOM, which CSP allows), so it gets no
 # exception: the browser test opens its lists, forms, inlines and widgets to prove it.

@@ -4,7 +4,7 @@ downloads, the calendars and the JSON for other tools) and what a player opens f
 their private link (`player_page`, their calendar in `calendars`).
 
 Every view fetches what its template shows in a fixed number of queries (pinned by
-tests/test_views_public.py), whatever the size of the club.
+tests/pages/test_views_public.py), whatever the size of the club.
 """
 
 from . import (

@@ -1,7 +1,7 @@
 """Calendars (.ics): the season's tournaments, public like its page; and a player's
 tournaments and matches, from their private link. `exports.calendars` writes them.
 
-Each costs a fixed number of queries (pinned by tests/test_calendars.py).
+Each costs a fixed number of queries (pinned by tests/pages/test_calendars.py).
 """
 
 from django.http import Http404, HttpResponse

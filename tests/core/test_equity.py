@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from tournament.core.equity import MAX_AWAY, TABLE_FILE, equity_pair, match_winning_chance
 
-MET_DIR = Path(__file__).resolve().parent.parent / "tournament" / "data" / "met"
+MET_DIR = Path(__file__).resolve().parents[2] / "tournament" / "data" / "met"
 
 
 def _read_tables_by_regex() -> tuple[list[list[float]], list[float]]:

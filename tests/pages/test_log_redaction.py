@@ -20,7 +20,7 @@ from test_several_servers import demo, shared, start_server  # noqa: F401 -- a f
 from tournament.operations.links import link_for, token_of
 from tournament.web.logfilters import RedactingGunicornLogger, RedactPlayerLinks, redact
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def encoded(char: str) -> str:

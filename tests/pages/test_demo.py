@@ -183,7 +183,7 @@ class DemoClubTests(DemoClubTestCase):
 def test_make_run_gives_the_site_address_to_the_demo_and_the_server():
     """Issue 22, item 9: the demo's mails carry their link, so `make run` sets SITE_URL
     for the demo's loading and for the server that sends the mails on the day."""
-    root = pathlib.Path(__file__).resolve().parent.parent
+    root = pathlib.Path(__file__).resolve().parents[2]
     plan = subprocess.run(
         ["make", "-n", "-B", "run", "PORT=8123"],
         cwd=root,

@@ -18,7 +18,7 @@ from tournament.core.rules import PRESETS, RuleSet
 from tournament.core.sample_games import games_to_finish
 from tournament.core.scoring import GameResult, IllegalGame, replay
 
-DATA = Path(__file__).parent / "data" / "mat"
+DATA = Path(__file__).resolve().parents[1] / "data" / "mat"
 GNUBG_FILES = sorted(DATA.glob("gnubg_*.mat"))
 STANDARD = RuleSet()
 

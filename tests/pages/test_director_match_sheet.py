@@ -291,7 +291,7 @@ def test_a_game_for_a_match_paired_again_meanwhile_is_a_409_keeping_the_form(
     director_client, season, monkeypatch
 ):
     """Another director pairs round 2 again after the sheet read the match and before
-    the game reaches it (tests/test_director_concurrency.py runs the race itself on
+    the game reaches it (tests/pages/test_director_concurrency.py runs the race itself on
     PostgreSQL): the match is gone when the lock comes. The answer is why, with the
     game the director typed, and nothing is recorded (not a 500)."""
     tournament = swiss_in_round_two(season)

@@ -1,13 +1,13 @@
 """The Django admin: usable by a director, and unable to store a game the rules refuse."""
 
 import pytest
-from admin_forms import form_data
 from django.contrib.auth.models import User
 from django.db.models import Q
 from django.test import Client
 from django.urls import reverse
 
 import builders
+from admin_forms import form_data
 from conftest import directors_group
 from tournament import operations
 from tournament.admin.matches import MatchAdmin

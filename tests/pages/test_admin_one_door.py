@@ -5,12 +5,12 @@ they cannot do safely is read-only or refused with the operation's own message."
 import random
 
 import pytest
-from admin_forms import form_data
 from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
 import builders
+from admin_forms import form_data
 from tournament import operations
 from tournament.core import sample_games
 from tournament.core.scoring import GameResult

@@ -48,7 +48,7 @@ from tournament.imports.member_files import read_member_file
 from tournament.models import AuditEntry, Player
 from tournament.operations import OperationError, members
 
-DATA = Path(__file__).resolve().parent / "data" / "members"
+DATA = Path(__file__).resolve().parents[1] / "data" / "members"
 HEADERS = ["Nom", "Cognoms", "Número de soci", "Correu", "Telèfon", "Club"]
 
 

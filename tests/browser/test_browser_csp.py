@@ -30,7 +30,7 @@ from tournament.operations.reports import report_game
 pytestmark = pytest.mark.browser
 
 LIVE = 15000  # the live refresh asks every 5 s: three chances
-MAT = Path(__file__).resolve().parent / "data" / "mat" / "gnubg_3pt.mat"
+MAT = Path(__file__).resolve().parents[1] / "data" / "mat" / "gnubg_3pt.mat"
 
 # Added to every document before its own scripts: records each violation the page
 # reports, and stands in for the print dialog (which would block a headless page).

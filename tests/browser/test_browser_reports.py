@@ -4,7 +4,7 @@ and B confirms it; the game is recorded once, audited as "reported by A, confirm
 B", and the public bracket shows the new score.
 
 Chromium, Playwright and the skip/require rule (REQUIRE_BROWSER=1) come from
-tests/test_browser.py.
+tests/browser/test_browser.py.
 """
 
 import pytest

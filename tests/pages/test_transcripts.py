@@ -19,7 +19,7 @@ from tournament.core.scoring import GameResult
 from tournament.models import AuditEntry, Bracket, Entry, Game, Match, Player, Tournament
 from tournament.operations import transcripts
 
-DATA = Path(__file__).resolve().parent / "data" / "mat"
+DATA = Path(__file__).resolve().parents[1] / "data" / "mat"
 GNUBG_FILES = sorted(DATA.glob("gnubg_*.mat"))
 BAD = {
     "bad_no_length.mat": "point match",

@@ -25,7 +25,7 @@ from tournament.models import AuditEntry, Bracket, Game, Player
 from tournament.operations import backups
 from tournament.operations.backups import BackupRefused, backed_up_models
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 EXACT = datetime.datetime(2026, 3, 14, 15, 9, 26, 535897, tzinfo=datetime.UTC)
 
 

@@ -4,7 +4,7 @@ reorganised (tests/data/demo_answers/: a file per page, and index.json with each
 status and headers).
 
 A change of the code's layout must not change a page. When a page is meant to change,
-run `UPDATE_DEMO_ANSWERS=1 .venv/bin/python -m pytest tests/test_demo_answers.py` and
+run `UPDATE_DEMO_ANSWERS=1 .venv/bin/python -m pytest tests/pages/test_demo_answers.py` and
 commit the new files with the change, so the difference is reviewed like code: one file
 per page, uncompressed, so the review reads it as the lines of that page that changed.
 
@@ -31,7 +31,7 @@ from conftest import directors_group
 from tournament.core import club_nights
 from tournament.models import Tournament
 
-ANSWERS = Path(__file__).resolve().parent / "data" / "demo_answers"
+ANSWERS = Path(__file__).resolve().parents[1] / "data" / "demo_answers"
 INDEX = ANSWERS / "index.json"
 MOMENT = datetime.fromisoformat("2026-11-21T10:00:00+00:00")
 LANGUAGES = ("en", "ca")

@@ -46,7 +46,7 @@ def test_a_player_on_a_phone_finds_their_next_opponent(live_server, demo_copy, n
     assert f"to {match.length} points" in next_match.inner_text()
     page.screenshot(path=SCREENSHOTS / "phone-player.png", full_page=True)
     # On the phone the bracket shows one round at a time, with a round switcher,
-    # instead of squeezing the rounds (tests/test_browser_bracket.py says more).
+    # instead of squeezing the rounds (tests/browser/test_browser_bracket.py says more).
     page.goto(live_server.url + running.get_absolute_url())
     assert page.locator("#bracket-main .round-switcher").is_visible()
     assert page.locator("#bracket-main .round").filter(visible=True).count() == 1

@@ -1,6 +1,6 @@
 """The Content Security Policy header, without a browser: on a public page, a director's
 page, the admin and a page that is not found, enforced (not report-only) and as strict
-as settings say. tests/test_browser_csp.py checks that the pages keep to it."""
+as settings say. tests/browser/test_browser_csp.py checks that the pages keep to it."""
 
 import pytest
 from django.urls import reverse

@@ -19,7 +19,7 @@ from tournament.core import draw
 from tournament.models import Game, Match, Penalty, Season, Tournament
 from tournament.queries.standings import season_standings
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SHEETS = ["Standings", "Matches", "Games", "Players", "Prizes", "Rules"]
 
 

@@ -15,7 +15,7 @@ from django.utils.translation import gettext
 from demo_club import DemoClubTestCase
 from tournament.models import Match, Tournament
 
-LOCALE = Path(__file__).resolve().parent.parent / "tournament" / "locale"
+LOCALE = Path(__file__).resolve().parents[2] / "tournament" / "locale"
 LANGUAGES = ("ca", "es", "en")
 
 

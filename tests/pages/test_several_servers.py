@@ -22,7 +22,7 @@ import pytest
 import redis
 from test_settings import PRODUCTION, run_manage
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 PG_SERVER = "postgres://postgres@127.0.0.1:5432"
 REDIS_SERVER = "redis://127.0.0.1:6379/0"
 IN_CI = bool(os.environ.get("EXPECT_DB_VENDOR"))
