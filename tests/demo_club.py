@@ -49,6 +49,7 @@ class DemoDatabases:
         """Called once the test database is made and migrated: the demo's database
         starts as a copy of it (loaded when a test first asks for it)."""
         self.home = connection.settings_dict["NAME"]
+        self._drop(self.named("demo"))  # left by a run that was stopped (--reuse-db)
         self._copy(self.home, self.named("demo"))
 
     def finish(self) -> None:
@@ -99,8 +100,8 @@ class DemoDatabases:
                 new.close()
             return
         quote = connection.ops.quote_name
-        # A template must have no other session: the test database's last live-server
-        # request thread may still be closing its connection.
+        # A template must have no other session: a live server's last request thread
+        # may still be closing its connection.
         deadline = time.monotonic() + 10
         while True:
             try:

@@ -178,7 +178,9 @@ def test_the_demo_club_answers_as_before(demo_club):
     expected = read_answers()
     kept = {path.relative_to(ANSWERS).as_posix() for path in ANSWERS.rglob("*") if path.is_file()}
     named = {str(file_of(page, headers["Content-Type"])) for page, (headers, _) in expected.items()}
-    assert kept - {INDEX.name} == named, "files in tests/data/demo_answers/ not in its index"
+    assert kept - {INDEX.name} == named, (
+        "the files in tests/data/demo_answers/ are not those its index names"
+    )
     assert sorted(answers) == sorted(expected), "the demo club's pages are not the same set"
     changed = [page for page in expected if answers[page] != expected[page]]
     if changed:
