@@ -112,4 +112,3 @@ def render_cards(brackets: list[BracketView]) -> None:
         round_view.cards.append(SafeString(html))
     if new:
         cache.set_many(new, KEEP_RENDERED)
-

@@ -197,8 +197,7 @@ def rendered(name: str, marks: Iterable[int | None], variant: str, render: Calla
         )
         return packed
     return {
-        field: Packed(value) if isinstance(value, bytes) else value
-        for field, value in kept.items()
+        field: Packed(value) if isinstance(value, bytes) else value for field, value in kept.items()
     }
 
 

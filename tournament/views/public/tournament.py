@@ -5,7 +5,7 @@ new is a 304 (web.live)."""
 
 from functools import cache
 
-from django.http import Http404, HttpResponse
+from django.http import Http404
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
@@ -110,9 +110,7 @@ def _tournament_parts(tournament, found, every_round=False) -> dict:
         # A round robin's knockout, once drawn, is bracketed; the rounds are the club's.
         knockout = [match for match in matches if match.bracket_id is not None]
         brackets = (
-            lay_out(tournament, knockout, bracket_rows, highlight=highlight)
-            if knockout
-            else []
+            lay_out(tournament, knockout, bracket_rows, highlight=highlight) if knockout else []
         )
         context["club"] = club_night(tournament, matches)
         others = [m for m in matches if m.bracket_id is None and m.round is None]
