@@ -11,7 +11,7 @@ WORKERS ?= 2
 # The address the demo's mails link to (a player's match, their own page).
 SITE_URL ?= http://$(HOST):$(PORT)
 
-.PHONY: run dev test lint lock messages makemessages check-deploy bench clean
+.PHONY: run dev test lint lock messages makemessages check-deploy bench lighthouse clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -102,6 +102,14 @@ bench: $(VENV)/.installed messages
 	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
 	DATABASE_URL=sqlite:///$(CURDIR)/bench.sqlite3 $(BIN)/python manage.py bench
 	DATABASE_URL=sqlite:///$(CURDIR)/bench-ratings.sqlite3 $(BIN)/python manage.py bench --ratings
+
+# Lighthouse on a phone (its default) on the 256-player cup's bracket page, served by
+# gunicorn with DEBUG off from its own SQLite file (lighthouse.sqlite3); npx fetches the
+# pinned Lighthouse, Chromium is Debian's (benches/lighthouse.py).
+lighthouse: $(VENV)/.installed messages
+	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
+	DATABASE_URL=sqlite:///$(CURDIR)/lighthouse.sqlite3 $(BIN)/python manage.py migrate --noinput --verbosity 0
+	DATABASE_URL=sqlite:///$(CURDIR)/lighthouse.sqlite3 $(BIN)/python manage.py lighthouse
 
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check .

@@ -102,6 +102,9 @@ MIDDLEWARE = [
     # Content Security Policy: outermost after security, so every answer gets the header.
     "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Pages compressed for a browser that takes gzip (not a player's private pages: see
+    # web.compression). After WhiteNoise, which serves its own compressed files.
+    "tournament.web.compression.CompressedAnswers",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     # English dates day first for a British (or any day-first) browser.

@@ -33,8 +33,8 @@ def cup(season, size, consolation=draw.FIRST_ROUND, last_chance=False):
 def test_bracket_page_costs_the_same_for_8_and_64(client, season, size, django_assert_num_queries):
     tournament = cup(season, size, draw.PROGRESSIVE, last_chance=True)
     builders.play(tournament, size // 2)
-    # The tournament with its season, its brackets, its matches with their players.
-    with django_assert_num_queries(3):
+    # The tournament with its season, its brackets, its matches, their players.
+    with django_assert_num_queries(4):
         response = client.get(reverse("tournament", args=[tournament.pk]))
     assert response.status_code == 200
     assert len(response.context["brackets"]) == 3
@@ -312,8 +312,9 @@ def test_a_card_says_at_which_table_or_that_it_waits_for_one(
     operations.change_tournament(tournament, day, {})
     first, second, third, fourth = tournament.matches.filter(round=1).order_by("position")
     url = reverse("tournament", args=[tournament.pk])
-    # At the same cost as without tables: the tournament, its brackets, its matches.
-    with django_assert_num_queries(3):
+    # At the same cost as without tables: the tournament, its brackets, its matches,
+    # their players.
+    with django_assert_num_queries(4):
         page = client.get(url).content.decode()
     assert '<span class="match-table">Table 1</span>' in card_of(page, first)
     assert '<span class="match-table">Bar</span>' in card_of(page, second)

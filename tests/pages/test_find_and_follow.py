@@ -64,13 +64,13 @@ class FindAndFollow(DemoClubTestCase):
         self.assertIsNone(response.context["found"])
 
     def test_the_live_part_of_the_bracket_costs_what_the_page_costs(self):
-        # The tournament, its matches, its brackets.
-        with self.assertNumQueries(3):
+        # The tournament, its brackets, its matches, their players.
+        with self.assertNumQueries(4):
             response = self.client.get(*self.url(partial="brackets"))
         self.assertNotContains(response, "<html")
         self.assertContains(response, "match-card")
         # Following a player adds the entries, once.
-        with self.assertNumQueries(4):
+        with self.assertNumQueries(5):
             self.client.get(*self.url(partial="brackets", player=self.match.player1_id))
 
     def test_the_live_part_changes_when_a_game_is_recorded(self):

@@ -108,8 +108,9 @@ class DemoPages(DemoClubTestCase):
 
     def test_every_demo_bracket_page_renders(self):
         for tournament in Tournament.objects.filter(format="cup"):
-            # The tournament, its brackets, its matches: whatever the size of the cup.
-            with self.assertNumQueries(3):
+            # The tournament, its brackets, its matches, their players: whatever the
+            # size of the cup.
+            with self.assertNumQueries(4):
                 response = self.client.get(reverse("tournament", args=[tournament.pk]))
             self.assertEqual(response.status_code, 200)
             self.assertTrue(response.context["brackets"], tournament.name)

@@ -7,8 +7,9 @@ rows already fetched (a fixed number of queries, whatever the field).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from functools import partial
 
 from django.db.models import Case, IntegerField, When
 from django.utils.translation import gettext
@@ -36,15 +37,30 @@ BRACKET_LABELS = {
 @dataclass
 class SlotView:
     player: Player | None
-    source: str  # where the player comes from, e.g. "Winner of R2 M3"
+    # Where the player comes from, e.g. "Winner of R2 M3" (`source`): the words, or what
+    # says them when asked. A page reads few of a 256-player cup's 1,000: a card with
+    # its player shows the name, and the rounds out of its window nothing.
+    where: str | Callable[[], str]
     score: int | None
     won: bool = False
     mine: bool = False  # the player a visitor looked for
     # The page's shorter form of `source` where the round says the rest once (a
     # first-round loser's "or, after a bye, ..."); the JSON keeps the whole sentence.
-    short_source: str = ""
+    short_where: str | Callable[[], str] = ""
     # Where the player looked for goes if they win their open match.
     ahead: bool = False
+
+    @property
+    def source(self) -> str:
+        if callable(self.where):
+            self.where = self.where()
+        return self.where
+
+    @property
+    def short_source(self) -> str:
+        if callable(self.short_where):
+            self.short_where = self.short_where()
+        return self.short_where
 
     @property
     def label(self) -> str:
@@ -105,6 +121,10 @@ class RoundView:
     length: int
     matches: list[MatchView] = field(default_factory=list)
     note: str = ""  # said once under the round's heading, not in every slot
+    # False: the page sends the round's heading alone, its cards on demand (window).
+    sent: bool = True
+    # The sent round's cards as HTML, rendered or kept (web.cards.render_cards).
+    cards: list[str] = field(default_factory=list)
 
     @property
     def mine(self) -> bool:
@@ -119,6 +139,8 @@ class RoundView:
 class PlaceView:
     places: str  # "1", "3-4"
     players: list[Player]
+    # The players as links to their pages, HTML (web.cards.link_places).
+    links: str = ""
 
 
 @dataclass
@@ -165,6 +187,28 @@ class BracketView:
             if self.rows <= rows:
                 return paper
         return PAPERS[-1][1]
+
+
+# A bracket of more cards than this is sent as a window of rounds (see `window`): a
+# 64-player main bracket (63 cards) is sent whole, a 128- or 256-player one is not.
+WINDOW_FROM = 64
+
+
+def window(brackets: list[BracketView]) -> bool:
+    """Marks the rounds a page sends as headings alone: in a bracket of more than
+    WINDOW_FROM cards, every round but the one a phone shows first (`start_round`: the
+    followed player's, else the one in play) and its two neighbours. A 256-player cup
+    is 7,000 elements whole, and a phone shows one round at a time; the others come on
+    demand (rounds.js, or the page's ?rounds=all). True when some round was left out."""
+    left_out = False
+    for bracket in brackets:
+        if sum(len(round_view.matches) for round_view in bracket.rounds) <= WINDOW_FROM:
+            continue
+        start = bracket.start_round
+        for round_view in bracket.rounds:
+            round_view.sent = abs(round_view.number - start) <= 1
+            left_out = left_out or not round_view.sent
+    return left_out
 
 
 # (most matches in a round, paper): see BracketView.paper and the print rules in site.css.
@@ -288,13 +332,12 @@ def _match_view(
         player = match.players[side]
         # An empty side of a bye says so, not where nobody came from.
         empty = settled_empty and player is None
-        source = gettext("Bye") if empty else _source_text(match, side, rows_by_id)
         first_loser = kind == draw.FIRST_LOSER and not empty
         slots.append(
             SlotView(
                 player=player,
-                source=source,
-                short_source=_source_text(match, side, rows_by_id, short=True)
+                where=gettext("Bye") if empty else partial(_source_text, match, side, rows_by_id),
+                short_where=partial(_source_text, match, side, rows_by_id, short=True)
                 if first_loser
                 else "",
                 score=match.score[side] if started else None,

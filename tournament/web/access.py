@@ -29,6 +29,8 @@ def private(response):
     response["X-Robots-Tag"] = "noindex, nofollow"
     response["Cache-Control"] = "private, no-store"
     response["Referrer-Policy"] = "strict-origin"
+    # Never compressed: the private link's token is in the page (web.compression).
+    response.keeps_secret = True
     return response
 
 

@@ -29,7 +29,8 @@
     }
     // no-store: the ETag is ours to send, so the 304 reaches us (the browser's cache
     // would answer it for us and hand back a 200).
-    return fetch(region.getAttribute("data-live"), {
+    var asked = region.getAttribute("data-live");
+    return fetch(asked, {
       headers: headers,
       cache: "no-store",
       credentials: "same-origin",
@@ -52,7 +53,9 @@
         });
       })
       .then(function (answer) {
-        if (answer !== null) {
+        // An answer for another part than the region now shows (rounds.js fetched
+        // every round meanwhile) is dropped: the next ask is for the new one.
+        if (answer !== null && region.getAttribute("data-live") === asked) {
           update(region, answer);
         }
         return true;

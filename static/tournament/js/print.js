@@ -9,7 +9,11 @@
   });
   document.addEventListener("click", function (event) {
     if (event.target.closest("[data-print]")) {
-      window.print();
+      // A large bracket's rounds out of the window first (rounds.js).
+      var rounds = window.bracketRounds;
+      (rounds ? rounds.all() : Promise.resolve()).then(function () {
+        window.print();
+      });
     }
   });
 })();

@@ -4,11 +4,53 @@
 // It starts on the round the server marks (data-start-round: the followed player's
 // current match, or the round in play) and keeps the round shown when the live refresh
 // (live.js) replaces the bracket and says so with a `live:updated` event.
+//
+// A large bracket comes as a window: the round a phone shows first and its neighbours,
+// the other rounds as their headings (data-rest; without JavaScript, a link to the page
+// with every round). A wide screen, or a phone switching to such a round, fetches every
+// round once (the live part with &rounds=all), and the live refresh asks for that from
+// then on, so every round in view stays up to date.
 (function () {
   "use strict";
   var narrow = window.matchMedia("(max-width: 47.99rem)");
   var chosen = {}; // bracket id -> the round number shown (the reader's choice)
   var focused = null; // {bracket, round} of the round button that had the focus
+  var loading = null; // every round, once asked for (a promise)
+
+  function allRounds() {
+    var region = document.querySelector(".live-region[data-live]");
+    if (!region || !region.querySelector(".round[data-rest]") || !window.fetch) {
+      return Promise.resolve();
+    }
+    if (loading) {
+      return loading;
+    }
+    var url = region.getAttribute("data-live") + "&rounds=all";
+    loading = fetch(url, {
+      headers: { "X-Requested-With": "fetch" },
+      cache: "no-store",
+      credentials: "same-origin",
+    })
+      .then(function (response) {
+        if (!response.ok) {
+          throw new Error("every round: " + response.status);
+        }
+        return response.text().then(function (html) {
+          // live.js asks for this part from now on, with its ETag.
+          region.setAttribute("data-live", url);
+          region.setAttribute("data-etag", response.headers.get("ETag") || "");
+          region.innerHTML = html;
+          region.setAttribute("data-shown", html);
+          region.dispatchEvent(new CustomEvent("live:updated", { bubbles: true }));
+        });
+      })
+      .catch(function () {
+        loading = null; // asked again at the next switch; the links still lead there
+      });
+    return loading;
+  }
+  // For print.js: a printed bracket has every round.
+  window.bracketRounds = { all: allRounds };
 
   function buttonsOf(bracket) {
     return Array.prototype.slice.call(bracket.querySelectorAll(".round-switcher button"));
@@ -40,6 +82,11 @@
         // Once shown, a round stays: a refresh never moves the page under the reader.
         chosen[bracket.id] = chosen[bracket.id] || bracket.getAttribute("data-start-round");
         show(bracket, chosen[bracket.id]);
+        if (bracket.querySelector(".round.on[data-rest]")) {
+          allRounds();
+        }
+      } else if (bracket.querySelector(".round[data-rest]")) {
+        allRounds(); // a wide screen shows the whole bracket
       }
     });
   }
@@ -52,6 +99,9 @@
     var bracket = button.closest(".bracket");
     chosen[bracket.id] = button.getAttribute("data-round");
     show(bracket, chosen[bracket.id]);
+    if (bracket.querySelector(".round.on[data-rest]")) {
+      allRounds();
+    }
   });
 
   // Left and right arrows (Home, End) move along the buttons; Enter or Space shows.

@@ -5,15 +5,17 @@ new is a 304 (web.live)."""
 
 from functools import cache
 
-from django.http import Http404, HttpResponse
+from django.http import Http404
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 
 from ...core.names import normalize_name
-from ...queries.bracket_layout import lay_out, path_of
+from ...models import Player
+from ...queries.bracket_layout import lay_out, path_of, window
 from ...queries.club_nights import club_night
 from ...web import live
+from ...web.cards import link_places, render_cards
 
 
 def _looked_for(request, tournament):
@@ -61,15 +63,18 @@ def tournament(request, pk):
     # a stranger's id or a name that fits nobody is the page with nobody followed, kept
     # once (each kept part stays a day; junk queries must not fill the cache).
     found = look()[0]
-    variant = f"p{found.pk}" if found else ""
+    # Every round (?rounds=all), or a large bracket's window (bracket_layout.window):
+    # two variants, whatever else the query says.
+    every_round = request.GET.get("rounds") == "all"
+    variant = (f"p{found.pk}" if found else "") + (":all" if every_round else "")
     parts = live.rendered(
         "tournament",
         live.tournament_marks(request, tournament),
         f"{tournament.pk}:{variant}",
-        lambda: _tournament_parts(tournament, look()[0]),
+        lambda: _tournament_parts(tournament, look()[0], every_round),
     )
     if request.GET.get("partial") == "brackets":
-        return HttpResponse(parts["live"])
+        return live.part_response(request, parts["live"])
     found, candidates, query = look()
     context = {
         "tournament": tournament,
@@ -80,37 +85,51 @@ def tournament(request, pk):
         "others_html": mark_safe(parts["others"]),  # noqa: S308 -- rendered by our templates
         "paper": parts["paper"],
         "has_brackets": parts["has_brackets"],
+        "every_round": every_round,
     }
     return live.splice(render(request, "tournament/tournament.html", context), parts["live"])
 
 
-def _tournament_parts(tournament, found) -> dict:
+def _tournament_parts(tournament, found, every_round=False) -> dict:
     """The tournament page's expensive parts, rendered without the request (they are
     kept for every visitor): the live part (tournament/includes/brackets.html, or
     club_night_live.html for a Swiss or a round robin) and the other matches
     (tournament/includes/other_matches.html); with what the page around them needs.
 
+    Without `every_round`, a large bracket sends a window of rounds, the others as
+    their headings with a link to the page with `?rounds=all` (bracket_layout.window).
+
     Context of the templates: tournament, brackets (bracket_layout.BracketView), club
-    (club_nights.ClubNight, a club night only), path, other_matches, found."""
-    matches = list(tournament.matches.select_related("player1", "player2", "winner", "bracket"))
+    (club_nights.ClubNight, a club night only), path, other_matches, found,
+    all_rounds_url (the page with every round, for the rounds left out)."""
     highlight = found.pk if found else None
     context = {"tournament": tournament, "found": found, "club": None}
     if tournament.is_club_night:
+        matches = list(tournament.matches.select_related("player1", "player2", "winner", "bracket"))
+        bracket_rows = tournament.brackets.all()  # read only for a knockout
         # A round robin's knockout, once drawn, is bracketed; the rounds are the club's.
         knockout = [match for match in matches if match.bracket_id is not None]
         brackets = (
-            lay_out(tournament, knockout, tournament.brackets.all(), highlight=highlight)
-            if knockout
-            else []
+            lay_out(tournament, knockout, bracket_rows, highlight=highlight) if knockout else []
         )
         context["club"] = club_night(tournament, matches)
         others = [m for m in matches if m.bracket_id is None and m.round is None]
         template = "tournament/includes/club_night_live.html"
     else:
-        brackets = lay_out(tournament, matches, tournament.brackets.all(), highlight=highlight)
+        matches, bracket_rows = _cup_rows(tournament)
+        brackets = lay_out(tournament, matches, bracket_rows, highlight=highlight)
         others = [match for match in matches if match.bracket_id is None]
         template = "tournament/includes/brackets.html"
-    context.update(brackets=brackets, path=path_of(brackets), other_matches=others)
+    if not every_round:
+        window(brackets)
+    render_cards(brackets)
+    link_places(brackets)
+    context.update(
+        brackets=brackets,
+        path=path_of(brackets),
+        other_matches=others,
+        all_rounds_url="?rounds=all" + (f"&player={found.pk}" if found else ""),
+    )
     return {
         "live": render_to_string(template, context).encode(),
         "others": render_to_string("tournament/includes/other_matches.html", context),
@@ -118,3 +137,25 @@ def _tournament_parts(tournament, found) -> dict:
         "paper": brackets[0].paper if brackets and not context["club"] else "",
         "has_brackets": bool(brackets),
     }
+
+
+def _cup_rows(tournament):
+    """A cup's matches with their players, and its brackets (three queries). A
+    256-player cup has 700 matches: their players are read once each rather than joined
+    to every row, their winner is one of them and their bracket one of three (model
+    instances are most of the cost of reading them)."""
+    bracket_rows = list(tournament.brackets.all())
+    brackets = {bracket.pk: bracket for bracket in bracket_rows}
+    matches = list(tournament.matches.all())
+    ids = {pk for match in matches for pk in (match.player1_id, match.player2_id) if pk}
+    # Their names and ids are all the brackets show of them.
+    players = Player.objects.only("id", "name").in_bulk(ids)
+    # Put where select_related would (the relations' caches): assigning through the
+    # descriptors checks each value, a fifth of the cost.
+    for match in matches:
+        cached = match._state.fields_cache
+        cached["player1"] = players.get(match.player1_id)
+        cached["player2"] = players.get(match.player2_id)
+        cached["winner"] = players.get(match.winner_id)
+        cached["bracket"] = brackets.get(match.bracket_id)
+    return matches, bracket_rows
