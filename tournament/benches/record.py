@@ -67,7 +67,7 @@ def machine(postgresql: str | None = None) -> dict:
 
 
 def _spread(value: dict, unit: str = "") -> str:
-    return f"{value['median']:g}{unit} (min {value['min']:g})"
+    return f"{value['median']:.3g}{unit} (min {value['min']:.3g})"
 
 
 def summary(line: dict) -> str:
@@ -76,12 +76,12 @@ def summary(line: dict) -> str:
     if "queries" in line:
         parts.append(f"{line['queries']} queries")
     if "cpu_ratio" in line:
-        parts.append(f"{_spread(line['cpu_ratio'], 'x')} CPU, {line['ratio']['median']:g}x wall")
+        parts.append(f"{_spread(line['cpu_ratio'], 'x')} CPU, {line['ratio']['median']:.3g}x wall")
         parts.append(
-            f"{line['cpu_ms']['median']:g} ms CPU against {line['floor_cpu_ms']['median']:g}"
+            f"{line['cpu_ms']['median']:.3g} ms CPU against {line['floor_cpu_ms']['median']:.3g}"
         )
     elif "cpu_ms" in line:
-        parts.append(f"{_spread(line['wall_ms'], ' ms')} wall, {line['cpu_ms']['median']:g} CPU")
+        parts.append(f"{_spread(line['wall_ms'], ' ms')} wall, {line['cpu_ms']['median']:.3g} CPU")
     for key, label in (
         ("sent_kib", "KiB sent"),
         ("raw_kib", "KiB of HTML"),
