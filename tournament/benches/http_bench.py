@@ -143,6 +143,8 @@ def _load(server: Server, **arguments) -> subprocess.Popen:
 def _loaded(server: Server, process: subprocess.Popen, started_cpu: float) -> dict:
     output, _ = process.communicate()
     result = json.loads(output.strip().splitlines()[-1])
+    # Another process busy on the machine slows the workers' answers: said beside them.
+    result["load_average_1min"] = round(os.getloadavg()[0], 2)
     result["server_cpu_ms_per_request"] = round(
         (server.cpu_seconds() - started_cpu) * 1000 / max(result["requests"], 1), 2
     )
