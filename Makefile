@@ -98,10 +98,19 @@ test: $(VENV)/.installed-test node_modules/.installed messages
 # own SQLite file (bench.sqlite3): never the demo's database. The ratings' figures run
 # on a file of their own (bench-ratings.sqlite3): a history of 100 rated matches.
 # The pages are measured as served, DEBUG off: the static files' manifest must exist.
+# The bench's PostgreSQL database (made if missing; skipped if the server is not reached)
+# and a Redis database number of its own, for the figures over HTTP on several servers.
+BENCH_POSTGRES ?= postgres://postgres@127.0.0.1:5432/tournament_bench
+BENCH_REDIS ?= redis://127.0.0.1:6379/13
+
+# One run: the JSON lines on stdout and in bench-results.jsonl (its first line the date
+# and the machine); `manage.py bench --table bench-results.jsonl` makes the docs' table.
 bench: $(VENV)/.installed messages
 	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
-	DATABASE_URL=sqlite:///$(CURDIR)/bench.sqlite3 $(BIN)/python manage.py bench
-	DATABASE_URL=sqlite:///$(CURDIR)/bench-ratings.sqlite3 $(BIN)/python manage.py bench --ratings
+	DATABASE_URL=sqlite:///$(CURDIR)/bench.sqlite3 $(BIN)/python manage.py bench \
+		--record bench-results.jsonl \
+		--ratings-database sqlite:///$(CURDIR)/bench-ratings.sqlite3 \
+		--postgres $(BENCH_POSTGRES) --redis $(BENCH_REDIS)
 
 # Lighthouse on a phone (its default) on the 256-player cup's bracket page, served by
 # gunicorn with DEBUG off from its own SQLite file (lighthouse.sqlite3); npx fetches the

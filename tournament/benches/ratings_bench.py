@@ -27,6 +27,7 @@ from ..core import draw
 from ..core.scoring import GameResult
 from ..models import Match, Player, RatingChange, Season, Tournament
 from ..operations import past_matches, ratings
+from . import measure
 
 YEAR = 2095
 HISTORIES = (100, 10_000)
@@ -131,29 +132,43 @@ def _timed(run) -> tuple[float, int, list[int], float]:
     return seconds, len(queries), counted, sum(refreshing)
 
 
-def _decide_and_undo(match: Match, repeat: int) -> dict:
-    last = GameResult(0)
-    decide, undo = [], []
-    for _ in range(repeat):
-        decide.append(_timed(lambda: operations.record_game(match, last)))
-        undo.append(_timed(lambda: operations.undo_last_game(match)))
-    return {"decide": min(decide), "undo": min(undo)}
-
-
-def _floor(repeat: int) -> float:
+class _Floor:
     """One INSERT in its own transaction (committed): what any write costs at least."""
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"CREATE TEMPORARY TABLE IF NOT EXISTS {_FLOOR_TABLE} "
-            "(id integer primary key, note text)"
-        )
-    times = []
-    for _ in range(repeat):
-        started = time.perf_counter()
+
+    def __init__(self) -> None:
+        with connection.cursor() as cursor:
+            cursor.execute(
+                f"CREATE TEMPORARY TABLE IF NOT EXISTS {_FLOOR_TABLE} "
+                "(id integer primary key, note text)"
+            )
+
+    def __call__(self) -> None:
         with transaction.atomic(), connection.cursor() as cursor:
             cursor.execute(f"INSERT INTO {_FLOOR_TABLE} (note) VALUES (%s)", ["x"])  # noqa: S608
-        times.append(time.perf_counter() - started)
-    return min(times)
+
+
+def _steps(match: Match) -> dict:
+    """Deciding `match` (a gammon to 3 at 2-0: the next game decides) and taking it
+    back, each with the setup that brings the match to where it starts (untimed)."""
+    last = GameResult(0)
+
+    def decide():
+        operations.record_game(match, last)
+
+    def undo():
+        operations.undo_last_game(match)
+
+    def undecided():
+        match.refresh_from_db()
+        if match.is_decided:
+            undo()
+
+    def decided():
+        match.refresh_from_db()
+        if not match.is_decided:
+            decide()
+
+    return {"decide": (decide, undecided), "undo": (undo, decided)}
 
 
 def _correct_first(floor: float) -> dict:
@@ -180,37 +195,47 @@ def _correct_first(floor: float) -> dict:
     }
 
 
-def run(emit, repeat: int = 3) -> None:
-    floor = _floor(max(repeat, 10))
-    emit({"name": "ratings_insert_floor", "seconds": round(floor, 5)})
+def run(emit, pairs: int = measure.PAIRS) -> None:
+    pairs = max(pairs, 11)
+    floor = _Floor()
+    emit({"name": "ratings_insert_floor", **measure.repeated(floor, pairs * 2)})
     figures = {}
     for size in HISTORIES:
         before = _history(size)
         match = _match_to_decide()
-        measured = _decide_and_undo(match, repeat)
-        figures[size] = measured
-        for step in ("decide", "undo"):
-            seconds, queries, rating_queries, _refreshing = measured[step]
+        for step, (run_step, setup) in _steps(match).items():
+            setup()
+            _seconds, queries, rating_queries, _refreshing = _timed(run_step)
+            timing = measure.paired(run_step, floor, pairs, figure_setup=setup)
+            figures[size, step] = (timing, rating_queries)
             emit(
                 {
                     "name": f"ratings_{step}_after_{size}",
                     "rated_before": before,
-                    "seconds": round(seconds, 4),
                     "queries": queries,
                     "rating_queries": rating_queries,
-                    "floor_ratio": round(seconds / floor, 1),
+                    **timing,
                 }
             )
-    small, large = figures[HISTORIES[0]], figures[HISTORIES[-1]]
+        _steps(match)["decide"][1]()  # undecided, as it was found
     for step in ("decide", "undo"):
-        ratio = large[step][0] / small[step][0]
+        (small, small_queries), (large, large_queries) = (figures[size, step] for size in HISTORIES)
+        # Each against the same floor, in pairs: the ratio of the two medians.
+        ratio = round(large["cpu_ratio"]["median"] / small["cpu_ratio"]["median"], 2)
+        within = measure.verdict(
+            ratio,
+            TARGET_RATIO,
+            statistic="the two histories' medians of the pairwise CPU ratios to the INSERT, "
+            "one over the other",
+        )
+        within["within_target"] = within["within_target"] and small_queries == large_queries
         emit(
             {
                 "name": f"ratings_{step}_{HISTORIES[-1]}_vs_{HISTORIES[0]}",
-                "time_ratio": round(ratio, 2),
-                "rating_queries": [small[step][2], large[step][2]],
-                "target_time_ratio": TARGET_RATIO,
-                "within_target": ratio < TARGET_RATIO and small[step][2] == large[step][2],
+                "time_ratio": ratio,
+                "wall_time_ratio": round(large["ratio"]["median"] / small["ratio"]["median"], 2),
+                "rating_queries": [small_queries, large_queries],
+                **within,
             }
         )
-    emit(_correct_first(floor))
+    emit(_correct_first(measure.repeated(floor, pairs)["wall_ms"]["median"] / 1000))

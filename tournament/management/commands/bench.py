@@ -1,24 +1,37 @@
-"""`manage.py bench` (run by `make bench` on its own SQLite file): builds a season of
-20,000 games once (and one of 2,000, `bench_seasons`), then prints, as JSON lines, each
-figure beside its floor as a ratio:
+"""`manage.py bench` (`make bench`, on its own SQLite file): builds a season of 20,000
+games once (and one of 2,000, `bench_seasons`), then prints, as JSON lines, each figure
+beside its floor, measured in pairs (`benches.measure`: the median and the minimum, wall
+and CPU, and the ratio pair by pair), and beside its target with `within_target`:
 
-- pages against the login page (a form, no query of the club): the season standings,
-  a 128-player cup's bracket; the bracket and JSON pages of cups of 16, 64 and 256
-  entrants cold and warm, the live poll unchanged (a 304) and changed, and what two
-  workers serve for 500 phones (`live_bench`);
+- pages against the login page: the season standings warm; a 128-player cup's page;
+  the bracket and JSON pages of cups of 16, 64 and 256 entrants cold and warm, the live
+  poll unchanged (a 304) and after a change, and what a phone receives (`live_bench`);
+- a round robin's decision at groups of 5, 8 and 16 (`round_robin_bench`);
 - writes against a bare INSERT: deciding a match and its undo at 16 and 256 entrants,
-  a whole 256 cup played out (`decision_bench`); deciding a match with 100 and 10,000
-  rated matches before it (`ratings_bench`, run alone on its own database with
-  `--ratings`); the member list of 10,000 rows;
-- the season export at 2,000 and 20,000 games against plain openpyxl in write-only
-  mode, with the peak memory side by side (`export_bench`);
-- a round of a 200-player Swiss paired (`pairing_bench`), against its one second.
+  paired 256 against 16, and cups of 16 and 256 played game by game (`decision_bench`);
+- the season export against plain openpyxl, its peak memory at 2,000 and 20,000 games
+  and its resident memory in a fresh process (`export_bench`); the member list
+  (`member_bench`); a Swiss round of 200 (`pairing_bench`);
+- in processes of their own: the ratings on their own database (`--ratings`), and the
+  live part over HTTP served by gunicorn, on SQLite and on PostgreSQL with Redis when
+  reachable (`--http`, `http_bench`).
+
+`--record FILE` writes the lines to FILE too, the first one saying when and on what
+machine; `--table FILE` prints the docs' table of such a file.
 
 A benchmark, not a test: it prints figures and the targets beside them.
 """
 
+import argparse
 import json
+import os
+import secrets
+import subprocess
+import sys
+from functools import partial
+from pathlib import Path
 
+from django.conf import settings
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError
 from django.db import connection
@@ -29,12 +42,15 @@ from ...benches import (
     bench_seasons,
     decision_bench,
     export_bench,
+    http_bench,
     live_bench,
+    measure,
     member_bench,
     pairing_bench,
     ratings_bench,
+    record,
+    round_robin_bench,
 )
-from ...benches.measure import measure
 from ...models import Game, Season
 
 BENCH_YEAR, SMALL_YEAR, TENTH_YEAR = 2099, 2098, 2090
@@ -47,66 +63,152 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("--games", type=int, default=TARGET_GAMES)
-        parser.add_argument("--repeat", type=int, default=3, help="best of N for times")
+        parser.add_argument(
+            "--pairs", type=int, default=measure.PAIRS, help="pairs of figure and floor"
+        )
+        parser.add_argument("--record", help="also write the JSON lines to this file")
+        parser.add_argument("--table", help="print the docs' table of a recorded run, and stop")
         parser.add_argument(
             "--ratings",
             action="store_true",
             help="only the ratings' figures, on a database of their own (100 rated matches "
             "before a decision must mean 100, not the bench season's thousands)",
         )
+        parser.add_argument(
+            "--ratings-database", help="run the ratings' figures (--ratings) on this database"
+        )
+        parser.add_argument(
+            "--http", metavar="LABEL", help="only the figures over HTTP, on this database"
+        )
+        parser.add_argument(
+            "--postgres",
+            help="also the figures over HTTP on this PostgreSQL database (made if missing)",
+        )
+        parser.add_argument("--redis", help="the Redis beside --postgres")
+        parser.add_argument("--seconds", type=float, default=http_bench.SECONDS)
+        parser.add_argument("--export-rss", type=int, help=argparse.SUPPRESS)
 
-    def handle(self, *args, games, repeat, ratings, **options):
+    def handle(self, *args, games, pairs, ratings, http, export_rss, table, **options):
+        if table:
+            lines = [json.loads(line) for line in Path(table).read_text().splitlines() if line]
+            self.stdout.write(record.table(lines), ending="")
+            return
+        if export_rss:
+            # A fresh process of its own (`export_bench.resident`): nothing else first.
+            self._emit(export_bench.export_rss(export_rss))
+            return
+        self.record, self.pairs = None, pairs
         call_command("migrate", verbosity=0)
         if ratings:
-            ratings_bench.run(self._emit, repeat)
+            ratings_bench.run(self._emit, pairs)
             return
+        if http:
+            cup = live_bench.played_cup(live_bench.SIZES[-1])
+            http_bench.run(self._emit, http, cup, options["seconds"])
+            return
+        postgres = options["postgres"]
+        server_version = _postgres_version(postgres) if postgres else None
+        if options["record"]:
+            self.record = open(options["record"], "w")  # noqa: SIM115 -- closed below
+        try:
+            self._emit(record.machine(server_version))
+            self._all(games, pairs, options, server_version)
+        finally:
+            if self.record:
+                self.record.close()
+
+    def _all(self, games, pairs, options, server_version) -> None:
         season = self._season(BENCH_YEAR, games, f"Bench {games} games", FIELD)
-        small = self._season(SMALL_YEAR, 1, "Bench small")
+        self._season(SMALL_YEAR, 1, "Bench small")  # the standings of a few games
         # The same cups with a tenth of the games: the export's memory must not grow.
         tenth = self._season(TENTH_YEAR, games // 10, f"Bench {games // 10} games", FIELD)
-        self.repeat = repeat
         counted = Game.objects.filter(match__tournament__season=season).count()
         cup = season.tournaments.order_by("pk").first()
         client = Client(headers={"accept-language": "en"})
-        self.login = self._page("login_page_floor", client, "/accounts/login/", 0)
 
-        self._page("standings_page", client, f"/seasons/{BENCH_YEAR}/standings/", counted)
-        self._page(
-            "standings_page_small_season",
-            client,
-            f"/seasons/{SMALL_YEAR}/standings/",
-            Game.objects.filter(match__tournament__season=small).count(),
+        live_bench.standings(self._emit, client, BENCH_YEAR, SMALL_YEAR, pairs)
+        login = partial(live_bench.get, client, "/accounts/login/")
+        bracket = partial(live_bench.get, client, f"/tournaments/{cup.pk}/")
+        bracket()
+        with CaptureQueriesContext(connection) as queries:
+            bracket()
+        self._emit(
+            {
+                "name": "bracket_page_128",
+                "games": counted,
+                "queries": len(queries),
+                **measure.paired(bracket, login, pairs),
+            }
         )
-        self._page("bracket_page_128", client, f"/tournaments/{cup.pk}/", counted)
-
-        live_bench.run(self._emit, repeat)
-        decision_bench.run(self._emit, repeat)
-        export_bench.run(self._emit, repeat, tenth, season, cup)
-        member_bench.run(self._emit, repeat, decision_bench.insert_floor(repeat))
+        live_bench.run(self._emit, pairs)
+        round_robin_bench.run(self._emit, pairs)
+        decision_bench.run(self._emit, pairs)
+        export_bench.run(self._emit, pairs, tenth, season, cup)
+        member_bench.run(self._emit, 3, decision_bench.insert_floor(pairs * 2))
         pairing_bench.run(self._emit)
+        if options["ratings_database"]:
+            self._child(["--ratings"], DATABASE_URL=options["ratings_database"])
+        self._child(["--http", "sqlite"])
+        if server_version:
+            # Redis as the shared cache, as several servers run; a key of its own.
+            self._child(
+                ["--http", "postgresql"],
+                DATABASE_URL=options["postgres"],
+                REDIS_URL=options["redis"] or "",
+                SECRET_KEY=secrets.token_urlsafe(50),
+            )
+        elif options["postgres"]:
+            self._emit({"name": "http_postgresql", "skipped": "PostgreSQL not reached"})
 
     # --- building the season once ---------------------------------------------------
 
     def _season(self, year: int, games: int, name: str, field: int = 16) -> Season:
         return bench_seasons.season(year, games, name, field, log=self.stderr.write)
 
-    # --- measuring ------------------------------------------------------------------
+    # --- printing ---------------------------------------------------------------------
 
     def _emit(self, data: dict) -> None:
-        self.stdout.write(json.dumps(data))
+        line = json.dumps(data)
+        self.stdout.write(line)
+        if getattr(self, "record", None):
+            self.record.write(line + "\n")
+            self.record.flush()
 
-    def _page(self, name: str, client: Client, url: str, games: int) -> dict:
-        # As a browser would ask in production: an allowed host, over HTTPS.
-        def get():
-            return client.get(url, secure=True, headers={"host": "localhost"})
+    def _child(self, arguments: list[str], **env: str) -> None:
+        """This command again in a process of its own (another database), its lines
+        printed and recorded as this run's."""
+        process = subprocess.run(  # noqa: S603 -- this command, our arguments
+            [sys.executable, "manage.py", "bench", *arguments, "--pairs", str(self.pairs)],
+            cwd=settings.BASE_DIR,
+            env={**os.environ, **env},
+            capture_output=True,
+            text=True,
+        )
+        self.stderr.write(process.stderr)
+        for text in process.stdout.splitlines():
+            # Only the figures: a mail printed by the console backend is not one.
+            if text.startswith('{"name"'):
+                self._emit(json.loads(text))
+        if process.returncode:
+            raise CommandError(f"bench {' '.join(arguments)} failed ({process.returncode})")
 
-        with CaptureQueriesContext(connection) as queries:
-            response = get()
-        if response.status_code != 200:
-            raise CommandError(f"{url} answered {response.status_code}")
-        data = measure(name, get, self.repeat, games=games, queries=len(queries))
-        floor = getattr(self, "login", None)  # the login page itself is the floor
-        if floor:
-            data["login_ratio"] = round(data["seconds"] / max(floor["seconds"], 1e-4), 1)
-        self._emit(data)
-        return data
+
+def _postgres_version(url: str) -> str | None:
+    """The server's version, the bench's database made if missing; None if the server
+    cannot be reached."""
+    import psycopg  # only here: the bench runs on SQLite without it
+    from psycopg import sql
+
+    name = url.rsplit("/", 1)[1]
+    try:
+        with psycopg.connect(
+            url.rsplit("/", 1)[0] + "/postgres", connect_timeout=3, autocommit=True
+        ) as server:
+            version = server.execute("SHOW server_version").fetchone()[0]
+            if not server.execute(
+                "SELECT 1 FROM pg_database WHERE datname = %s", [name]
+            ).fetchone():
+                server.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
+    except psycopg.OperationalError:
+        return None
+    return version
