@@ -1,9 +1,8 @@
-"""Deciding a match costs the same in a cup of 16 as in a cup of 256 (and in a round
-robin of 5 as in one of 16): the game that
-decides it, and taking that game back, read the bracket once and write only the
-matches downstream of it; the bracket they leave is the one resolving the whole plan
-gives. Times are the bench's (`tournament/benches/decision_bench.py`); here, the
-queries."""
+"""Deciding a match costs the same in a cup of 16 as in a cup of 256, and in a round
+robin of 5 as in one of 16: the game that decides it, and taking that game back, read
+the bracket (or the rounds) once and write only the matches that follow from it; the
+bracket they leave is the one resolving the whole plan gives. Times are the bench's
+(`tournament/benches/decision_bench.py`); here, the queries."""
 
 from __future__ import annotations
 
