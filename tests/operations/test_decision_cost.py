@@ -1,8 +1,8 @@
-"""Deciding a match costs the same in a cup of 16 as in a cup of 256: the game that
-decides it, and taking that game back, read the bracket once and write only the
-matches downstream of it; the bracket they leave is the one resolving the whole plan
-gives. Times are the bench's (`tournament/benches/decision_bench.py`); here, the
-queries."""
+"""Deciding a match costs the same in a cup of 16 as in a cup of 256, and in a round
+robin of 5 as in one of 16: the game that decides it, and taking that game back, read
+the bracket (or the rounds) once and write only the matches that follow from it; the
+bracket they leave is the one resolving the whole plan gives. Times are the bench's
+(`tournament/benches/decision_bench.py`); here, the queries."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from django.test.utils import CaptureQueriesContext
 
 import builders
 from tournament import operations
-from tournament.core import draw
+from tournament.core import club_nights, draw
 from tournament.core.scoring import GameResult
 from tournament.models import Match, Tournament, stored_draw
 from tournament.operations import ratings
@@ -138,3 +138,61 @@ def test_a_game_that_decides_nothing_never_reads_the_bracket(season, django_asse
     # transaction's savepoint and its release.
     with django_assert_num_queries(9):
         operations.record_game(match, GameResult(0))
+
+
+# --- a round robin -----------------------------------------------------------------------
+
+
+def decide_round_robin_and_undo(season, size: int, counted: Counted) -> dict[str, tuple[int, int]]:
+    """A round robin of `size` players at ten tables, round 1 decided but for its last
+    match, at match point: the game that decides it calls the round 2 matches that waited on
+    it (and gives them tables); then it is undone, and they wait again."""
+    tournament, _players = builders.club_night(
+        season,
+        size,
+        format=club_nights.ROUND_ROBIN,
+        name=f"Lliga {size}",
+        tables=[str(number) for number in range(1, 11)],
+        rng_seed=size,
+        start=True,
+    )
+    first_round = list(tournament.matches.filter(round=1).between_two().order_by("position"))
+    *others, last = first_round
+    for match in others:
+        builders.win(match)
+    last.refresh_from_db()
+    while last.score1 + 1 < last.length:
+        operations.record_game(last, GameResult(0))
+        last.refresh_from_db()
+    second_round = tournament.matches.filter(round=2).between_two()
+    waiting = set(second_round.filter(status=Match.Status.PENDING))
+    assert waiting
+    # The tables are given anew when the match is taken back: the statuses are compared.
+    before = [row[:-1] for row in bracket_rows(tournament)]
+
+    decide = counted.run(lambda: operations.record_game(last, GameResult(0)))
+    figures = {"decide": (decide, counted.total)}
+    last.refresh_from_db()
+    assert last.is_decided
+    # The round 2 matches that waited on it are called, at free tables.
+    called = set(second_round.filter(status=Match.Status.READY))
+    assert waiting <= called
+    assert all(match.table for match in called)
+
+    undo = counted.run(lambda: operations.undo_last_game(last))
+    figures["undo"] = (undo, counted.total)
+    assert [row[:-1] for row in bracket_rows(tournament)] == before
+    return figures
+
+
+@pytest.mark.django_db
+def test_deciding_a_round_robin_match_and_its_undo_cost_the_same_queries_at_5_and_16(
+    season, monkeypatch
+):
+    counted = Counted(monkeypatch)
+    small = decide_round_robin_and_undo(season, 5, counted)
+    large = decide_round_robin_and_undo(season, 16, counted)
+    assert small == large
+    # Besides the cup's: the round's calls read (one query) and written (one), whether
+    # the rounds are all played (one), a withdrawn player's walkovers (one).
+    assert {step: total for step, (_own, total) in small.items()} == {"decide": 18, "undo": 20}

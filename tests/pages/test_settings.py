@@ -1,5 +1,6 @@
 """Settings from the environment, and a deployment that `check --deploy` finds clean."""
 
+import json
 import os
 import subprocess
 import sys
@@ -64,6 +65,35 @@ def test_without_a_secret_key_one_is_made_and_kept(tmp_path):
     assert oct(key_file.stat().st_mode & 0o777) == "0o600"
     assert run_manage("check", env=env).returncode == 0
     assert key_file.read_text() == first
+
+
+def database_settings(env) -> dict:
+    """The default database's settings as a process started with `env` reads them (no
+    connection is opened)."""
+    code = (
+        "import json; from django.conf import settings; "
+        "print(json.dumps(settings.DATABASES['default'], default=str))"
+    )
+    result = run_manage("shell", "--no-imports", "-c", code, env=env)
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout.strip().splitlines()[-1])
+
+
+POSTGRESQL = {**PRODUCTION, "DATABASE_URL": "postgres://qgammon@127.0.0.1:5432/qgammon"}
+
+
+def test_postgresql_keeps_its_connections_and_checks_them_before_reuse():
+    # A connection per request cost more than a cheap page itself (issue 25).
+    database = database_settings(POSTGRESQL)
+    assert database["ENGINE"] == "django.db.backends.postgresql"
+    assert database["CONN_MAX_AGE"] >= 60
+    assert database["CONN_HEALTH_CHECKS"] is True
+
+
+def test_sqlite_opens_a_connection_per_request_and_either_can_be_set():
+    assert database_settings(PRODUCTION)["CONN_MAX_AGE"] == 0
+    assert database_settings({**POSTGRESQL, "CONN_MAX_AGE": "0"})["CONN_MAX_AGE"] == 0
+    assert database_settings({**PRODUCTION, "CONN_MAX_AGE": "30"})["CONN_MAX_AGE"] == 30
 
 
 def test_sqlite_waits_for_locks_and_starts_write_transactions(settings):

@@ -263,7 +263,7 @@ def prizes_sheet(tournaments: Sequence[Tournament]) -> Sheet:
     rows = [
         (tournament.name, line.label, line.places, player.name, line.amount)
         for tournament in tournaments
-        for line in tournament_money(tournament).prizes
+        for line in tournament_money(tournament, keep_plan=len(tournaments) == 1).prizes
         for player in line.players
     ]
     return Sheet(_("Prizes"), headers, rows, fit(headers, rows))

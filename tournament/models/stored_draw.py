@@ -6,16 +6,18 @@ where, who is champion, the final places, and whether the stored bracket is cons
 It only reads: the writes are the operations'.
 
 A plan is built once per process for each stored structure (`_plan`, keyed on every
-row's slot and sources), so its dependency graph is sorted once, not at every read.
+row's slot and sources), so its dependency graph is sorted once, not at every read; a
+read over a whole season uses a plan kept before but keeps none of its own.
 `BracketRows` is the operations' lean read of the same rows, one query of plain values:
 with it a decision resolves only what lies downstream of the match it changed.
 """
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from functools import lru_cache
 
 from ..core import draw
 from .entries import Entry
@@ -34,13 +36,18 @@ class StoredDraw:
     _resolutions: dict[draw.Slot, draw.MatchResolution] | None = field(default=None, repr=False)
 
     @classmethod
-    def load(cls, tournament: Tournament, matches: Iterable[Match]) -> StoredDraw | None:
+    def load(
+        cls, tournament: Tournament, matches: Iterable[Match], *, keep_plan: bool = True
+    ) -> StoredDraw | None:
         """From the tournament's matches (Match rows with `bracket` loaded, or any rows
-        with the same attributes, like standings.MatchRow); None without a draw."""
+        with the same attributes, like standings.MatchRow); None without a draw.
+        `keep_plan=False`: a read of every tournament of a season (the standings, the
+        workbook) uses a plan kept before but keeps none it builds (see `_plan`)."""
         in_brackets = [match for match in matches if match.bracket_id is not None]
         if not in_brackets:
             return None
         plan, slot_of, _pk_of = _plan(
+            keep_plan,
             _settings(tournament),
             _structure(
                 (
@@ -174,9 +181,38 @@ def _structure(values: Iterable[tuple[object, ...]]) -> _Structure:
 
 # A cup of 256 (500-odd matches) makes a plan of under 1 MiB: 32 of them hold the cups
 # being played and the pages being read. A draw made again has new rows, so a new key:
-# an old plan is never served for it, it only ages out.
-@lru_cache(maxsize=32)
-def _plan(settings: tuple[object, ...], structure: _Structure) -> tuple[draw.DrawPlan, dict, dict]:
+# an old plan is never served for it, it only ages out. A read of a whole season keeps
+# none of the plans it builds: a season's export in a fresh process filled the cache
+# with every cup's plan (its memory grew with the season: +15 MiB at 20,000 games), and
+# pushed out the plans of the cups being played.
+KEEP_PLANS = 32
+_plans: OrderedDict[tuple, tuple[draw.DrawPlan, dict, dict]] = OrderedDict()
+_plans_lock = threading.Lock()  # a threaded server's requests share the process's plans
+
+
+def _plan(
+    keep: bool, settings: tuple[object, ...], structure: _Structure
+) -> tuple[draw.DrawPlan, dict, dict]:
+    """The plan of these stored rows (`_build_plan`), kept from before when it was,
+    else built, and kept only if `keep` (the least recently used goes past KEEP_PLANS)."""
+    key = (settings, structure)
+    with _plans_lock:
+        found = _plans.get(key)
+        if found is not None:
+            _plans.move_to_end(key)
+            return found
+    built = _build_plan(settings, structure)
+    if keep:
+        with _plans_lock:
+            _plans[key] = built
+            while len(_plans) > KEEP_PLANS:
+                _plans.popitem(last=False)
+    return built
+
+
+def _build_plan(
+    settings: tuple[object, ...], structure: _Structure
+) -> tuple[draw.DrawPlan, dict, dict]:
     """The plan of these stored rows, which slot each row (pk) holds and which row each
     slot is. The dicts are shared by every caller with the same key: read, never change."""
     slot_of = {row[0]: draw.Slot(row[1], row[2], row[3]) for row in structure}
@@ -350,7 +386,9 @@ def load_rows(tournament: Tournament) -> BracketRows | None:
     )
     if not values:
         return None
-    plan, slot_of, pk_of = _plan(_settings(tournament), _structure(value[:10] for value in values))
+    plan, slot_of, pk_of = _plan(
+        True, _settings(tournament), _structure(value[:10] for value in values)
+    )
     rows = BracketRows(
         tournament.pk, plan, slot_of, pk_of, {value[0]: value[8:] for value in values}
     )

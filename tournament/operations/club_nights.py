@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.db import transaction
+from django.db.models import Count, Q
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import gettext_noop
 
@@ -127,9 +128,16 @@ def _current_round(tournament: Tournament) -> int:
     return max(tournament.matches.in_rounds().values_list("round", flat=True), default=0)
 
 
+def _settled(matches) -> bool:
+    """Some matches, and none of them still to play: one query (a decision asks it)."""
+    counts = matches.aggregate(
+        rows=Count("pk"), to_play=Count("pk", filter=Q(status__in=Match.TO_PLAY_STATUSES))
+    )
+    return counts["rows"] > 0 and counts["to_play"] == 0
+
+
 def round_settled(tournament: Tournament, number: int) -> bool:
-    matches = tournament.matches.in_rounds().filter(round=number)
-    return matches.exists() and not matches.to_play().exists()
+    return _settled(tournament.matches.in_rounds().filter(round=number))
 
 
 def next_swiss_round(tournament: Tournament) -> Round:
@@ -233,7 +241,9 @@ def _call_round_robin(tournament: Tournament) -> None:
     rows = list(
         tournament.matches.in_rounds()
         .filter(player2__isnull=False)
-        .only("pk", "group", "round", "player1", "player2", "status", "table")
+        # The tournament's id too: the related manager sets the tournament on every row
+        # it reads, and a deferred id would be read again, a query per match.
+        .only("pk", "tournament", "group", "round", "player1", "player2", "status", "table")
     )
     waiting = club_nights.waiting_on(round_matches(rows))
     changed = []
@@ -317,8 +327,7 @@ def _draw_knockout(tournament: Tournament, qualifiers: list[int], user) -> None:
 
 
 def _groups_settled(tournament: Tournament) -> bool:
-    matches = tournament.matches.in_rounds()
-    return matches.exists() and not matches.to_play().exists()
+    return _settled(tournament.matches.in_rounds())
 
 
 def _follow_groups_with_knockout(tournament: Tournament, user) -> bool:
@@ -357,8 +366,7 @@ def _knockout_agrees(tournament: Tournament, qualifiers: list[int]) -> bool:
 
 def is_complete(tournament: Tournament) -> bool:
     """Every round played: a Swiss's last round settled, every round-robin match."""
-    matches = tournament.matches.in_rounds()
-    if not matches.exists() or matches.to_play().exists():
+    if not _settled(tournament.matches.in_rounds()):
         return False
     if tournament.is_swiss:
         return _current_round(tournament) >= tournament.rounds

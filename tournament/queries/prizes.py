@@ -67,10 +67,13 @@ def _settled(stored: StoredDraw, kind: str) -> bool:
     return final.status in Match.SETTLED_STATUSES
 
 
-def tournament_money(tournament: Tournament, *, brackets=None, matches=None) -> Money:
+def tournament_money(
+    tournament: Tournament, *, brackets=None, matches=None, keep_plan: bool = True
+) -> Money:
     """The pools and, for the brackets whose places are all known, the prizes: one
     query for the payments, and the brackets and the matches (with their players) unless
-    the caller has them already."""
+    the caller has them already. `keep_plan=False` for a read of a whole season
+    (`StoredDraw.load`)."""
     if brackets is None:
         brackets = Bracket.objects.filter(tournament=tournament)
     brackets = {bracket.kind: bracket for bracket in brackets}
@@ -93,14 +96,14 @@ def tournament_money(tournament: Tournament, *, brackets=None, matches=None) -> 
         pools.append(
             Pool(kind, side, sum(amounts, Decimal(0)), prizes.pool(amounts, cut), len(amounts))
         )
-    lines = _prizes(tournament, pools, brackets, joined, matches) if pools else []
+    lines = _prizes(tournament, pools, brackets, joined, matches, keep_plan) if pools else []
     return Money(pools, lines)
 
 
-def _prizes(tournament, pools, brackets, joined, matches) -> list[PrizeLine]:
+def _prizes(tournament, pools, brackets, joined, matches, keep_plan) -> list[PrizeLine]:
     if matches is None:
         matches = list(tournament.matches.select_related("bracket", "player1", "player2"))
-    stored = StoredDraw.load(tournament, matches)
+    stored = StoredDraw.load(tournament, matches, keep_plan=keep_plan)
     if stored is None:
         return []
     shares: list[tuple[str, bool, prizes.Prize]] = []

@@ -206,7 +206,9 @@ def _records_for(
             found = club_final_places(tournament, matches)
             for player_id, place in found.places.items():
                 add_place(tournament, draw.MAIN, place, player_id, tied=found.ties)
-        stored = StoredDraw.load(tournament, matches)
+        # A season's cups are read once each: their plans are used, not kept (a season's
+        # export would otherwise keep every cup's plan for the life of the process).
+        stored = StoredDraw.load(tournament, matches, keep_plan=len(tournaments) == 1)
         if stored is None:
             continue
         for kind, settled in _settled_places(stored):

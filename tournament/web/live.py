@@ -243,13 +243,17 @@ def season_marks(season) -> list[int | None]:
     return [rows[0][2], *(value for row in rows for value in row[:2])]
 
 
+def state_of(marks: Iterable[int | None]) -> int:
+    """Many marks as one: a season of many tournaments has many, and hashed the key
+    stays short (Redis takes any, but memcached stops at 250 characters)."""
+    state = hashlib.sha256(":".join(format(mark or 0, "x") for mark in marks).encode())
+    return int(state.hexdigest()[:32], 16)
+
+
 def computed(name: str, marks: Iterable[int | None], compute: Callable):
     """`compute()`'s result for one state of what it reads (its marks): computed once
     per change and kept in the cache, like the rendered parts."""
-    # A season of many tournaments has many marks: hashed, the key stays short (Redis
-    # takes any, but memcached stops at 250 characters).
-    state = hashlib.sha256(":".join(format(mark or 0, "x") for mark in marks).encode())
-    key = ":".join(["computed", name, code_version(), state.hexdigest()[:32]])
+    key = ":".join(["computed", name, code_version(), format(state_of(marks), "032x")])
     kept = render_cache.get(key)
     if kept is None:
         kept = compute()

@@ -1,7 +1,14 @@
 """A season's standings: league points for places, then matches, games and points,
-computed once per change of the season's tournaments (web.live.computed)."""
+computed once per change of the season's tournaments (web.live.computed), and the page's
+content of each sort and page rendered once per change too (web.live.rendered)."""
 
+from functools import cache
+from math import ceil
+
+from django.http import HttpRequest, QueryDict
 from django.shortcuts import get_object_or_404, render
+from django.template.loader import render_to_string
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext
 from django_tables2 import RequestConfig
 
@@ -12,31 +19,100 @@ from ...queries.standings import season_standings as season_standings_of
 from ...tables import StandingsTable
 from ...web import live
 
+PER_PAGE = 50
+SORT, PAGE = "sort", "page"
+# The columns the table sorts by, each either way: the only sorts kept rendered.
+SORTS = frozenset(
+    prefix + name
+    for name, column in StandingsTable.base_columns.items()
+    if column.orderable is not False
+    for prefix in ("", "-")
+)
+
 
 def season_standings(request, year):
     """The season's standings: league points for places, then matches, games and points.
 
-    Template: tournament/standings.html; context: season, table, scale (bracket label,
-    [(places, points)]), tie_breaks, tournaments, still_playing (tournaments under way:
-    the standings are provisional).
+    Rendering the table's 50 rows of 13 columns cost thirty times the login page: the
+    page's content (tournament/includes/standings_content.html: _content) is rendered
+    without the request once per change of the season (its marks), per language and
+    per sort and page, and kept (live.rendered). A page nobody changed since costs two
+    queries (the season, its marks) and base.html around the kept bytes.
+
+    Template: tournament/standings.html; context: season, content_html (live.HOLE: the
+    kept content is spliced in as bytes).
     """
     season = get_object_or_404(Season, year=year)
-    # Computed once per change of the season's tournaments (a 20,000-game season reads
-    # every match): a page nobody changed since costs two queries.
     marks = live.season_marks(season)
-    standings = live.computed(f"standings-{season.pk}", marks, lambda: season_standings_of(season))
-    table = StandingsTable(standings.records)
-    RequestConfig(request, paginate={"per_page": 50}).configure(table)
+    # Computed once per change of the season's tournaments (a 20,000-game season reads
+    # every match), and read from the cache only when something is rendered anew.
+    standings = cache(
+        lambda: live.computed(f"standings-{season.pk}", marks, lambda: season_standings_of(season))
+    )
+    # How many rows there are, kept apart: enough to check the page asked for.
+    rows = live.computed(f"standings-rows-{season.pk}", marks, lambda: len(standings().records))
+    # Only a sort the table has and a page it has name a kept content (a junk query
+    # string is the first page, unsorted, as the table itself shows it): what is kept
+    # stays bounded whatever visitors ask.
+    sort, page = _table_state(request, rows)
+    parts = live.rendered(
+        "standings",
+        [live.state_of(marks)],
+        f"{season.pk}:{sort}:{page}",
+        lambda: {"content": _content(season, standings(), sort, page).encode()},
+    )
+    context = {"season": season, "content_html": live.HOLE}
+    return live.splice(render(request, "tournament/standings.html", context), parts["content"])
+
+
+def _content(season: Season, standings, sort: str, page: int) -> str:
+    """The page's content for one state of the season, one sort and one page.
+
+    Template: tournament/includes/standings_content.html; context: season, table_html,
+    has_rows, scale (bracket label, [(places, points)]), tie_breaks, tournament_count,
+    still_playing (the names of the tournaments under way: the standings are
+    provisional), still_playing_names."""
+    still_playing = [tournament.name for tournament in standings.still_playing]
     context = {
         "season": season,
-        "table": table,
+        # Rendered by our templates from the players' names, escaped there.
+        "table_html": mark_safe(_table_html(standings.records, sort, page)),  # noqa: S308
+        "has_rows": bool(standings.records),
         "scale": _scale(season),
         "tie_breaks": [gettext(text) for text in league.TIE_BREAKS],
-        "tournaments": standings.tournaments,
-        "still_playing": standings.still_playing,
-        "still_playing_names": ", ".join(t.name for t in standings.still_playing),
+        "tournament_count": len(standings.tournaments),
+        "still_playing": still_playing,
+        "still_playing_names": ", ".join(still_playing),
     }
-    return render(request, "tournament/standings.html", context)
+    return render_to_string("tournament/includes/standings_content.html", context)
+
+
+def _table_state(request, rows: int) -> tuple[str, int]:
+    """The sort and the page asked for, as the table reads them: an unknown sort is
+    none; a page that is not a number is the first, one past the end the last."""
+    sort = request.GET.get(SORT, "")
+    if sort not in SORTS:
+        sort = ""
+    pages = max(1, ceil(rows / PER_PAGE))
+    raw = request.GET.get(PAGE, "")
+    # Digits only, and not thousands of them (int() refuses those).
+    page = int(raw) if raw.isascii() and raw.isdigit() and len(raw) <= 9 else 1
+    return sort, min(max(page, 1), pages)
+
+
+def _table_html(records, sort: str, page: int) -> str:
+    """The table of one sort and page, rendered without the visitor's request (it is
+    kept for everyone): its sort and page links carry those two alone."""
+    query = QueryDict(mutable=True)
+    if sort:
+        query[SORT] = sort
+    if page > 1:
+        query[PAGE] = str(page)
+    bare = HttpRequest()
+    bare.GET = query
+    table = StandingsTable(records)
+    RequestConfig(bare, paginate={"per_page": PER_PAGE}).configure(table)
+    return table.as_html(bare)
 
 
 def _scale(season: Season) -> list:
