@@ -5,7 +5,7 @@ import io
 import random
 import subprocess
 import sys
-from datetime import datetime
+from datetime import date, datetime
 from pathlib import Path
 
 import openpyxl
@@ -266,3 +266,20 @@ def test_an_unwritable_file_is_a_clear_error(season, tmp_path):
     target.mkdir()  # a folder where the file should go: it cannot be written
     with pytest.raises(CommandError, match="Cannot write"):
         call_command("export_standings", season=2002, output=str(target))
+
+
+def test_the_sheets_list_the_tournaments_by_date_each_one_whole(client, season):
+    """The Matches and Games sheets are read tournament by tournament (exports.reads):
+    still in date order, a tournament entered later but played earlier first, and each
+    tournament's rows together."""
+    players = builders.new_players(8)
+    later = builders.cup(season, players, name="Copa tardor", date=date(season.year, 10, 1))
+    earlier = builders.cup(season, players, name="Copa gener", date=date(season.year, 1, 15))
+    assert later.pk < earlier.pk
+    for cup in (later, earlier):
+        builders.play(cup, seed=cup.pk)
+    book = workbook_of(client.get(reverse("standings-xlsx", args=[season.year])))
+    for name in ("Matches", "Games"):
+        column = [row[0] for row in rows(book[name])]
+        first = column.count("Copa gener")
+        assert first and column == ["Copa gener"] * first + ["Copa tardor"] * (len(column) - first)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Iterator, Sequence
+from itertools import chain
 
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -24,6 +25,7 @@ from ..queries.standings import Standings, season_standings, tournament_standing
 from ..rule_texts import PRESET_LABELS, describe_rules
 from ..tables import PlacesTable, StandingsTable, place_rows
 from .club_nights import club_night_sheets
+from .reads import read_once
 from .workbook import MAX_WIDTH, Sheet, fit
 
 # Rows fetched from the database at a time for the Matches and Games sheets. A chunk is
@@ -115,6 +117,15 @@ def _widths(headers, tournaments, name_width: int, wide: dict[int, int]) -> list
     return widths
 
 
+def in_date_order(tournaments: Sequence[Tournament]) -> list[Tournament]:
+    """The season's tournaments in the sheets' order (by date, then as entered). The
+    Matches and Games sheets read their rows tournament by tournament in this order:
+    one query sorting a whole season's 20,000 games made the database's sorter (SQLite
+    sorts in the site's own process) grow with the season, where one tournament's rows
+    stay as small as a tournament."""
+    return sorted(tournaments, key=lambda tournament: (tournament.date, tournament.pk))
+
+
 def matches_sheet(tournaments: Sequence[Tournament], name_width: int) -> Sheet:
     headers = [
         *_match_columns(),
@@ -126,31 +137,36 @@ def matches_sheet(tournaments: Sequence[Tournament], name_width: int) -> Sheet:
         _("Date"),
         _("Status"),
     ]
-    matches = (
-        Match.objects.filter(tournament__in=tournaments, player1__isnull=False)
-        .filter(player2__isnull=False)
-        .order_by("tournament__date", "tournament_id", "bracket_id", "round", "position", "pk")
-        .values_list(
-            "tournament__name",
-            "tournament__date",
-            "bracket__kind",
-            "round",
-            "position",
-            "player1__name",
-            "player2__name",
-            "length",
-            "score1",
-            "score2",
-            "winner__name",
-            "decided_by",
-            "decided_at",
-            "status",
+
+    def matches_of(tournament):
+        return (
+            Match.objects.filter(tournament=tournament, player1__isnull=False)
+            .filter(player2__isnull=False)
+            .order_by("bracket_id", "round", "position", "pk")
+            .values_list(
+                "tournament__name",
+                "tournament__date",
+                "bracket__kind",
+                "round",
+                "position",
+                "player1__name",
+                "player2__name",
+                "length",
+                "score1",
+                "score2",
+                "winner__name",
+                "decided_by",
+                "decided_at",
+                "status",
+            )
         )
-    )
+
     widths = _widths(headers, tournaments, name_width, {11: 12, 12: 14})
-    return Sheet(
-        _("Matches"), headers, _match_rows(matches.iterator(chunk_size=ROWS_CHUNK)), widths
+    rows = chain.from_iterable(
+        _match_rows(matches_of(tournament).iterator(chunk_size=ROWS_CHUNK))
+        for tournament in in_date_order(tournaments)
     )
+    return Sheet(_("Matches"), headers, rows, widths)
 
 
 def _game_rows(games, penalties) -> Iterator[tuple]:
@@ -239,20 +255,26 @@ def games_sheet(tournaments: Sequence[Tournament], name_width: int) -> Sheet:
         _("Crawford game"),
     ]
     in_order = ("match__tournament__date", "match__tournament_id", "match_id", "number")
-    games = (
-        Game.objects.filter(match__tournament__in=tournaments)
-        .order_by(*in_order)
-        .values_list(*MATCH_OF_ROW, "number", "winner", "kind", "cube", "how", "points", "crawford")
-    )
-    penalties = (
-        Penalty.objects.filter(match__tournament__in=tournaments)
-        .order_by(*in_order)
-        .values_list(*MATCH_OF_ROW, "side", "points", "minutes_late")
-    )
+
+    def games_of(tournament):
+        games = (
+            Game.objects.filter(match__tournament=tournament)
+            .order_by(*in_order)
+            .values_list(
+                *MATCH_OF_ROW, "number", "winner", "kind", "cube", "how", "points", "crawford"
+            )
+        )
+        penalties = (
+            Penalty.objects.filter(match__tournament=tournament)
+            .order_by(*in_order)
+            .values_list(*MATCH_OF_ROW, "side", "points", "minutes_late")
+        )
+        return _game_rows(
+            games.iterator(chunk_size=ROWS_CHUNK), penalties.iterator(chunk_size=ROWS_CHUNK)
+        )
+
     widths = _widths(headers, tournaments, name_width, {10: 12, 12: 16})
-    rows = _game_rows(
-        games.iterator(chunk_size=ROWS_CHUNK), penalties.iterator(chunk_size=ROWS_CHUNK)
-    )
+    rows = chain.from_iterable(games_of(tournament) for tournament in in_date_order(tournaments))
     return Sheet(_("Games"), headers, rows, widths)
 
 
@@ -333,6 +355,7 @@ def _name_width(standings: Standings) -> int:
 
 
 def season_sheets(season: Season) -> list[Sheet]:
+    read_once()  # a small page cache: the season is read once (exports.reads)
     standings = season_standings(season)
     width = _name_width(standings)
     return [
