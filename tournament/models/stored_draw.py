@@ -203,6 +203,9 @@ def _plan(
             return found
     built = _build_plan(settings, structure)
     if keep:
+        # The dependency graph sorted once, kept with the plan for the decisions that
+        # walk it; a plan read once (a season's places) never needs it.
+        built[0].matches()
         with _plans_lock:
             _plans[key] = built
             while len(_plans) > KEEP_PLANS:
@@ -246,7 +249,6 @@ def _build_plan(
         rng_seed=rng_seed,
         brackets=brackets,
     )
-    plan.matches()  # the dependency graph, sorted here once, cached with the plan
     return plan, slot_of, {slot: pk for pk, slot in slot_of.items()}
 
 
