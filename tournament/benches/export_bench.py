@@ -32,7 +32,7 @@ from . import measure
 
 # The season export within 1.3x of the plain openpyxl floor. It was 1.2 while the bench
 # took the best of three wall times of each side apart (1.16 one run, 1.30 the next);
-# paired, the CPU ratio is 1.20-1.23 run after run (reading 26,000 rows and the
+# paired, the CPU ratio is 1.20-1.24 run after run (reading 26,000 rows and the
 # standings is a fifth of the writing): a target on the figure itself flipped its
 # verdict between two runs, so it sits a measured spread above it.
 TARGET_TIME_RATIO = 1.3
