@@ -84,8 +84,16 @@ class Worker:
 
     def work(self, until_empty: bool = False) -> int:
         """Run jobs until stopped (or, with until_empty, until none is waiting)."""
-        signal.signal(signal.SIGTERM, self.stop)
-        signal.signal(signal.SIGINT, self.stop)
+        previous = {
+            signum: signal.signal(signum, self.stop) for signum in (signal.SIGTERM, signal.SIGINT)
+        }
+        try:
+            return self._work(until_empty)
+        finally:
+            for signum, handler in previous.items():
+                signal.signal(signum, handler)
+
+    def _work(self, until_empty: bool) -> int:
         done = 0
         while self.running:
             close_old_connections()
