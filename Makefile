@@ -74,10 +74,14 @@ makemessages: $(VENV)/.installed
 # The demo on http://$(HOST):$(PORT) with gunicorn and whitenoise, DEBUG off. HTTPS=0
 # because this local demo is served over plain HTTP; a real deployment keeps HTTPS on.
 # SITE_URL, for the demo's loading and the server alike, puts the link in its mails.
+# One background worker (`manage.py worker`, docs/jobs.md) runs beside gunicorn, and is
+# stopped with it (the trap: gunicorn's exit, Ctrl-C or a kill of the recipe's shell).
 run: $(VENV)/.installed messages
 	$(BIN)/python manage.py migrate --noinput
 	SITE_URL=$(SITE_URL) $(BIN)/python manage.py load_demo --site-url $(SITE_URL)
 	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
+	SITE_URL=$(SITE_URL) HTTPS=0 DEBUG=0 $(BIN)/python manage.py worker & worker=$$!; \
+	trap 'kill $$worker 2>/dev/null; wait $$worker' EXIT INT TERM; \
 	SITE_URL=$(SITE_URL) HTTPS=0 DEBUG=0 $(BIN)/gunicorn tournament.wsgi --bind $(HOST):$(PORT) \
 		--workers $(WORKERS) --access-logfile - \
 		--logger-class tournament.web.logfilters.RedactingGunicornLogger

@@ -94,6 +94,10 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "django_tables2",
+    # Django's tasks API (django.tasks on 6.0; the backport on 5.2) and its database
+    # backend: see "Background jobs" below.
+    "django_tasks",
+    "django_tasks_db",
     "tournament",
 ]
 
@@ -393,3 +397,16 @@ LOGGING = {
 # (admin.base.RowsCapped), so this bounds the parsing alone.
 DATA_UPLOAD_MAX_NUMBER_FIELDS = 2000
 # --- end of how much one request may post ---------------------------------------------
+
+# Background jobs (docs/jobs.md). The tasks API's database backend is the default, so a
+# plain `task.enqueue()` is stored in the database that the site already has (SQLite
+# needs nothing more). The club's own jobs (operations.jobs: one work key at a time,
+# attempts, a lease) are run by `manage.py worker`, which `make run` starts.
+TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+# How many times a job is tried before it is marked failed for a director to see.
+JOBS_MAX_ATTEMPTS = env_int("JOBS_MAX_ATTEMPTS", 3)
+# A job's lease lasts its time limit plus this grace (seconds): a worker that died
+# mid-job (killed, machine lost) leaves the job to another worker once the lease ends.
+JOBS_LEASE_GRACE = env_int("JOBS_LEASE_GRACE", 30)
+# How often an idle worker looks for work (seconds, may be a fraction).
+JOBS_POLL_INTERVAL = float(os.environ.get("JOBS_POLL_INTERVAL", "1"))

@@ -62,6 +62,8 @@ urlpatterns = [
     path(MATCH + "clock/", director.match.clock, name="director-clock"),
     path(MATCH + "table/", director.match.table, name="director-table"),
     path("director/reports/", director.reports.queue, name="director-reports"),
+    path("director/jobs/", director.jobs.jobs, name="director-jobs"),
+    path("director/jobs/<int:pk>/retry/", director.jobs.retry, name="director-job-retry"),
     path(REPORT + "accept/", director.reports.accept, name="director-report-accept"),
     path(
         REPORT + "opponent/",

@@ -9,6 +9,7 @@ Thin on purpose: rows hand their values to the pure core (`core.rules`, `core.sc
 from .audit import AuditEntry, Said, ngettext_noop
 from .entries import Entry
 from .games import Game, Penalty
+from .jobs import Job, JobStatus
 from .matches import Match, MatchQuerySet
 from .payments import Payment
 from .players import Player, PlayerQuerySet
@@ -26,6 +27,8 @@ __all__ = [
     "Game",
     "GameReport",
     "GameReportQuerySet",
+    "Job",
+    "JobStatus",
     "Match",
     "MatchMail",
     "MatchQuerySet",

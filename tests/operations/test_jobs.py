@@ -1,0 +1,146 @@
+"""The background jobs' queue with real worker processes (`manage.py worker`) on the test
+database, SQLite or PostgreSQL: a worker killed mid-job leaves the job to another, two
+workers never run one job, a failing job is tried again then failed, and one work key
+makes one live job. Leases are short here (JOBS_LEASE_GRACE=1) to keep it quick."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from django.db import connection
+
+from tournament.models import Job, JobStatus
+from tournament.operations import jobs
+
+ROOT = Path(__file__).resolve().parents[2]
+MAX_ATTEMPTS = 3
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def database_url() -> str:
+    database = connection.settings_dict
+    if connection.vendor == "sqlite":
+        return f"sqlite:///{database['NAME']}"
+    host = database.get("HOST") or "127.0.0.1"
+    port = database.get("PORT") or 5432
+    return f"postgres://{database['USER']}@{host}:{port}/{database['NAME']}"
+
+
+def start_worker(*args: str) -> subprocess.Popen:
+    env = {
+        **os.environ,
+        "DATABASE_URL": database_url(),
+        "JOBS_LEASE_GRACE": "1",
+        "JOBS_POLL_INTERVAL": "0.1",
+        "JOBS_MAX_ATTEMPTS": str(MAX_ATTEMPTS),
+    }
+    return subprocess.Popen(
+        [sys.executable, "manage.py", "worker", *args],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+
+
+def wait_for(condition, timeout: float = 30) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.05)
+
+
+def finish(worker: subprocess.Popen, timeout: float = 60) -> str:
+    out, err = worker.communicate(timeout=timeout)
+    assert worker.returncode == 0, err
+    return out
+
+
+def test_one_key_while_pending_makes_one_job():
+    first = jobs.enqueue("check", "check:same", [0])
+    again = jobs.enqueue("check", "check:same", [0])
+    assert again.pk == first.pk
+    assert Job.objects.filter(key="check:same").count() == 1
+    # Once done, the same work may be queued anew.
+    Job.objects.filter(pk=first.pk).update(status=JobStatus.DONE)
+    assert jobs.enqueue("check", "check:same", [0]).pk != first.pk
+
+
+def test_a_worker_killed_during_a_job_leaves_it_to_another(tmp_path):
+    note = tmp_path / "note"
+    job = jobs.enqueue("check", "check:killed", [1.5, False, str(note), "killed"], time_limit=2)
+    first = start_worker()
+    try:
+        wait_for(lambda: Job.objects.get(pk=job.pk).status == JobStatus.RUNNING)
+        first.send_signal(signal.SIGKILL)
+        first.wait(10)
+    finally:
+        first.kill()
+        first.communicate()
+    assert not note.exists()
+    assert Job.objects.get(pk=job.pk).status == JobStatus.RUNNING  # stranded, not lost
+
+    # The lease (2 s limit + 1 s grace) runs out; the next worker takes the job again.
+    second = start_worker()
+    try:
+        wait_for(lambda: Job.objects.get(pk=job.pk).status == JobStatus.DONE)
+    finally:
+        second.send_signal(signal.SIGTERM)
+        finish(second)
+    job.refresh_from_db()
+    assert job.attempts == 2
+    assert "stopped answering" in job.errors[0]["error"]
+    assert note.read_text().split()[0] == "killed"
+    assert int(note.read_text().split()[1]) == second.pid
+
+
+def test_two_workers_never_run_the_same_job(tmp_path):
+    note = tmp_path / "note"
+    keys = [f"check:{n}" for n in range(40)]
+    for key in keys:
+        jobs.enqueue("check", key, [0.02, False, str(note), key])
+    workers = [start_worker("--until-empty"), start_worker("--until-empty")]
+    for worker in workers:
+        finish(worker)
+
+    runs = [line.split() for line in note.read_text().splitlines()]
+    assert Counter(key for key, _ in runs) == Counter(keys)  # each ran once
+    assert set(Job.objects.values_list("status", flat=True)) == {JobStatus.DONE}
+    assert set(Job.objects.values_list("attempts", flat=True)) == {1}
+    # Both took part (not a proof of the claim's atomicity, which the once above is).
+    by_worker = Counter(pid for _, pid in runs)
+    assert len(by_worker) == 2, by_worker
+
+
+def test_a_failing_job_is_tried_again_then_failed_with_its_reason():
+    job = jobs.enqueue("check", "check:fails", [0, True, "", "fails"])
+    finish(start_worker("--until-empty"))
+    job.refresh_from_db()
+    assert job.status == JobStatus.FAILED
+    assert job.attempts == MAX_ATTEMPTS
+    assert [error["attempt"] for error in job.errors] == [1, 2, 3]
+    assert job.last_error == "RuntimeError: the check fails failed as asked"
+
+    jobs.retry(job.pk)
+    finish(start_worker("--until-empty"))
+    job.refresh_from_db()
+    assert job.status == JobStatus.FAILED
+    assert len(job.errors) == 2 * MAX_ATTEMPTS  # run again, every reason kept
+
+
+def test_a_run_past_its_time_limit_is_stopped_and_tried_again():
+    job = jobs.enqueue("check", "check:slow", [5], time_limit=1)
+    finish(start_worker("--until-empty"))
+    job.refresh_from_db()
+    assert job.status == JobStatus.FAILED
+    assert job.attempts == MAX_ATTEMPTS
+    assert "ran past its limit of 1 s" in job.last_error

@@ -1,0 +1,116 @@
+"""The worker's loop: sweep the jobs whose worker died, claim one, run its task, record
+how it went (operations.jobs holds every write), and again.
+
+Why our own runner rather than django-tasks-db's `db_worker`: that worker leaves a job
+whose worker died RUNNING for ever (no lease), never tries a failed task again, has no
+time limit, and knows no work key (the same transcript could be queued twice and run by
+two workers at once). The tasks API still carries the work: a kind is a `@task`, run by
+its `call()` here. The backend stays the default for a plain `task.enqueue()`.
+
+A run past its job's time limit is stopped by a timer signal (SIGALRM, in the main
+thread) raising `TimeLimitExceeded` in the task: counted failed and tried again like any
+error. A task that waits on a child process (gnubg) should give it the same limit."""
+
+from __future__ import annotations
+
+import logging
+import os
+import signal
+import socket
+import time
+from contextlib import contextmanager
+
+from django.conf import settings
+from django.db import OperationalError, close_old_connections
+from django.utils.module_loading import import_string
+
+from ..models import Job
+from ..operations import jobs as job_operations
+
+logger = logging.getLogger(__name__)
+
+
+class TimeLimitExceeded(Exception):
+    pass
+
+
+def worker_name() -> str:
+    return f"{socket.gethostname()}:{os.getpid()}"
+
+
+@contextmanager
+def time_limit(seconds: int):
+    def stop(signum, frame):
+        raise TimeLimitExceeded(f"ran past its limit of {seconds} s")
+
+    previous = signal.signal(signal.SIGALRM, stop)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def run_one(worker: str) -> Job | None:
+    """Sweep, then claim and run one job; None when no job was waiting."""
+    job_operations.sweep()
+    job = job_operations.claim(worker)
+    if job is None:
+        return None
+    logger.info("job %s (%s %s) attempt %s", job.id, job.kind, job.key, job.attempts)
+    try:
+        task = import_string(job_operations.KINDS[job.kind].task_path)
+        with time_limit(job.time_limit):
+            task.call(*job.args)
+    except Exception as error:
+        logger.warning("job %s failed: %s", job.id, error)
+        job_operations.fail(job, f"{type(error).__name__}: {error}")
+    else:
+        job_operations.finish(job)
+    return job
+
+
+class Worker:
+    """One worker process. SIGTERM or SIGINT lets the job running finish, then stops."""
+
+    def __init__(self, name: str | None = None, poll: float | None = None):
+        self.name = name or worker_name()
+        self.poll = settings.JOBS_POLL_INTERVAL if poll is None else poll
+        self.running = True
+
+    def stop(self, signum, frame) -> None:
+        self.running = False
+
+    def work(self, until_empty: bool = False) -> int:
+        """Run jobs until stopped (or, with until_empty, until none is waiting)."""
+        previous = {
+            signum: signal.signal(signum, self.stop) for signum in (signal.SIGTERM, signal.SIGINT)
+        }
+        try:
+            return self._work(until_empty)
+        finally:
+            for signum, handler in previous.items():
+                signal.signal(signum, handler)
+
+    def _work(self, until_empty: bool) -> int:
+        done = 0
+        while self.running:
+            close_old_connections()
+            try:
+                job = run_one(self.name)
+            except OperationalError as error:
+                # The database busy or gone for a moment: look again later.
+                logger.warning("worker %s: %s", self.name, error)
+                job = None
+            if job is not None:
+                done += 1
+                continue
+            if until_empty:
+                break
+            # Short sleeps, so a stop signal is answered quickly.
+            deadline = time.monotonic() + self.poll
+            while self.running and time.monotonic() < deadline:
+                time.sleep(min(0.1, self.poll))
+        close_old_connections()
+        return done

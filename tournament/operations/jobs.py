@@ -1,0 +1,146 @@
+"""The background jobs' writes (docs/jobs.md): enqueue a piece of work, a worker's claim,
+its success or failure, the sweep of the jobs whose worker died, a director's retry.
+
+The claim is one conditional UPDATE (`WHERE id = ... AND status = 'pending'`) checked by
+its row count, atomic on SQLite (one writer at a time) and on PostgreSQL (a second
+UPDATE of the row waits for the first and re-reads the condition): two workers never
+take one job, on one machine or on several. A claim holds a lease, the job's time limit
+plus settings.JOBS_LEASE_GRACE; the worker stops a run at its time limit itself, so a
+lease only runs out when the worker died or hangs, and then the sweep (every worker
+runs it in its loop) hands the job to another attempt. Each failure's reason is kept;
+after settings.JOBS_MAX_ATTEMPTS attempts the job is failed, for a director to see and
+retry. Every later write of a run is conditional on the same worker and attempt, so a
+run whose lease was taken over can no longer change the job.
+
+A job kind names a task of the tasks API (`django.tasks`' `@task`) by its path, so this
+module imports none: the tasks are callers of the operations like any other."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.db.models import F
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from ..models import Job, JobStatus
+from ..models.jobs import LIVE
+from .errors import OperationError
+
+
+@dataclass(frozen=True)
+class Kind:
+    task_path: str  # a module-level `@task`, imported by the worker
+    time_limit: int  # seconds a run may take before it is stopped and counted failed
+
+
+# The kinds of work. To add one: a `@task` in tournament/jobs/, its entry here, and an
+# `enqueue(kind, key, args)` where the work arises (docs/jobs.md).
+KINDS = {
+    # Harmless: shows that a worker runs (the tests and a director checking the queue).
+    "check": Kind("tournament.jobs.check.check", time_limit=60),
+}
+
+
+def enqueue(kind: str, key: str, args: list | tuple = (), time_limit: int | None = None) -> Job:
+    """Queue `kind` on `key`, or answer the job already waiting or running on that key.
+
+    Runs in the caller's transaction: a job queued with the row it works on is seen by
+    the workers when that row is (a rolled back recording queues nothing)."""
+    if kind not in KINDS:
+        raise ValueError(f"unknown job kind {kind!r}")
+    live = Job.objects.filter(key=key, status__in=LIVE).first()
+    if live is not None:
+        return live
+    limit = KINDS[kind].time_limit if time_limit is None else time_limit
+    try:
+        with transaction.atomic():
+            return Job.objects.create(kind=kind, key=key, args=list(args), time_limit=limit)
+    except IntegrityError:
+        # Another process queued the same key meanwhile: theirs is the one.
+        return Job.objects.get(key=key, status__in=LIVE)
+
+
+def claim(worker: str, now: datetime | None = None) -> Job | None:
+    """The oldest waiting job, taken by `worker` (None when there is none)."""
+    now = now or timezone.now()
+    waiting = Job.objects.filter(status=JobStatus.PENDING).order_by("id")
+    for job_id, time_limit in waiting.values_list("id", "time_limit")[:10]:
+        taken = Job.objects.filter(id=job_id, status=JobStatus.PENDING).update(
+            status=JobStatus.RUNNING,
+            worker=worker,
+            attempts=F("attempts") + 1,
+            started_at=now,
+            finished_at=None,
+            lease_until=now + timedelta(seconds=time_limit + settings.JOBS_LEASE_GRACE),
+        )
+        if taken:
+            return Job.objects.get(id=job_id)
+    return None
+
+
+def _held(job: Job):
+    """The job as this run holds it: nothing is written once another run took it over."""
+    return Job.objects.filter(
+        id=job.id, status=JobStatus.RUNNING, worker=job.worker, attempts=job.attempts
+    )
+
+
+def finish(job: Job, now: datetime | None = None) -> bool:
+    return bool(
+        _held(job).update(
+            status=JobStatus.DONE, finished_at=now or timezone.now(), lease_until=None
+        )
+    )
+
+
+def _failed(job: Job, error: str, now: datetime) -> dict:
+    """The job's status and errors after this attempt failed: tried again, or failed."""
+    errors = [
+        *job.errors,
+        {"attempt": job.attempts, "worker": job.worker, "at": now.isoformat(), "error": error},
+    ]
+    if job.attempts >= settings.JOBS_MAX_ATTEMPTS:
+        return {"status": JobStatus.FAILED, "errors": errors, "finished_at": now}
+    return {"status": JobStatus.PENDING, "errors": errors}
+
+
+def fail(job: Job, error: str, now: datetime | None = None) -> bool:
+    """This run failed with `error`: the job waits for another attempt, or has failed."""
+    now = now or timezone.now()
+    return bool(_held(job).update(lease_until=None, **_failed(job, error, now)))
+
+
+def sweep(now: datetime | None = None) -> int:
+    """The running jobs whose lease ran out (their worker died or hangs): each attempt
+    counted failed, so the job is tried again or has failed. Answers how many."""
+    now = now or timezone.now()
+    swept = 0
+    for job in Job.objects.filter(status=JobStatus.RUNNING, lease_until__lt=now):
+        ended = f"{job.lease_until:%H:%M:%S}"
+        error = f"worker {job.worker} stopped answering (its lease ended at {ended} UTC)"
+        swept += (
+            _held(job)
+            .filter(lease_until=job.lease_until)
+            .update(lease_until=None, **_failed(job, error, now))
+        )
+    return swept
+
+
+def retry(job_id: int) -> Job:
+    """A director's retry of a failed job: all its attempts again, its errors kept."""
+    job = Job.objects.filter(id=job_id).first()
+    if job is None or job.status != JobStatus.FAILED:
+        raise OperationError(_("Only a failed job can be retried."))
+    try:
+        with transaction.atomic():
+            Job.objects.filter(id=job_id, status=JobStatus.FAILED).update(
+                status=JobStatus.PENDING, attempts=0, worker="", finished_at=None
+            )
+    except IntegrityError:
+        raise OperationError(_("The same work is already waiting or running.")) from None
+    job.refresh_from_db()
+    return job

@@ -1,0 +1,36 @@
+"""The background jobs at the director's desk: the recent ones with their status, how
+many attempts, the last error, and a Retry button for a failed one (operations.jobs)."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext
+from django.views.decorators.http import require_GET, require_POST
+
+from ...models import Job
+from ...operations import OperationError
+from ...operations import jobs as job_operations
+from ...web.access import director_required
+
+RECENT = 100
+
+
+@director_required
+@require_GET
+def jobs(request):
+    """Template: director/jobs.html; context: jobs (the newest first)."""
+    recent = Job.objects.order_by("-id")[:RECENT]
+    return render(request, "director/jobs.html", {"jobs": recent})
+
+
+@director_required
+@require_POST
+def retry(request, pk):
+    try:
+        job_operations.retry(pk)
+    except OperationError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, gettext("The job will be tried again."))
+    return redirect("director-jobs")
