@@ -4,11 +4,11 @@ import dataclasses
 import os
 import random
 import re
-import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
+from gnubg_program import GNUBG, needs_gnubg
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -21,15 +21,6 @@ from tournament.core.scoring import GameResult, IllegalGame, replay
 DATA = Path(__file__).resolve().parents[1] / "data" / "mat"
 GNUBG_FILES = sorted(DATA.glob("gnubg_*.mat"))
 STANDARD = RuleSet()
-
-# Debian installs gnubg in /usr/games, which is not always on PATH.
-GNUBG = shutil.which("gnubg") or shutil.which("gnubg", path="/usr/games")
-# CI installs it and sets REQUIRE_GNUBG=1: there a missing gnubg fails instead of skipping.
-if GNUBG is None and os.environ.get("REQUIRE_GNUBG") == "1":
-    raise RuntimeError("REQUIRE_GNUBG=1 but GNU Backgammon is not installed")
-needs_gnubg = pytest.mark.skipif(
-    GNUBG is None, reason="GNU Backgammon is not installed (apt-get install gnubg)"
-)
 
 
 def text_of(name: str) -> str:

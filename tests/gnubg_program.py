@@ -1,0 +1,15 @@
+"""Debian's GNU Backgammon for the tests that run it (.mat files, the analysis)."""
+
+import os
+import shutil
+
+import pytest
+
+# Debian installs gnubg in /usr/games, which is not always on PATH.
+GNUBG = shutil.which("gnubg") or shutil.which("gnubg", path="/usr/games")
+# CI installs it and sets REQUIRE_GNUBG=1: there a missing gnubg fails instead of skipping.
+if GNUBG is None and os.environ.get("REQUIRE_GNUBG") == "1":
+    raise RuntimeError("REQUIRE_GNUBG=1 but GNU Backgammon is not installed")
+needs_gnubg = pytest.mark.skipif(
+    GNUBG is None, reason="GNU Backgammon is not installed (apt-get install gnubg)"
+)

@@ -1,0 +1,148 @@
+"""GNU Backgammon's analysis of a match: `analyse(mat_text, ply)` runs gnubg on the .mat.
+
+What runs: Debian's gnubg 1.07 command line (`gnubg -t -q`, commands on stdin), found at
+$GNUBG_PATH, on PATH, or at /usr/games/gnubg (Debian's place, not always on PATH), in a
+temporary directory with an empty HOME (no .gnubgrc changes its settings or output):
+
+    set threads 1
+    set analysis chequerplay evaluation plies N
+    set analysis cubedecision evaluation plies N
+    import mat "match.mat"
+    analyse match
+    show statistics match
+    set export moves number 1  (and the like: see `commands`)
+    export match text "game.txt"
+
+then `gnubg_output` reads the statistics from stdout and the biggest errors from the
+exported games (game.txt, game_002.txt, ...). One thread: the job runs beside the site
+on a small machine, and one analysis at 0-ply takes under a second.
+
+The PyPI `gnubg` wheel is not used: see docs/skill.md.
+"""
+
+import os
+import re
+import shutil
+import subprocess
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..core import matfile
+from .gnubg_output import GnubgOutputError, Mistake, PlayerAnalysis, read_analysis
+
+__all__ = [
+    "PLIES",
+    "GnubgError",
+    "MatchAnalysis",
+    "Mistake",
+    "PlayerAnalysis",
+    "analyse",
+    "commands",
+    "find_gnubg",
+]
+
+PLIES = (0, 1, 2)  # 3-ply and up take minutes a match: not offered
+TIMEOUT = 600  # seconds; a 7-point match takes about 15 s at 2-ply on one core
+
+
+class GnubgError(Exception):
+    """gnubg could not analyse the match: missing, failed, timed out, or printed
+    something unexpected. The message says which, for the director and the logs."""
+
+
+@dataclass(frozen=True)
+class MatchAnalysis:
+    ply: int
+    version: str  # "GNU Backgammon 1.07.001 20230103"
+    players: tuple[PlayerAnalysis, PlayerAnalysis]  # the .mat's left player first
+
+
+def find_gnubg(path: str | None = None) -> str:
+    """The gnubg program to run: `path` (a setting), $GNUBG_PATH, PATH, /usr/games."""
+    chosen = path or os.environ.get("GNUBG_PATH")
+    if chosen:
+        found = shutil.which(chosen)
+        if found is None:
+            raise GnubgError(f"GNU Backgammon is not at {chosen}")
+        return found
+    found = shutil.which("gnubg") or shutil.which("gnubg", path="/usr/games")
+    if found is None:
+        raise GnubgError("GNU Backgammon is not installed (apt-get install gnubg)")
+    return found
+
+
+def commands(mat: str, ply: int, export: str | None = None) -> list[str]:
+    """The commands given to gnubg; without `export`, those of its own check in the tests."""
+    lines = [
+        "set threads 1",
+        f"set analysis chequerplay evaluation plies {ply}",
+        f"set analysis cubedecision evaluation plies {ply}",
+        f'import mat "{mat}"',
+        "analyse match",
+        "show statistics match",
+    ]
+    if export is not None:
+        # Only the best move and the one played are read: the other candidates and the
+        # win/gammon figures would only lengthen the files.
+        lines += [
+            "set export moves number 1",
+            "set export moves probabilities off",
+            "set export moves parameters off",
+            "set export cube probabilities off",
+            "set export cube parameters off",
+            f'export match text "{export}"',
+        ]
+    return lines
+
+
+def run(program: str, lines: list[str], folder: Path, timeout: float) -> str:
+    """gnubg's stdout and stderr for `lines`, run in `folder`, which is also its HOME."""
+    try:
+        done = subprocess.run(  # noqa: S603 -- a fixed program, commands on stdin
+            [program, "-t", "-q"],
+            input="\n".join(lines) + "\n",
+            capture_output=True,
+            text=True,
+            encoding="utf-8",
+            errors="replace",
+            timeout=timeout,
+            cwd=folder,
+            env={"PATH": os.environ.get("PATH", ""), "HOME": str(folder), "LANG": "C.UTF-8"},
+            check=False,
+        )
+    except subprocess.TimeoutExpired as error:
+        raise GnubgError(f"GNU Backgammon did not finish within {timeout:g} seconds") from error
+    except OSError as error:
+        raise GnubgError(f"GNU Backgammon could not start: {error}") from error
+    output = done.stdout + done.stderr
+    if done.returncode != 0:
+        raise GnubgError(f"GNU Backgammon failed (exit {done.returncode}): {output[-500:]}")
+    return output
+
+
+def analyse(
+    mat_text: str, ply: int = 0, *, program: str | None = None, timeout: float = TIMEOUT
+) -> MatchAnalysis:
+    """gnubg's analysis of the match in `mat_text` at `ply` for moves and cube."""
+    if ply not in PLIES:
+        raise ValueError(f"ply must be one of {PLIES}, not {ply}")
+    names = matfile.parse(mat_text).players
+    gnubg = find_gnubg(program)
+    with tempfile.TemporaryDirectory(prefix="gnubg-") as name:
+        folder = Path(name)
+        (folder / "match.mat").write_text(mat_text, encoding="utf-8")
+        output = run(gnubg, commands("match.mat", ply, "game.txt"), folder, timeout)
+        exported = sorted(
+            folder.glob("game*.txt"),
+            key=lambda path: int(re.sub(r"\D", "", path.stem) or 1),
+        )
+        games = [path.read_text(encoding="utf-8", errors="replace") for path in exported]
+    if not games:
+        raise GnubgError(f"GNU Backgammon exported no game: {output[-500:]}")
+    try:
+        players = read_analysis(output, games, names)
+    except GnubgOutputError as error:
+        raise GnubgError(f"GNU Backgammon's output was not understood: {error}") from error
+    version = re.search(r"^GNU Backgammon .*$", output, flags=re.MULTILINE)
+    return MatchAnalysis(ply=ply, version=version.group(0) if version else "", players=players)
