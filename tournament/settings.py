@@ -410,3 +410,6 @@ JOBS_MAX_ATTEMPTS = env_int("JOBS_MAX_ATTEMPTS", 3)
 JOBS_LEASE_GRACE = env_int("JOBS_LEASE_GRACE", 30)
 # How often an idle worker looks for work (seconds, may be a fraction).
 JOBS_POLL_INTERVAL = float(os.environ.get("JOBS_POLL_INTERVAL", "1"))
+# GNU Backgammon's depth for the analysis of every transcript (docs/skill.md): 0-ply by
+# default (about a second a match), 1 or 2 for more accuracy at a cost in time.
+GNUBG_PLY = env_int("GNUBG_PLY", 0)

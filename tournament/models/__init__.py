@@ -6,6 +6,7 @@ Thin on purpose: rows hand their values to the pure core (`core.rules`, `core.sc
 `core.draw`), and every write that changes the club goes through `operations`.
 """
 
+from .analysis import AnalysedPlayer, Analysis
 from .audit import AuditEntry, Said, ngettext_noop
 from .entries import Entry
 from .games import Game, Penalty
@@ -18,9 +19,12 @@ from .reports import GameReport, GameReportQuerySet, MatchMail, PlayerLink
 from .rounds import RoundDeadline
 from .seasons import RULE_FIELDS, Season, validate_scale
 from .tournaments import Bracket, Tournament, TournamentQuerySet
+from .transcripts import Transcript
 
 __all__ = [
     "RULE_FIELDS",
+    "AnalysedPlayer",
+    "Analysis",
     "AuditEntry",
     "Bracket",
     "Entry",
@@ -44,6 +48,7 @@ __all__ = [
     "Season",
     "Tournament",
     "TournamentQuerySet",
+    "Transcript",
     "ngettext_noop",
     "validate_scale",
 ]

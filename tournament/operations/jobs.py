@@ -42,6 +42,9 @@ class Kind:
 KINDS = {
     # Harmless: shows that a worker runs (the tests and a director checking the queue).
     "check": Kind("tournament.jobs.check.check", time_limit=60),
+    # GNU Backgammon's analysis of a match's transcript: about a second at 0-ply, some
+    # 15 s for a 7-point match at 2-ply on one core (docs/skill.md).
+    "analysis": Kind("tournament.jobs.analysis.analyse_match", time_limit=120),
 }
 
 

@@ -18,9 +18,9 @@ from django.utils.translation import gettext_lazy as _
 
 from ..core import matfile, scoring
 from ..core.names import normalize_name
-from ..models import AuditEntry, Game, Match
+from ..models import AuditEntry, Game, Match, Transcript
 from ..models.audit import Said
-from . import audit
+from . import audit, jobs
 from .errors import OperationError
 from .games import record_game
 from .locks import lock_match
@@ -125,6 +125,10 @@ def import_games(match: Match | int, text: str, *, swapped: bool, user=None) -> 
                 % {"line": game.line, "reason": error.message(gettext)}
             ) from None
     match.refresh_from_db()
+    Transcript.objects.create(match=match, text=text, swapped=swapped, handed_in_by=user)
+    # Queued with the games, in this transaction: the workers see it once they are
+    # committed, and a refused file queues nothing. The recording never waits for it.
+    queue_analysis(match.pk)
     audit.record(
         AuditEntry.Action.TRANSCRIPT_IMPORTED,
         user=user,
@@ -142,6 +146,13 @@ def import_games(match: Match | int, text: str, *, swapped: bool, user=None) -> 
         },
     )
     return games
+
+
+def queue_analysis(match_id: int):
+    """GNU Backgammon's analysis of the match's latest transcript, in the background
+    (jobs.analysis). One job per match at a time: a transcript handed in while one
+    waits is the one it reads."""
+    return jobs.enqueue("analysis", f"analysis:{match_id}", [match_id])
 
 
 def export(match: Match) -> str:

@@ -1,0 +1,106 @@
+"""The "analysis" job: a transcript handed in queues GNU Backgammon's analysis of the
+match (once, however often it is handed in while the job waits); the job stores the
+same error rates as the engine gives for the file; without gnubg it fails with the
+engine's own message, which is what the director's jobs page shows."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from django.test import override_settings
+from gnubg_program import needs_gnubg
+
+from tournament.core import matfile
+from tournament.engines import gnubg
+from tournament.jobs.analysis import analyse_match
+from tournament.jobs.runner import run_one
+from tournament.models import Analysis, Job, JobStatus, Match, Player, Transcript
+from tournament.operations import games, transcripts
+
+NOISY = Path(__file__).resolve().parents[1] / "data" / "gnubg" / "noisy_5pt.mat"
+
+
+def match_for(tournament, text: str, swap: bool = False) -> Match:
+    parsed = matfile.parse(text)
+    players = [Player.objects.get_or_create(name=name)[0] for name in parsed.players]
+    if swap:
+        players.reverse()
+    return Match.objects.create(
+        tournament=tournament,
+        player1=players[0],
+        player2=players[1],
+        length=parsed.length,
+        status="ready",
+    )
+
+
+def test_handing_in_a_transcript_queues_one_analysis(tournament, director):
+    text = NOISY.read_text(encoding="utf-8")
+    match = match_for(tournament, text)
+    transcripts.import_games(match, text, swapped=False, user=director)
+    job = Job.objects.get()
+    assert (job.kind, job.key, job.args, job.status) == (
+        "analysis",
+        f"analysis:{match.pk}",
+        [match.pk],
+        JobStatus.PENDING,
+    )
+    assert job.time_limit == 120
+    transcript = Transcript.objects.get(match=match)
+    assert (transcript.text, transcript.swapped, transcript.handed_in_by) == (
+        text,
+        False,
+        director,
+    )
+
+    # Taken back and handed in again while the job still waits: the same job, which
+    # reads the newest transcript when it runs.
+    games.replace_games(match, [], user=director, confirm=True)
+    transcripts.import_games(match, text, swapped=False, user=director)
+    assert Job.objects.count() == 1
+    assert Transcript.objects.filter(match=match).count() == 2
+
+
+def test_a_refused_transcript_queues_nothing(tournament, director):
+    text = NOISY.read_text(encoding="utf-8")
+    match = match_for(tournament, text)
+    with pytest.raises(transcripts.TranscriptRefused):
+        transcripts.import_games(
+            match, text.replace("5 point match", "7 point match"), swapped=False
+        )
+    assert not Job.objects.exists()
+    assert not Transcript.objects.exists()
+
+
+def test_without_gnubg_the_job_fails_saying_so(tournament, director, monkeypatch):
+    monkeypatch.setenv("GNUBG_PATH", "/nowhere/gnubg")
+    text = NOISY.read_text(encoding="utf-8")
+    match = match_for(tournament, text)
+    transcripts.import_games(match, text, swapped=False, user=director)
+    job = run_one("test-worker")
+    job.refresh_from_db()
+    assert job.last_error == "GnubgError: GNU Backgammon is not at /nowhere/gnubg"
+    assert not Analysis.objects.exists()
+
+
+@needs_gnubg
+@pytest.mark.parametrize("swap", [False, True], ids=["in-order", "swapped"])
+def test_the_job_stores_the_engines_error_rates(tournament, director, swap):
+    text = NOISY.read_text(encoding="utf-8")
+    match = match_for(tournament, text, swap=swap)
+    transcripts.import_games(match, text, swapped=swap, user=director)
+    with override_settings(GNUBG_PLY=0):
+        analyse_match.call(match.pk)
+    engine = gnubg.analyse(text, 0)
+    stored = Analysis.objects.get(match=match)
+    assert (stored.ply, stored.version) == (0, engine.version)
+    assert stored.transcript == Transcript.objects.get(match=match)
+    # The file's left player is the match's player 1, or its player 2 when swapped.
+    left, right = (2, 1) if swap else (1, 2)
+    rates = {player.side: player.error_rate for player in stored.players.all()}
+    assert rates == {left: engine.players[0].error_rate, right: engine.players[1].error_rate}
+    first = stored.players.get(side=left)
+    assert first.pr == engine.players[0].pr
+    assert len(first.biggest) == len(engine.players[0].biggest)
+    assert first.biggest[0]["position_id"] == engine.players[0].biggest[0].position_id

@@ -1,0 +1,76 @@
+"""GNU Backgammon's analysis of a match, stored (docs/skill.md, "Stored"): the figures
+`engines.gnubg.analyse` gives, per player by their side in the match.
+
+Written by the "analysis" job (jobs.analysis), never in a request. Idempotent: storing
+again at the same ply replaces the earlier analysis, so a job tried again after a
+failure, or a transcript analysed again, leaves one analysis per match and ply."""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+
+from django.db import transaction
+from django.utils import timezone
+
+from ..engines import gnubg
+from ..models import AnalysedPlayer, Analysis, Match, Transcript
+from .locks import lock_match
+from .marks import touch_tournament
+
+
+@transaction.atomic
+def store(
+    match: Match | int,
+    result: gnubg.MatchAnalysis,
+    *,
+    transcript: Transcript | None = None,
+    swapped: bool = False,
+) -> Analysis:
+    """Keep `result` for `match`. The result's players are in the file's order; the
+    file's left player is the match's second player when `swapped` (the transcript's
+    own `swapped` when one is given)."""
+    match = lock_match(match)
+    if transcript is not None:
+        swapped = transcript.swapped
+    Analysis.objects.filter(match=match, ply=result.ply).delete()
+    analysis = Analysis.objects.create(
+        match=match,
+        transcript=transcript,
+        ply=result.ply,
+        version=result.version,
+        analysed_at=timezone.now(),
+    )
+    sides = (2, 1) if swapped else (1, 2)
+    pairs = zip(sides, result.players, strict=True)
+    AnalysedPlayer.objects.bulk_create(
+        [_player(analysis, side, figures) for side, figures in pairs]
+    )
+    # Not a person's action, so no audit entry; the match's pages show the analysis, so
+    # their change mark moves like any other write's (the tournament is locked above).
+    touch_tournament(match.tournament_id)
+    return analysis
+
+
+def _player(analysis: Analysis, side: int, figures: gnubg.PlayerAnalysis) -> AnalysedPlayer:
+    return AnalysedPlayer(
+        analysis=analysis,
+        side=side,
+        name_in_file=figures.name,
+        error_rate=figures.error_rate,
+        pr=figures.pr,
+        error_total=figures.error_total,
+        chequer_error_rate=figures.chequer_error_rate,
+        cube_error_rate=figures.cube_error_rate,
+        unforced_moves=figures.unforced_moves,
+        cube_decisions=figures.cube_decisions,
+        decisions=figures.decisions,
+        chequer_doubtful=figures.chequer_doubtful,
+        chequer_errors=figures.chequer_errors,
+        chequer_blunders=figures.chequer_blunders,
+        cube_doubtful=figures.cube_doubtful,
+        cube_errors=figures.cube_errors,
+        cube_blunders=figures.cube_blunders,
+        luck_total=figures.luck_total,
+        luck_rate=figures.luck_rate,
+        biggest=[asdict(mistake) for mistake in figures.biggest],
+    )
