@@ -111,3 +111,15 @@ def test_the_live_part_does_not_read_the_analysis(client, match, django_assert_n
     with django_assert_num_queries(2):
         response = client.get(reverse("match", args=[match.pk]), {"partial": "score"})
     assert "GNUBG PR" not in response.content.decode()
+
+
+def test_the_section_speaks_catalan(match):
+    from django.test import Client
+
+    analysis.store(match, result())
+    text = Client(headers={"accept-language": "ca"}).get(reverse("match", args=[match.pk]))
+    text = text.content.decode()
+    # The club's elision turns "de Anna" into "d'Anna"; figures take a decimal comma.
+    assert "Nivell de joc" in text and "Els errors més grans d'Anna Bosch" in text
+    assert "<strong>6,2</strong>" in text
+    assert "jugat 24/20 23/22, millor 13/9 13/12" in text
