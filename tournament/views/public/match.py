@@ -10,6 +10,7 @@ from ...core import equity, scoring
 from ...models import Match
 from ...queries.feeders import feeders_of
 from ...queries.onward import where_next
+from ...queries.skill import DEEPEST_ANALYSIS, skill_of
 from ...web import live
 
 
@@ -17,7 +18,7 @@ def _match_row(request, pk):
     return (
         Match.objects.filter(tournament__public=True)
         .select_related("tournament__season", "player1", "player2", "winner", "bracket")
-        .annotate(club_mark=live.CLUB_MARK)
+        .annotate(club_mark=live.CLUB_MARK, deepest_analysis_id=DEEPEST_ANALYSIS)
         .filter(pk=pk)
         .first()
     )
@@ -34,7 +35,8 @@ def match(request, pk):
     Template: tournament/match.html (tournament/includes/match_live.html alone for the
     live refresh); context: match, state (scoring.MatchState, None if the stored games
     no longer replay), rows (game row, outcome), replay_error, chances (each player's
-    chance to win the match at this score, or None).
+    chance to win the match at this score, or None), skill (queries.skill.Skill: GNU
+    Backgammon's deepest analysis of the match, or None; the full page only).
     """
     match = request.live_row
     if match is None:
@@ -62,6 +64,7 @@ def match(request, pk):
     }
     if request.GET.get("partial") == "score":
         return render(request, "tournament/includes/match_live.html", context)
+    context["skill"] = skill_of(match)
     return render(request, "tournament/match.html", context)
 
 
