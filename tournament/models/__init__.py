@@ -8,6 +8,7 @@ Thin on purpose: rows hand their values to the pure core (`core.rules`, `core.sc
 
 from .analysis import AnalysedPlayer, Analysis
 from .audit import AuditEntry, Said, ngettext_noop
+from .brackets import Bracket
 from .entries import Entry
 from .games import Game, Penalty
 from .jobs import Job, JobStatus
@@ -18,7 +19,7 @@ from .ratings import RatingChange, RatingsLock
 from .reports import GameReport, GameReportQuerySet, MatchMail, PlayerLink
 from .rounds import RoundDeadline
 from .seasons import RULE_FIELDS, Season, validate_scale
-from .tournaments import Bracket, Tournament, TournamentQuerySet
+from .tournaments import Tournament, TournamentQuerySet
 from .transcripts import Transcript
 
 __all__ = [

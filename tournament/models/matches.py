@@ -5,92 +5,33 @@ transaction. Their games and penalty points are in `games`."""
 from __future__ import annotations
 
 from django.db import models
-from django.db.models import Case, F, IntegerField, Q, When
+from django.db.models import F, Q
 from django.urls import reverse
-from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from ..core import actions, clocks, ratings, scoring
+from ..core import actions, ratings, scoring
 from ..core.rules import RuleSet
+from .at_the_table import AtTheTable
+from .brackets import Bracket
+from .match_status import (
+    BYE,
+    DECIDED,
+    LIVE,
+    OPEN,
+    PENDING,
+    READY,
+    SETTLED,
+    SETTLED_EMPTY,
+    STARTED,
+    TO_PLAY,
+    VOID,
+    MatchQuerySet,
+)
 from .players import Player
-from .tournaments import DELAY_KIND_CHOICES, Bracket, Tournament
-
-# The status groups, defined once: the querysets, the rows' properties, the operations
-# and the pages all read these (no template compares status strings).
-PENDING, READY, LIVE, DECIDED, BYE, VOID = "pending", "ready", "live", "decided", "bye", "void"
-OPEN = (READY, LIVE)  # both players known, not decided: at a table or about to be
-STARTED = (LIVE, DECIDED)  # a game or a result recorded: what a redraw would lose
-TO_PLAY = (PENDING, READY, LIVE)  # still to be decided, players known or not
-SETTLED = (DECIDED, BYE, VOID)  # nothing more to play
-SETTLED_EMPTY = (BYE, VOID)  # settled without a match being played
-
-# Who plays it comes from a draw or a pairing (a bracket's or a round's match), not
-# from a director's hand (a friendly): `Match.from_draw`, as a query.
-FROM_DRAW = Q(bracket__isnull=False) | Q(round__isnull=False)
+from .tournaments import Tournament
 
 
-class MatchQuerySet(models.QuerySet):
-    def open(self):
-        return self.filter(status__in=OPEN)
-
-    def live(self):
-        return self.filter(status=LIVE)
-
-    def ready(self):
-        return self.filter(status=READY)
-
-    def started(self):
-        return self.filter(status__in=STARTED)
-
-    def decided(self):
-        return self.filter(status=DECIDED)
-
-    def to_play(self):
-        return self.filter(status__in=TO_PLAY)
-
-    def involving(self, *players):
-        """The matches any of these players sits in, on either side."""
-        return self.filter(Q(player1__in=players) | Q(player2__in=players))
-
-    def in_rounds(self):
-        """A Swiss's or round robin's matches (a round, no bracket)."""
-        return self.filter(bracket__isnull=True, round__isnull=False)
-
-    def between_two(self):
-        """Both players known (not a bye, not waiting for a player)."""
-        return self.filter(player1__isnull=False, player2__isnull=False)
-
-    def not_settled_empty(self):
-        """Leaves out the byes and the voids (`Match.is_settled_empty`): no match to
-        play there, nor a slip to print."""
-        return self.exclude(status__in=SETTLED_EMPTY)
-
-    def from_draw(self):
-        """A bracket's or a round's matches, not the friendlies (`Match.from_draw`)."""
-        return self.filter(FROM_DRAW)
-
-    def rated(self):
-        """The matches the ratings count (`Match.is_rated`): decided between two
-        players, and rated by the core's rule, this query built from its data
-        (`core.ratings`: the decisions not rated, the shortest length rated, no
-        friendly)."""
-        return (
-            self.decided()
-            .between_two()
-            .exclude(decided_by__in=ratings.UNRATED_DECISIONS)
-            .filter(length__gte=ratings.MIN_RATED_LENGTH)
-            .from_draw()
-        )
-
-    def live_first(self, *then):
-        """Ordered with the live matches first (the one under way is the one looked
-        for), then by `then`."""
-        return self.alias(
-            not_live=Case(When(status=LIVE, then=0), default=1, output_field=IntegerField())
-        ).order_by("not_live", *then)
-
-
-class Match(models.Model):
+class Match(AtTheTable, models.Model):
     class Status(models.TextChoices):
         PENDING = PENDING, _("waiting for players")
         READY = READY, _("ready")
@@ -439,68 +380,11 @@ class Match(models.Model):
             called=self.is_called,
         )
 
-    # --- the day: table and clock -------------------------------------------------
-
-    @property
-    def clock(self) -> clocks.Clock:
-        """The clock settings of the match's bracket (the tournament's outside one)."""
-        if self.bracket_id is not None:
-            return self.bracket.clock_of(self.tournament)
-        return self.tournament.clock
-
-    @property
-    def reserve_minutes(self) -> int | None:
-        """Each player's time on the clock, when clocks are part of the match."""
-        clock = self.clock
-        if not clock.used:
-            return None
-        return clock.reserve_minutes(self.length, self.clock_points or 0)
-
     @property
     def penalty_sides(self) -> list[tuple[Player, int]]:
         """(player, penalty points) for each side awarded some before the first game."""
         points = (self.penalty1, self.penalty2)
         return [(self.players[side], points[side]) for side in (0, 1) if points[side]]
-
-    @property
-    def clock_text(self) -> str:
-        """ "10 minutes each, 12 s simple delay", when clocks are part of the match."""
-        minutes = self.reserve_minutes
-        if minutes is None:
-            return ""
-        clock = self.clock
-        return gettext("%(minutes)s minutes each, %(delay)s s %(kind)s") % {
-            "minutes": minutes,
-            "delay": clock.delay_seconds,
-            "kind": dict(DELAY_KIND_CHOICES)[clock.delay_kind],
-        }
-
-    @property
-    def table_label(self) -> str:
-        """ "Table 3" for a numbered table, the name itself for a named one."""
-        if not self.table:
-            return ""
-        if self.table.isdigit():
-            return gettext("Table %(number)s") % {"number": self.table}
-        return self.table
-
-    @property
-    def waits_for_table(self) -> bool:
-        """Ready to start (both players known) but at no table: every table of the day
-        is taken, since the operations call a ready match to a free one at once. A
-        tournament without tables has none to wait for."""
-        return self.status == READY and not self.table and bool(self.tournament.tables)
-
-    @property
-    def called_to(self) -> str:
-        """Where an open match is played, as the pages say it: "Table 7", a table's
-        name, or "waiting for a table"; nothing for a match that is not open, or a day
-        without tables."""
-        if not self.is_open:
-            return ""
-        if self.table:
-            return self.table_label
-        return gettext("waiting for a table") if self.waits_for_table else ""
 
     def side_of(self, player: Player) -> int | None:
         if player is None:

@@ -11,8 +11,8 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from ..core import draw
+from .brackets import Bracket
 from .entries import Entry
-from .tournaments import Bracket
 
 
 class Payment(models.Model):

@@ -1,0 +1,68 @@
+"""A match on the day: its clock and its table, as the pages say them. A part of
+`Match` (a mixin: the fields stay on the model), apart because it is read by the
+call screen and the cards, never by the rules of the score."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext
+
+from ..core import clocks
+from .match_status import READY
+from .tournaments import DELAY_KIND_CHOICES
+
+
+class AtTheTable:
+    @property
+    def clock(self) -> clocks.Clock:
+        """The clock settings of the match's bracket (the tournament's outside one)."""
+        if self.bracket_id is not None:
+            return self.bracket.clock_of(self.tournament)
+        return self.tournament.clock
+
+    @property
+    def reserve_minutes(self) -> int | None:
+        """Each player's time on the clock, when clocks are part of the match."""
+        clock = self.clock
+        if not clock.used:
+            return None
+        return clock.reserve_minutes(self.length, self.clock_points or 0)
+
+    @property
+    def clock_text(self) -> str:
+        """ "10 minutes each, 12 s simple delay", when clocks are part of the match."""
+        minutes = self.reserve_minutes
+        if minutes is None:
+            return ""
+        clock = self.clock
+        return gettext("%(minutes)s minutes each, %(delay)s s %(kind)s") % {
+            "minutes": minutes,
+            "delay": clock.delay_seconds,
+            "kind": dict(DELAY_KIND_CHOICES)[clock.delay_kind],
+        }
+
+    @property
+    def table_label(self) -> str:
+        """ "Table 3" for a numbered table, the name itself for a named one."""
+        if not self.table:
+            return ""
+        if self.table.isdigit():
+            return gettext("Table %(number)s") % {"number": self.table}
+        return self.table
+
+    @property
+    def waits_for_table(self) -> bool:
+        """Ready to start (both players known) but at no table: every table of the day
+        is taken, since the operations call a ready match to a free one at once. A
+        tournament without tables has none to wait for."""
+        return self.status == READY and not self.table and bool(self.tournament.tables)
+
+    @property
+    def called_to(self) -> str:
+        """Where an open match is played, as the pages say it: "Table 7", a table's
+        name, or "waiting for a table"; nothing for a match that is not open, or a day
+        without tables."""
+        if not self.is_open:
+            return ""
+        if self.table:
+            return self.table_label
+        return gettext("waiting for a table") if self.waits_for_table else ""
