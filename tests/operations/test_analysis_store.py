@@ -5,50 +5,15 @@ round, and storing again at the same depth replaces the analysis."""
 
 from __future__ import annotations
 
+import analyses
 import pytest
 
-from tournament.engines.gnubg import MatchAnalysis, Mistake, PlayerAnalysis
 from tournament.models import AnalysedPlayer, Analysis, Match, Tournament
 from tournament.operations import analysis
 
 
-def figures(name: str, error_rate: float, blunders: int = 1) -> PlayerAnalysis:
-    mistake = Mistake(
-        game=2,
-        move=7,
-        kind="chequer",
-        position_id="4HPwATDgc/ABMA",
-        match_id="cAkAAAAAAAAA",
-        played="24/20 23/22",
-        best="13/9 13/12",
-        equity_lost=0.231,
-    )
-    return PlayerAnalysis(
-        name=name,
-        error_rate=error_rate,
-        error_total=error_rate * 40 / 1000,
-        chequer_error_rate=error_rate,
-        cube_error_rate=0.0,
-        unforced_moves=36,
-        cube_decisions=4,
-        chequer_doubtful=2,
-        chequer_errors=3,
-        chequer_blunders=blunders,
-        cube_doubtful=0,
-        cube_errors=1,
-        cube_blunders=0,
-        luck_total=0.42,
-        luck_rate=11.5,
-        biggest=(mistake,),
-    )
-
-
-def result(ply: int = 0, first: float = -12.4, second: float = -6.0) -> MatchAnalysis:
-    return MatchAnalysis(
-        ply=ply,
-        version="GNU Backgammon 1.07.001 20230103",
-        players=(figures("Anna Bosch", first), figures("Xavier Roca", second)),
-    )
+def result(ply: int = 0, first: float = -12.4, second: float = -6.0):
+    return analyses.result(ply, first, second)
 
 
 @pytest.fixture

@@ -5,53 +5,11 @@ there are several; nothing when the match has none."""
 from __future__ import annotations
 
 import pytest
+from analyses import result
 from django.urls import reverse
 
-from tournament.engines.gnubg import MatchAnalysis, Mistake, PlayerAnalysis
 from tournament.models import Match
 from tournament.operations import analysis
-
-
-def figures(name: str, error_rate: float, played: str, best: str) -> PlayerAnalysis:
-    mistake = Mistake(
-        game=2,
-        move=7,
-        kind="chequer",
-        position_id="4HPwATDgc/ABMA",
-        match_id="cAkAAAAAAAAA",
-        played=played,
-        best=best,
-        equity_lost=0.231,
-    )
-    return PlayerAnalysis(
-        name=name,
-        error_rate=error_rate,
-        error_total=error_rate * 40 / 1000,
-        chequer_error_rate=error_rate,
-        cube_error_rate=0.0,
-        unforced_moves=36,
-        cube_decisions=4,
-        chequer_doubtful=2,
-        chequer_errors=3,
-        chequer_blunders=1,
-        cube_doubtful=0,
-        cube_errors=1,
-        cube_blunders=0,
-        luck_total=0.42,
-        luck_rate=11.5,
-        biggest=(mistake,),
-    )
-
-
-def result(ply: int = 0, first: float = -12.4) -> MatchAnalysis:
-    return MatchAnalysis(
-        ply=ply,
-        version="GNU Backgammon 1.07.001 20230103",
-        players=(
-            figures("Anna Bosch", first, "24/20 23/22", "13/9 13/12"),
-            figures("Xavier Roca", -6.6, "8/5 6/5", "24/21 13/11"),
-        ),
-    )
 
 
 @pytest.fixture

@@ -1,0 +1,80 @@
+"""GNU Backgammon's analysis built by hand, in the engine's own data classes, for the
+tests that need an analysed match without running gnubg: `figures` for one player,
+`result` for a match (the .mat's left player first), `analysed` to store one on a match
+through the operations."""
+
+from __future__ import annotations
+
+from tournament.engines.gnubg import MatchAnalysis, Mistake, PlayerAnalysis
+from tournament.models import Analysis, Match
+from tournament.operations import analysis
+
+VERSION = "GNU Backgammon 1.07.001 20230103"
+
+
+def figures(
+    name: str,
+    error_rate: float,
+    *,
+    played: str = "24/20 23/22",
+    best: str = "13/9 13/12",
+    blunders: int = 1,
+    decisions: tuple[int, int] = (36, 4),
+) -> PlayerAnalysis:
+    """One player's figures: `error_rate` in gnubg's mEMG (0 or negative), one biggest
+    error (`played` where gnubg prefers `best`), `decisions` as (unforced moves, cube
+    decisions)."""
+    mistake = Mistake(
+        game=2,
+        move=7,
+        kind="chequer",
+        position_id="4HPwATDgc/ABMA",
+        match_id="cAkAAAAAAAAA",
+        played=played,
+        best=best,
+        equity_lost=0.231,
+    )
+    unforced, cube = decisions
+    return PlayerAnalysis(
+        name=name,
+        error_rate=error_rate,
+        error_total=error_rate * (unforced + cube) / 1000,
+        chequer_error_rate=error_rate,
+        cube_error_rate=0.0,
+        unforced_moves=unforced,
+        cube_decisions=cube,
+        chequer_doubtful=2,
+        chequer_errors=3,
+        chequer_blunders=blunders,
+        cube_doubtful=0,
+        cube_errors=1,
+        cube_blunders=0,
+        luck_total=0.42,
+        luck_rate=11.5,
+        biggest=(mistake,),
+    )
+
+
+def result(
+    ply: int = 0,
+    first: float = -12.4,
+    second: float = -6.6,
+    names: tuple[str, str] = ("Anna Bosch", "Xavier Roca"),
+) -> MatchAnalysis:
+    """A match's analysis: the file's left player with error rate `first`, the right one
+    with `second`."""
+    return MatchAnalysis(
+        ply=ply,
+        version=VERSION,
+        players=(
+            figures(names[0], first),
+            figures(names[1], second, played="8/5 6/5", best="24/21 13/11"),
+        ),
+    )
+
+
+def analysed(match: Match, first: float = -12.4, second: float = -6.6, ply: int = 0) -> Analysis:
+    """`match` analysed: its first player (player1) with error rate `first`, its second
+    with `second`, stored through the operations."""
+    names = (str(match.player1), str(match.player2))
+    return analysis.store(match, result(ply, first, second, names))
