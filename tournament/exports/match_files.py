@@ -152,6 +152,7 @@ def player_zip(player: Player):
     texts = (
         Transcript.objects.filter(match_id__in=list(rows))
         .filter(pk=Subquery(latest.values("pk")[:1]))
+        .order_by("match__decided_at", "match_id")  # the files in the list's order
         .values_list("match_id", "swapped", "text")
     )
     output = tempfile.SpooledTemporaryFile(max_size=IN_MEMORY)  # noqa: SIM115 - the caller's
