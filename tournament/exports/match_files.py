@@ -23,7 +23,6 @@ from ..core.matfile.tags import MatchTags, Rating
 from ..models import AnalysedPlayer, Analysis, Match, Player, RatingChange, Transcript
 from ..operations import transcripts
 from ..queries.match_labels import ROUNDS_IN_BRACKET, round_label
-from ..queries.skill import DEEPEST_ANALYSIS
 from .workbook import FORMULA_STARTS
 
 SITE = "Q-gammon"
@@ -91,19 +90,25 @@ def _pr_of(side: int) -> Subquery:
     )
 
 
-def analysed_matches(player: Player):
-    """The player's matches in public tournaments with an analysis, oldest first, each
-    with its bracket's rounds, its deepest analysis's ply and both sides' PR (one query).
-    Public tournaments only, as the player's calendar: a draft's matches stay hidden."""
-    deepest_ply = Analysis.objects.filter(match=OuterRef("pk")).order_by("-ply").values("ply")
+def _theirs(player: Player):
+    """The player's matches in public tournaments that have an analysis. Public
+    tournaments only, as the player's calendar: a draft's matches stay hidden."""
     return (
         Match.objects.filter(tournament__public=True)
         .involving(player)
         .filter(pk__in=Analysis.objects.values("match_id"))
+    )
+
+
+def analysed_matches(player: Player):
+    """The player's analysed matches (`_theirs`), oldest first, each with its bracket's
+    rounds, its deepest analysis's ply and both sides' PR (one query)."""
+    deepest_ply = Analysis.objects.filter(match=OuterRef("pk")).order_by("-ply").values("ply")
+    return (
+        _theirs(player)
         .select_related("tournament", "bracket", "player1", "player2")
         .annotate(
             rounds_in_bracket=ROUNDS_IN_BRACKET,
-            deepest_analysis_id=DEEPEST_ANALYSIS,
             ply=Subquery(deepest_ply[:1]),
             pr1=_pr_of(1),
             pr2=_pr_of(2),
@@ -147,10 +152,13 @@ def player_zip(player: Player):
             (match.pr1, match.pr2) if match.player1_id == player.pk else (match.pr2, match.pr1)
         )
         rows[match.pk] = AnalysedMatch(match, _file_name(number, match), mine, theirs, match.ply)
-    changes = _rating_changes(list(rows))
+    # The matches as a subquery, not a list of ids: a long career's ids would pass the
+    # database's limit of parameters (SQLite's).
+    theirs = _theirs(player).values("pk")
+    changes = _rating_changes(theirs)
     latest = Transcript.objects.filter(match_id=OuterRef("match_id")).order_by("-id")
     texts = (
-        Transcript.objects.filter(match_id__in=list(rows))
+        Transcript.objects.filter(match_id__in=theirs)
         .filter(pk=Subquery(latest.values("pk")[:1]))
         .order_by("match__decided_at", "match_id")  # the files in the list's order
         .values_list("match_id", "swapped", "text")
@@ -159,7 +167,9 @@ def player_zip(player: Player):
     written: set[int] = set()
     with zipfile.ZipFile(output, "w", compression=zipfile.ZIP_DEFLATED) as archive:
         for match_id, swapped, text in texts.iterator(chunk_size=50):
-            row = rows[match_id]
+            row = rows.get(match_id)
+            if row is None:  # analysed between the two queries: next time
+                continue
             tags = tags_of(row.match, changes)
             tagged = matfile.retag(text, tags.swapped() if swapped else tags)
             archive.writestr(row.file_name, tagged)
