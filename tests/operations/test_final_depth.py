@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pytest
 from analyses import result
-from builders import cup, play_out, the_season
 from django.test import override_settings
 
+from builders import cup, play_out, the_season
 from tournament.core import matfile
 from tournament.jobs import analysis as analysis_job
 from tournament.jobs.runner import run_one

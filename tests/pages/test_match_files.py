@@ -10,13 +10,13 @@ import zipfile
 
 import pytest
 from analyses import analysed
-from builders import cup, play_out, the_season
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import translation
 
-from tournament.core import matfile
+from builders import cup, play_out, the_season
+from tournament.core import draw, matfile
 from tournament.models import Match, RatingChange, Transcript
 from tournament.operations import transcripts
 from tournament.operations.links import link_for, token_of
@@ -84,7 +84,7 @@ def zip_url(player) -> str:
 def test_a_player_downloads_their_analysed_matches_in_one_zip(client, played):
     semi, other, final = rows(played)
     finalist = final.player1
-    theirs = [match for match in (semi, other) if finalist in match.players][0]
+    theirs = next(match for match in (semi, other) if finalist in match.players)
     hand_in(theirs)
     hand_in(final, swapped=True)
     hand_in(next(match for match in (semi, other) if match is not theirs))  # not theirs
@@ -137,3 +137,20 @@ def test_no_analysed_match_says_so_on_the_players_page(client, played):
 
 def test_an_unknown_link_is_404(client, played):
     assert client.get(reverse("player-matches-zip", args=["nope"])).status_code == 404
+
+
+def test_only_the_main_brackets_last_round_is_the_final(client):
+    """A consolation's last round is named as its bracket's, and is not the final a club
+    analyses deeper; a tag names its bracket."""
+    tournament = cup(the_season(), 8, consolation=draw.FIRST_ROUND, start=True, public=True)
+    play_out(tournament)
+    finals = {
+        match.bracket.kind: match
+        for match in rows(tournament)
+        if match.round == match.rounds_in_bracket
+    }
+    assert is_main_final(finals[draw.MAIN].pk)
+    assert not is_main_final(finals[draw.CONSOLATION].pk)
+    consolation = finals[draw.CONSOLATION]
+    response = client.get(reverse("match-mat", args=[consolation.pk]))
+    assert matfile.parse(response.content.decode()).headers["Round"] == "Consolation: Final"
