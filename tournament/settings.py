@@ -414,6 +414,6 @@ JOBS_POLL_INTERVAL = float(os.environ.get("JOBS_POLL_INTERVAL", "1"))
 # default (about a second a match), 1 or 2 for more accuracy at a cost in time.
 GNUBG_PLY = env_int("GNUBG_PLY", 0)
 # The depth for the final of a main bracket, analysed again after the quick analysis
-# above (its own job, "final_analysis"): 2-ply by default (some 4 s a game on one core).
+# above (its own job, "final_analysis"): 2-ply by default (4 to 10 s a game on one core).
 # At or below GNUBG_PLY, a final is analysed once, like any match.
 GNUBG_FINAL_PLY = env_int("GNUBG_FINAL_PLY", 2)

@@ -58,12 +58,12 @@ def test_a_final_is_analysed_again_at_2_ply_and_a_semi_final_is_not(asked, semi_
         f"final_analysis:{final.pk}",
         [final.pk],
     )
-    assert deep.time_limit == 900  # a long final at 2-ply takes minutes
+    assert deep.time_limit == 1800  # a long final at 2-ply takes minutes
 
     run_one("test-worker")
     deep.refresh_from_db()
     assert deep.status == "done"
-    assert asked[-1] == (2, 900 - analysis_job.MARGIN)
+    assert asked[-1] == (2, 1800 - analysis_job.MARGIN)
     assert sorted(Analysis.objects.filter(match=final).values_list("ply", flat=True)) == [0, 2]
     assert list(Analysis.objects.filter(match=semi).values_list("ply", flat=True)) == [0]
 
