@@ -72,8 +72,9 @@ def player_matches_zip(request, token):
     """The player's analysed matches in one zip (exports.match_files.player_zip): each
     match's transcript, tagged, and matches.csv with the GNUBG PR. Four queries, however
     many matches: the link with its player, the matches with their PR, the ratings and
-    the transcripts. An unknown or rotated link is a 404;
-    a player with no analysed match goes back to their page, which says so."""
+    the transcripts. An unknown or rotated link is a 404; a player with no analysed
+    match goes back to their page, which says so. Like the page, never indexed, cached
+    or sent on as a referrer (web.access.private)."""
     player = player_by_token(token)
     if player is None:
         raise Http404
