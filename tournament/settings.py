@@ -413,3 +413,7 @@ JOBS_POLL_INTERVAL = float(os.environ.get("JOBS_POLL_INTERVAL", "1"))
 # GNU Backgammon's depth for the analysis of every transcript (docs/skill.md): 0-ply by
 # default (about a second a match), 1 or 2 for more accuracy at a cost in time.
 GNUBG_PLY = env_int("GNUBG_PLY", 0)
+# The depth for the final of a main bracket, analysed again after the quick analysis
+# above (its own job, "final_analysis"): 2-ply by default (4 to 10 s a game on one core).
+# At or below GNUBG_PLY, a final is analysed once, like any match.
+GNUBG_FINAL_PLY = env_int("GNUBG_FINAL_PLY", 2)

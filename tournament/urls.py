@@ -40,6 +40,7 @@ urlpatterns = [
     # A player's own page, from their private link
     path(LINK, public.player_page.home, name="player-page"),
     path(LINK + "calendar.ics", public.calendars.player_calendar, name="player-calendar"),
+    path(LINK + "matches.zip", public.downloads.player_matches_zip, name="player-matches-zip"),
     path(LINK + "matches/<int:match_id>/report/", public.player_page.report, name="player-report"),
     path(
         LINK + "matches/<int:match_id>/confirm/", public.player_page.confirm, name="player-confirm"

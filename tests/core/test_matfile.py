@@ -1,14 +1,12 @@
 """Jellyfish .mat transcripts: GNU Backgammon's files read and checked, bad ones refused."""
 
 import dataclasses
-import os
 import random
 import re
-import subprocess
 from pathlib import Path
 
 import pytest
-from gnubg_program import GNUBG, needs_gnubg
+from gnubg_program import needs_gnubg, run_gnubg
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -516,21 +514,6 @@ def test_write_leaves_illegal_games_to_replay():
 
 
 # --- GNU Backgammon itself --------------------------------------------------------------
-
-
-def run_gnubg(commands: list[str], home: Path) -> str:
-    """Feed commands to gnubg in text mode; its settings go to a throwaway HOME."""
-    assert GNUBG is not None
-    done = subprocess.run(
-        [GNUBG, "-t", "-q"],
-        input="\n".join(commands) + "\n",
-        capture_output=True,
-        text=True,
-        timeout=300,
-        env={**os.environ, "HOME": str(home), "LANG": "C.UTF-8"},
-        check=False,
-    )
-    return done.stdout + done.stderr
 
 
 @needs_gnubg

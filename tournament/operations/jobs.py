@@ -45,6 +45,11 @@ KINDS = {
     # GNU Backgammon's analysis of a match's transcript: about a second at 0-ply, some
     # 15 s for a 7-point match at 2-ply on one core (docs/skill.md).
     "analysis": Kind("tournament.jobs.analysis.analyse_match", time_limit=120),
+    # The final of a main bracket again, at the finals' depth (2-ply): measured here on
+    # one core of a busy machine, 17 s for a 5-point match of 4 games and 96 s for an
+    # 11-point match of 9 long games (some 10 s a game), so a 25-point final of 30 games
+    # takes five minutes or more: half an hour leaves room.
+    "final_analysis": Kind("tournament.jobs.analysis.analyse_final", time_limit=1800),
 }
 
 

@@ -25,22 +25,27 @@ Pure Python on purpose (like `scoring`): no Django, no I/O; the caller reads the
 
 The package, along its seams: `base` (the error and the data classes), `grammar` (what
 each line says), `game` (one game as it is read), `parsing` (`parse`), `checks` (`check`,
-`read`) and `writer` (`write`). Import them from here.
+`read`), `writer` (`write`) and `tags` (the header tags: `MatchTags`,
+`retag`). Import them from here.
 """
 
 from ..names import normalize_name
 from .base import MatError, MatGame, MatMatch
 from .checks import check, read
 from .parsing import parse
+from .tags import MatchTags, Rating, retag
 from .writer import write
 
 __all__ = [
     "MatError",
     "MatGame",
     "MatMatch",
+    "MatchTags",
+    "Rating",
     "check",
     "normalize_name",  # how the score lines' names compare; importable from here as before
     "parse",
     "read",
+    "retag",
     "write",
 ]
