@@ -413,3 +413,6 @@ JOBS_POLL_INTERVAL = float(os.environ.get("JOBS_POLL_INTERVAL", "1"))
 # GNU Backgammon's depth for the analysis of every transcript (docs/skill.md): 0-ply by
 # default (about a second a match), 1 or 2 for more accuracy at a cost in time.
 GNUBG_PLY = env_int("GNUBG_PLY", 0)
+# The season's PR table lists the players with at least this many analysed decisions
+# (docs/skill.md): a PR over a match or two says little. About four 7-point matches.
+SKILL_MIN_DECISIONS = env_int("SKILL_MIN_DECISIONS", 200)
