@@ -99,7 +99,9 @@ def test_the_section_costs_one_query(client, anna, three, django_assert_num_quer
         assert "skill-chart" in client.get(url).content.decode()
 
 
-def test_without_analyses_the_page_costs_what_it_did(client, anna, match, django_assert_num_queries):
+def test_without_analyses_the_page_costs_what_it_did(
+    client, anna, match, django_assert_num_queries
+):
     with django_assert_num_queries(5):
         assert "Skill" not in client.get(reverse("player", args=[anna.pk])).content.decode()
 
