@@ -5,9 +5,10 @@ means."""
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from analyses import VERSION, figures
+
 from tournament.engines.gnubg import MatchAnalysis
 from tournament.models import Match, Player, Tournament
 from tournament.operations import analysis
@@ -26,7 +27,7 @@ def analysed_match(
     """A match of `tournament` decided on `day` (the tournament's date by default),
     analysed at `ply`: `first` at PR prs[0] over decisions[0] decisions (four of them
     cube decisions), `second` likewise."""
-    when = datetime.fromisoformat(f"{day or tournament.date}T18:00:00").replace(tzinfo=timezone.utc)
+    when = datetime.fromisoformat(f"{day or tournament.date}T18:00:00").replace(tzinfo=UTC)
     match = Match.objects.create(
         tournament=tournament,
         player1=first,

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 from skill_builders import analysed_match, store
 
@@ -107,8 +108,6 @@ def test_without_analyses_the_page_costs_what_it_did(
 
 
 def test_in_catalan(three, anna):
-    from django.test import Client
-
     text = Client(headers={"accept-language": "ca"}).get(reverse("player", args=[anna.pk]))
     text = text.content.decode()
     assert "<strong>5,0</strong>" in text

@@ -11,6 +11,7 @@ import re
 
 import openpyxl
 import pytest
+from django.test import Client
 from django.urls import reverse
 from skill_builders import analysed_match, store
 
@@ -106,6 +107,15 @@ def test_an_empty_season_says_so_without_a_table(client, season, tournament, pla
     text = client.get(reverse("season-skill", args=[2002])).content.decode()
     assert "No player has 80 decisions analysed by GNU Backgammon in this season yet." in text
     assert "<table" not in text
+
+
+def test_in_spanish_and_catalan(field):
+    url = reverse("season-skill", args=[2002])
+    spanish = Client(headers={"accept-language": "es"}).get(url).content.decode()
+    assert "Gran Maestro" in spanish and ">3,5<" in spanish
+    assert "Los jugadores con al menos 80 decisiones analizadas" in spanish
+    catalan = Client(headers={"accept-language": "ca"}).get(url, {"sort": "name"})
+    assert "Franja de grau (indicació)" in catalan.content.decode()
 
 
 def test_an_unknown_season_is_a_404(client, db):
