@@ -40,7 +40,9 @@ IN_DEEPEST = Q(
         Analysis.objects.filter(match=OuterRef("analysis__match")).order_by("-ply").values("pk")[:1]
     )
 )
-PUBLIC = Q(analysis__match__tournament__public=True)
+# Public tournaments only; and a side with no decision (a match ended by resignation
+# before a move) says nothing of its play.
+PUBLIC = Q(analysis__match__tournament__public=True, decisions__gt=0)
 
 
 def _of(player) -> Q:
@@ -143,7 +145,7 @@ def season_skill(season, at_least: int | None = None) -> list[SkillRow]:
     first = Q(side=1)
     rows = (
         AnalysedPlayer.objects.filter(
-            IN_DEEPEST, PUBLIC, analysis__match__tournament__season=season, decisions__gt=0
+            IN_DEEPEST, PUBLIC, analysis__match__tournament__season=season
         )
         .annotate(
             who=Case(
