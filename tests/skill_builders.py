@@ -43,7 +43,7 @@ def analysed_match(
 
 def store(match: Match, prs, *, decisions=(40, 40), ply: int = 0) -> Match:
     sides = [
-        figures(str(player), -2 * pr, decisions=(count - 4, 4))
+        figures(str(player), -2 * pr, decisions=(max(count - 4, 0), min(count, 4)))
         for player, pr, count in zip((match.player1, match.player2), prs, decisions, strict=True)
     ]
     analysis.store(match, MatchAnalysis(ply=ply, version=VERSION, players=tuple(sides)))

@@ -92,6 +92,12 @@ def test_a_player_without_analysis_has_no_skill_section(page, tournament, player
     assert "Skill" not in text and "GNUBG PR" not in text and "skill-chart" not in text
 
 
+def test_a_match_without_a_decision_of_theirs_says_nothing(page, tournament, anna, players):
+    # Anna resigned before her first move: gnubg counts no decision of hers.
+    analysed_match(tournament, anna, players[1], (0.0, 4.0), decisions=(0, 10))
+    assert "Skill" not in page()
+
+
 def test_the_section_costs_one_query(client, anna, three, django_assert_num_queries):
     url = reverse("player", args=[anna.pk])
     # As without analyses (the player, with whether they have one; their matches; the
