@@ -92,3 +92,69 @@ def rating_chart(changes) -> LineChart | None:
         formats.date_format(timezone.localtime(change.at), "DATE_FORMAT") for change in changes
     ]
     return line_chart(values, labels)
+
+
+@dataclass(frozen=True)
+class PrChart:
+    """A player's GNUBG PR match by match: a dot a match (a line joins them), the axis
+    from 0 (perfect play) up, and their average as a dashed line."""
+
+    width: int
+    height: int
+    points: str  # for <polyline points="...">, empty for a single match
+    dots: list[tuple[float, float]]
+    average_y: float
+    y_ticks: list[tuple[float, str]]
+    x_ticks: list[tuple[float, str]]
+    count: int
+    lowest: float
+    highest: float
+
+
+def _pr_step(top: float) -> float:
+    for step in (1, 2, 5, 10, 20):
+        if top / step <= 5:
+            return step
+    return 50
+
+
+def pr_chart(values: Sequence[float], days: Sequence, average: float) -> PrChart | None:
+    """The PR of each analysed match, oldest first, each with its day; `average` the
+    weighted average drawn across. Lower is better: the axis starts at 0."""
+    if not values:
+        return None
+    highest = max(*values, average)
+    step = _pr_step(max(highest, 1))
+    top = step * (int(highest // step) + 1)
+    inner_width, inner_height = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
+
+    def x(index: int) -> float:
+        if len(values) == 1:
+            return round(LEFT + inner_width / 2, 1)
+        return round(LEFT + inner_width * index / (len(values) - 1), 1)
+
+    def y(value: float) -> float:
+        return round(TOP + inner_height * (top - value) / top, 1)
+
+    dots = [(x(index), y(value)) for index, value in enumerate(values)]
+    y_ticks = [(y(tick), formats.number_format(tick, 0)) for tick in range(0, top + 1, step)]
+    labels = [formats.date_format(day, "DATE_FORMAT") for day in days]
+    last = len(labels) - 1
+    # The first, the middle and the last match; a date said once.
+    x_ticks, said = [], set()
+    for index in sorted({0, last // 2, last}):
+        if labels[index] not in said:
+            x_ticks.append((x(index), labels[index]))
+            said.add(labels[index])
+    return PrChart(
+        width=WIDTH,
+        height=HEIGHT,
+        points=" ".join(f"{dot_x},{dot_y}" for dot_x, dot_y in dots) if len(dots) > 1 else "",
+        dots=dots,
+        average_y=y(average),
+        y_ticks=y_ticks,
+        x_ticks=x_ticks,
+        count=len(values),
+        lowest=min(values),
+        highest=max(values),
+    )

@@ -417,3 +417,7 @@ GNUBG_PLY = env_int("GNUBG_PLY", 0)
 # above (its own job, "final_analysis"): 2-ply by default (4 to 10 s a game on one core).
 # At or below GNUBG_PLY, a final is analysed once, like any match.
 GNUBG_FINAL_PLY = env_int("GNUBG_FINAL_PLY", 2)
+
+# The season's PR table lists the players with at least this many analysed decisions
+# (docs/skill.md): a PR over a match or two says little. About four 7-point matches.
+SKILL_MIN_DECISIONS = env_int("SKILL_MIN_DECISIONS", 200)

@@ -176,3 +176,57 @@ class RatingsTable(ReflowTable):
 
     def value_rating(self, value):
         return round(value, 1)
+
+
+def _decimal(value: float, places: int) -> str:
+    # The language's decimal mark; number_format cuts, so round first.
+    return formats.number_format(round(value, places), places)
+
+
+class SkillTable(ReflowTable):
+    """A season's GNUBG PR table (queries.skill_tables.season_skill): one row a player
+    with enough analysed decisions, the PR averaged over their matches, weighted by
+    decisions. The workbook's Skill sheet is this table's values."""
+
+    name = _lead(_("Player"), linkify=lambda record: record.get_absolute_url())
+    matches = _number(_("Matches analysed"))
+    decisions = _number(_("Decisions analysed"))
+    pr = _number(_("GNUBG PR"))
+    best = _number(_("Best match PR"))
+    worst = _number(_("Worst match PR"))
+    luck = _number(_("Luck (EMG)"))
+    grade = tables.Column(
+        verbose_name=_("Grade band (indication)"), order_by=("pr",), empty_values=()
+    )
+
+    def render_pr(self, value):
+        return format_html("<strong>{}</strong>", _decimal(value, 1))
+
+    def render_best(self, value):
+        return _decimal(value, 1)
+
+    def render_worst(self, value):
+        return _decimal(value, 1)
+
+    def render_luck(self, value):
+        return _decimal(value, 2)
+
+    def render_grade(self, value):
+        return _(value.label) if value else "—"
+
+    # The workbook: numbers as numbers (two decimals kept, shown with one), the band
+    # as text.
+    def value_pr(self, value):
+        return round(value, 2)
+
+    def value_best(self, value):
+        return round(value, 2)
+
+    def value_worst(self, value):
+        return round(value, 2)
+
+    def value_luck(self, value):
+        return round(value, 3)
+
+    def value_grade(self, value):
+        return str(_(value.label)) if value else ""

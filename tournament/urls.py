@@ -20,6 +20,7 @@ urlpatterns = [
         "seasons/<int:year>/calendar.ics", public.calendars.season_calendar, name="season-calendar"
     ),
     path("seasons/<int:year>/standings/", public.standings.season_standings, name="standings"),
+    path("seasons/<int:year>/skill/", public.season.skill, name="season-skill"),
     path(
         "seasons/<int:year>/standings.xlsx", public.downloads.season_workbook, name="standings-xlsx"
     ),

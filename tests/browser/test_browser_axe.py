@@ -27,6 +27,7 @@ import pytest
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
+from skill_builders import store as analyse
 
 from conftest import PHONE
 from tournament import operations
@@ -76,6 +77,8 @@ PUBLIC = [
     "match-decided",
     "match-bye",
     "player",
+    "player-skill",
+    "season-skill",
     "ratings",
     "calls",
     "player-page",
@@ -170,6 +173,16 @@ def _addresses() -> dict[str, str]:
         .first()
         .source1_match
     )
+    # Three analysed matches of the season (enough decisions for its PR table): the
+    # player's Skill section with its chart, and the season's table.
+    analysed = list(
+        Match.objects.filter(tournament__season=season, tournament__public=True, status="decided")
+        .exclude(pk=decided.pk)
+        .filter(player1__isnull=False, player2__isnull=False)
+        .order_by("pk")[:3]
+    )
+    for number, match in enumerate(analysed):
+        analyse(match, (3.0 + number, 7.5), decisions=(210, 210))
     sheet = ("director-match", "director-history", "director-score-sheet")
     return {
         "home": reverse("home"),
@@ -184,6 +197,8 @@ def _addresses() -> dict[str, str]:
         "match-decided": decided.get_absolute_url(),
         "match-bye": bye.get_absolute_url(),
         "player": rated.get_absolute_url(),
+        "player-skill": analysed[0].player1.get_absolute_url(),
+        "season-skill": reverse("season-skill", args=[season.year]),
         "ratings": reverse("ratings"),
         "calls": reverse("calls", args=[cup.pk]),
         "player-page": reverse("player-page", args=[token_of(link_for(ready.player2))]),

@@ -1,6 +1,6 @@
 """The secretary's spreadsheet: a season's (or a tournament's) standings, places,
-matches, games (and penalty points), players, prizes and rules, as sheets for
-`workbook.write_workbook`.
+matches, games (and penalty points), players, skill (GNUBG PR, exports.skill), prizes
+and rules, as sheets for `workbook.write_workbook`.
 
 The standings figures come from `queries.standings` through the same django-tables2
 table as the page, and the prizes from `queries.prizes` as on the results page, so the
@@ -26,6 +26,7 @@ from ..rule_texts import PRESET_LABELS, describe_rules
 from ..tables import PlacesTable, StandingsTable, place_rows
 from .club_nights import club_night_sheets
 from .reads import read_once
+from .skill import skill_sheet
 from .workbook import MAX_WIDTH, Sheet, fit
 
 # Rows fetched from the database at a time for the Matches and Games sheets. A chunk is
@@ -358,11 +359,13 @@ def season_sheets(season: Season) -> list[Sheet]:
     read_once()  # a small page cache: the season is read once (exports.reads)
     standings = season_standings(season)
     width = _name_width(standings)
+    skill = skill_sheet(season)  # the season's PR table, once a match is analysed
     return [
         standings_sheet(standings),
         matches_sheet(standings.tournaments, width),
         games_sheet(standings.tournaments, width),
         players_sheet(standings),
+        *([skill] if skill else []),
         prizes_sheet(standings.tournaments),
         rules_sheet(season),
     ]

@@ -1,13 +1,15 @@
 """A player's public page: their next match, their matches with score and opponent, their
-record against each opponent and their rating over time. (Their private page, from
-their own link, is `player_page`.)"""
+record against each opponent, their rating over time and, once a match of theirs is
+analysed, their GNUBG PR match by match. (Their private page, from their own link, is
+`player_page`.)"""
 
 from django.shortcuts import get_object_or_404, render
 from django_tables2 import RequestConfig
 
-from ...charts import rating_chart
+from ...charts import pr_chart, rating_chart
 from ...models import Player
 from ...queries.bracket_layout import next_match_of
+from ...queries.skill_tables import player_has_skill, player_skill
 from ...queries.standings import player_history
 from ...tables import HeadToHeadTable, PlayerMatchesTable
 
@@ -18,9 +20,14 @@ def player(request, pk):
 
     Template: tournament/player.html; context: player, next_match
     (bracket_layout.NextMatch or None), matches (PlayerMatchesTable), head_to_head
-    (HeadToHeadTable).
+    (HeadToHeadTable), chart (the rating's), skill (skill_tables.PlayerSkill or None)
+    and skill_chart (charts.PrChart or None).
+
+    The player's row says whether a match of theirs is analysed, so a player without
+    one costs no query more (and their page reads as before); with one, one query.
     """
-    player = get_object_or_404(Player, pk=pk)
+    player = get_object_or_404(Player.objects.annotate(has_skill=player_has_skill()), pk=pk)
+    skill = player_skill(player) if player.has_skill else None
     lines, head_to_head = player_history(player)
     coming = next_match_of(player)
     chart = rating_chart(list(player.rating_changes.order_by("sequence")))
@@ -34,5 +41,12 @@ def player(request, pk):
         "head_to_head": rivals,
         "next_match": coming,
         "chart": chart,
+        "skill": skill,
+        "skill_chart": skill
+        and pr_chart(
+            [point.pr for point in skill.points],
+            [point.day for point in skill.points],
+            skill.average,
+        ),
     }
     return render(request, "tournament/player.html", context)
