@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from django.db.models import OuterRef, Subquery
 
+from ..board_words import Board, board
 from ..models import AnalysedPlayer, Analysis, Match, Player
 
 # Annotate a Match queryset with it (as `deepest_analysis_id`): the id of the match's
@@ -22,11 +23,37 @@ DEEPEST_ANALYSIS = Subquery(
 
 
 @dataclass(frozen=True)
+class Error:
+    """One of a player's biggest errors as stored (game, move, kind, position_id,
+    match_id, played, best, equity_lost), and its board seen by that player (None if
+    the stored IDs are not gnubg's)."""
+
+    game: int
+    move: int
+    kind: str
+    position_id: str
+    match_id: str
+    played: str
+    best: str
+    equity_lost: float
+    board: Board | None
+
+
+@dataclass(frozen=True)
 class Skill:
     analysis: Analysis
-    # (the match's player on that side, or None if the slot is empty; their figures),
-    # the match's first player first.
-    sides: list[tuple[Player | None, AnalysedPlayer]]
+    # (the match's player on that side, or None if the slot is empty; their figures;
+    # their biggest errors with boards), the match's first player first.
+    sides: list[tuple[Player | None, AnalysedPlayer, list[Error]]]
+
+
+def _errors(figures: AnalysedPlayer, name: str, opponent: str) -> list[Error]:
+    errors = []
+    for stored in figures.biggest:
+        fields = {field: stored.get(field) for field in Error.__dataclass_fields__}
+        fields["board"] = board(stored.get("position_id"), stored.get("match_id"), name, opponent)
+        errors.append(Error(**fields))
+    return errors
 
 
 def skill_of(match: Match) -> Skill | None:
@@ -40,7 +67,11 @@ def skill_of(match: Match) -> Skill | None:
     if not figures:
         return None
     players = {1: match.player1, 2: match.player2}
+    names = {row.side: str(players[row.side] or row.name_in_file) for row in figures}
     return Skill(
         analysis=figures[0].analysis,
-        sides=[(players[row.side], row) for row in figures],
+        sides=[
+            (players[row.side], row, _errors(row, names[row.side], names.get(3 - row.side, "")))
+            for row in figures
+        ],
     )
