@@ -21,6 +21,17 @@ DEEPEST_ANALYSIS = Subquery(
     Analysis.objects.filter(match=OuterRef("pk")).order_by("-ply").values("pk")[:1]
 )
 
+# Annotate a Match queryset with them (as `pr1`, `pr2`): each side's GNUBG PR in the
+# deepest analysis, or None; for a list of matches, in the same query as the matches.
+DEEPEST_PR = {
+    f"pr{side}": Subquery(
+        AnalysedPlayer.objects.filter(analysis__match=OuterRef("pk"), side=side)
+        .order_by("-analysis__ply")
+        .values("pr")[:1]
+    )
+    for side in (1, 2)
+}
+
 
 @dataclass(frozen=True)
 class Error:
