@@ -106,6 +106,9 @@ def test_each_biggest_error_has_its_board_named_in_words(page, match):
     assert "<title>Anna Bosch to play 3-1. Anna Bosch: 1 on the 14-point," in first
     assert "Xavier Roca owns the cube at 2." in first
     assert "<title>Xavier Roca to play 3-1." in drawn[1]
+    # The frame and points both boards share are drawn once, and each board uses them.
+    assert text.count('id="board-ground"') == 1
+    assert all(svg.count('<use href="#board-ground"/>') == 1 for svg in drawn)
     # Nothing inline for the Content Security Policy to refuse: the colours are in CSS.
     assert "style=" not in first and "<script" not in first
 
@@ -115,7 +118,7 @@ def test_bad_ids_show_the_error_without_a_board(page, match):
     response = page()
     text = response.content.decode()
     assert response.status_code == 200
-    assert svgs(text) == []
+    assert svgs(text) == [] and "board-ground" not in text
     assert "played 24/20 23/22, best 13/9 13/12" in text
     assert "&lt;b&gt;bad&lt;/b&gt;" in text and "<b>bad</b>" not in text
 

@@ -78,19 +78,27 @@ class Cube:
 
 
 @dataclass(frozen=True)
+class Ground:
+    """What every board shares, whatever the position: drawn once on a page and used by
+    each board (<use>), which keeps a page of ten boards light to send and to render."""
+
+    points: list[Point]
+    frame: tuple[int, int, int, int]  # x, y, width, height of the playing area
+    bar: tuple[int, int, int, int]
+    tray: tuple[int, int, int, int]
+
+
+@dataclass(frozen=True)
 class Drawing:
     view_box: str
     width: int
     height: int
-    points: list[Point]
     checkers: list[Checker]
     slabs: list[Slab]
     dice: list[Die]
     cube: Cube
     off_counts: tuple[tuple[int, int, int], ...]  # (x, y, count) beside each tray, if any
-    frame: tuple[int, int, int, int]  # x, y, width, height of the playing area
-    bar: tuple[int, int, int, int]
-    tray: tuple[int, int, int, int]
+    frame: tuple[int, int, int, int]  # as the ground's, where the names go
     top_text_y: int  # the opponent's name and pips
     bottom_text_y: int  # the deciding player's
 
@@ -204,6 +212,14 @@ def _cube(decision: Decision) -> Cube:
     return Cube(x, y, match.cube, "mine" if owned else "theirs")
 
 
+GROUND = Ground(
+    points=_points(),
+    frame=(LEFT, TOP, RIGHT - LEFT, BOTTOM - TOP),
+    bar=(LEFT + QUADRANT, TOP, BAR_WIDTH, BOTTOM - TOP),
+    tray=(RIGHT, TOP, TRAY_WIDTH, BOTTOM - TOP),
+)
+
+
 def drawing(decision: Decision) -> Drawing:
     mine, theirs = decision.mine, decision.theirs
     tray_x = RIGHT + TRAY_WIDTH // 2
@@ -216,15 +232,12 @@ def drawing(decision: Decision) -> Drawing:
         view_box=VIEW_BOX,
         width=WIDTH,
         height=HEIGHT,
-        points=_points(),
         checkers=_checkers(mine, theirs),
         slabs=_slabs(mine, theirs),
         dice=_dice(decision.match.dice if not decision.match.doubled else None),
         cube=_cube(decision),
         off_counts=tuple(off_counts),
-        frame=(LEFT, TOP, RIGHT - LEFT, BOTTOM - TOP),
-        bar=(LEFT + QUADRANT, TOP, BAR_WIDTH, BOTTOM - TOP),
-        tray=(RIGHT, TOP, TRAY_WIDTH, BOTTOM - TOP),
+        frame=GROUND.frame,
         top_text_y=LABEL - 3,
         bottom_text_y=HEIGHT - 3,
     )

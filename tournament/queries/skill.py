@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from django.db.models import OuterRef, Subquery
 
 from ..board_words import Board, board
+from ..core.board_drawing import GROUND, Ground
 from ..models import AnalysedPlayer, Analysis, Match, Player
 
 # Annotate a Match queryset with it (as `deepest_analysis_id`): the id of the match's
@@ -56,6 +57,8 @@ class Skill:
     # (the match's player on that side, or None if the slot is empty; their figures;
     # their biggest errors with boards), the match's first player first.
     sides: list[tuple[Player | None, AnalysedPlayer, list[Error]]]
+    # What the boards share, drawn once on the page; None when no error has a board.
+    board_ground: Ground | None = None
 
 
 def _errors(figures: AnalysedPlayer, name: str, opponent: str) -> list[Error]:
@@ -79,10 +82,9 @@ def skill_of(match: Match) -> Skill | None:
         return None
     players = {1: match.player1, 2: match.player2}
     names = {row.side: str(players[row.side] or row.name_in_file) for row in figures}
-    return Skill(
-        analysis=figures[0].analysis,
-        sides=[
-            (players[row.side], row, _errors(row, names[row.side], names.get(3 - row.side, "")))
-            for row in figures
-        ],
-    )
+    sides = [
+        (players[row.side], row, _errors(row, names[row.side], names.get(3 - row.side, "")))
+        for row in figures
+    ]
+    drawn = any(error.board for _, _, errors in sides for error in errors)
+    return Skill(analysis=figures[0].analysis, sides=sides, board_ground=GROUND if drawn else None)
