@@ -61,17 +61,20 @@ class Skill:
     board_ground: Ground | None = None
 
 
-def _errors(figures: AnalysedPlayer, name: str, opponent: str) -> list[Error]:
+def _errors(figures: AnalysedPlayer, names: tuple[str, str] | None) -> list[Error]:
+    """The stored errors; with their boards when `names` (the player's, the opponent's)."""
     errors = []
     for stored in figures.biggest:
         fields = {field: stored.get(field) for field in Error.__dataclass_fields__}
-        fields["board"] = board(stored.get("position_id"), stored.get("match_id"), name, opponent)
+        if names:
+            fields["board"] = board(stored.get("position_id"), stored.get("match_id"), *names)
         errors.append(Error(**fields))
     return errors
 
 
-def skill_of(match: Match) -> Skill | None:
-    """The deepest analysis of `match`, annotated with DEEPEST_ANALYSIS; None without."""
+def skill_of(match: Match, *, boards: bool = True) -> Skill | None:
+    """The deepest analysis of `match`, annotated with DEEPEST_ANALYSIS; None without.
+    Each error's board is drawn unless `boards` is false (the JSON has no use for it)."""
     analysis_id = getattr(match, "deepest_analysis_id", None)
     if analysis_id is None:
         return None
@@ -83,7 +86,11 @@ def skill_of(match: Match) -> Skill | None:
     players = {1: match.player1, 2: match.player2}
     names = {row.side: str(players[row.side] or row.name_in_file) for row in figures}
     sides = [
-        (players[row.side], row, _errors(row, names[row.side], names.get(3 - row.side, "")))
+        (
+            players[row.side],
+            row,
+            _errors(row, (names[row.side], names.get(3 - row.side, "")) if boards else None),
+        )
         for row in figures
     ]
     drawn = any(error.board for _, _, errors in sides for error in errors)

@@ -262,6 +262,6 @@ def match(request, pk):
             "score": [row.score1, row.score2],
             "status": STATUS[row.status],
             "winner": row.winner_side,
-            "analysis": _analysis(skill_of(row)),
+            "analysis": _analysis(skill_of(row, boards=False)),
         }
     )
