@@ -89,8 +89,10 @@ def position_id(bits: list[int]) -> str:
 def test_both_players_on_one_point_is_refused():
     # The opponent's checker on their 24-point, mine on my 1-point: the same point.
     opponent = [0] * 23 + [1, 0, 0]
-    with pytest.raises(InvalidId, match="both players"):
+    with pytest.raises(InvalidId) as refused:
         decode_position(position_id(opponent + [1, 0] + [0] * 24))
+    assert refused.value.reason == "both players on one point"
+    assert str(refused.value).startswith("Not a GNU Backgammon position ID: “")
     # On their 1-point instead, it is my 24-point: a legal position.
     theirs, mine = decode_position(position_id([1] + [0] * 25 + [1, 0] + [0] * 24))
     assert theirs.points[0] == mine.points[0] == 1 and mine.off == theirs.off == 14

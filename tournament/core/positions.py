@@ -29,6 +29,8 @@ import binascii
 import re
 from dataclasses import dataclass
 
+from .messages import CoreError, _
+
 CHECKERS = 15
 POINTS = 24
 
@@ -36,8 +38,17 @@ POSITION_ID = re.compile(r"[A-Za-z0-9+/]{14}")
 MATCH_ID = re.compile(r"[A-Za-z0-9+/]{12}")
 
 
-class InvalidId(ValueError):
-    """Not a position or match ID gnubg could have written."""
+POSITION = _("Not a GNU Backgammon position ID: “%(id)s”.")
+MATCH = _("Not a GNU Backgammon match ID: “%(id)s”.")
+
+
+class InvalidId(CoreError):
+    """Not a position or match ID gnubg could have written. The message says which ID;
+    `reason` says what is wrong with it, for a log (the site only ever shows no board)."""
+
+    def __init__(self, template: str, text: object, reason: str) -> None:
+        super().__init__(template, id=text)
+        self.reason = reason
 
 
 @dataclass(frozen=True)
@@ -97,25 +108,25 @@ class Decision:
         return None if owner is None else owner == self.player
 
 
-def _bits(text: str, pattern: re.Pattern, size: int, what: str) -> list[int]:
+def _bits(text: str, pattern: re.Pattern, size: int, template: str) -> list[int]:
     if not isinstance(text, str) or not pattern.fullmatch(text):
-        raise InvalidId(f"not a gnubg {what}: {text!r}")
+        raise InvalidId(template, text, "not base64 of the right length")
     try:
         raw = base64.b64decode(text + "=" * (-len(text) % 4), validate=True)
     except binascii.Error as error:  # pragma: no cover - the pattern refuses these
-        raise InvalidId(f"not a gnubg {what}: {text!r}") from error
+        raise InvalidId(template, text, "not base64") from error
     return [(raw[i // 8] >> (i % 8)) & 1 for i in range(size * 8)]
 
 
 def decode_position(position_id: str) -> tuple[Side, Side]:
     """(the opponent's checkers, the player on roll's), as gnubg writes them."""
-    bits = _bits(position_id, POSITION_ID, 10, "position ID")
+    bits = _bits(position_id, POSITION_ID, 10, POSITION)
     counts: list[list[int]] = [[0] * 25, [0] * 25]
     player, point = 0, 0
     for bit in bits:
         if player == 2:
             if bit:
-                raise InvalidId(f"{position_id}: checkers after both players' bars")
+                raise InvalidId(POSITION, position_id, "checkers after both players' bars")
             continue
         if bit:
             counts[player][point] += 1
@@ -124,16 +135,16 @@ def decode_position(position_id: str) -> tuple[Side, Side]:
             if point == 25:
                 player, point = player + 1, 0
     if player < 2:
-        raise InvalidId(f"{position_id}: the bits end before both players' bars")
+        raise InvalidId(POSITION, position_id, "the bits end before both players' bars")
     sides = tuple(Side(points=tuple(c[:POINTS]), bar=c[POINTS]) for c in counts)
     for side in sides:
         if side.off < 0:
-            raise InvalidId(f"{position_id}: more than {CHECKERS} checkers")
+            raise InvalidId(POSITION, position_id, f"more than {CHECKERS} checkers")
     opponent, on_roll = sides
     for index in range(POINTS):
         # A point is one player's: my 1-point is my opponent's 24-point.
         if on_roll.points[index] and opponent.points[POINTS - 1 - index]:
-            raise InvalidId(f"{position_id}: both players on one point")
+            raise InvalidId(POSITION, position_id, "both players on one point")
     return opponent, on_roll
 
 
@@ -142,7 +153,7 @@ def _field(bits: list[int], start: int, width: int) -> int:
 
 
 def decode_match(match_id: str) -> MatchState:
-    bits = _bits(match_id, MATCH_ID, 9, "match ID")
+    bits = _bits(match_id, MATCH_ID, 9, MATCH)
     owner = _field(bits, 4, 2)
     dice = (_field(bits, 15, 3), _field(bits, 18, 3))
     length = _field(bits, 21, 15)
@@ -162,15 +173,15 @@ def decode_match(match_id: str) -> MatchState:
         jacoby=bool(bits[66]),
     )
     if state.cube_owner == -1:
-        raise InvalidId(f"{match_id}: no such cube owner")
+        raise InvalidId(MATCH, match_id, "no such cube owner")
     if state.game_state > 4:
-        raise InvalidId(f"{match_id}: no such game state")
+        raise InvalidId(MATCH, match_id, "no such game state")
     if dice != (0, 0) and not all(1 <= die <= 6 for die in dice):  # both, or neither
-        raise InvalidId(f"{match_id}: no such dice")
+        raise InvalidId(MATCH, match_id, "no such dice")
     if length and any(points > length for points in score):
-        raise InvalidId(f"{match_id}: a score past the match's length")
+        raise InvalidId(MATCH, match_id, "a score past the match's length")
     if not length and state.crawford:
-        raise InvalidId(f"{match_id}: a Crawford game in money play")
+        raise InvalidId(MATCH, match_id, "a Crawford game in money play")
     return state
 
 
