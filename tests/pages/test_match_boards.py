@@ -16,6 +16,7 @@ from django.utils import translation
 
 from tournament.board_words import board
 from tournament.core import board_drawing
+from tournament.models import Player
 from tournament.operations import analysis
 
 # gnubg's export of noisy_5pt.mat, game 4, move 100: Pere Puig to play 31 at 2-2 to 5,
@@ -124,8 +125,7 @@ def test_bad_ids_show_the_error_without_a_board(page, match):
 
 
 def test_the_names_on_the_board_are_escaped(client, match, players):
-    players[0].name = "Anna <i>Bosch</i>"
-    players[0].save()  # a test builds its world directly; the site writes through operations
+    Player.objects.filter(pk=players[0].pk).update(name="Anna <i>Bosch</i>")
     analysis.store(match, result(ids=MOVE_100))
     text = client.get(reverse("match", args=[match.pk])).content.decode()
     assert "<i>Bosch</i>" not in text and "Anna &lt;i&gt;Bosch&lt;/i&gt;" in svgs(text)[0]
