@@ -101,10 +101,15 @@ class Drawing:
     frame: tuple[int, int, int, int]  # as the ground's, where the names go
     top_text_y: int  # the opponent's name and pips
     bottom_text_y: int  # the deciding player's
+    # The sizes the template draws with, from here so the two never disagree.
+    radius: int = RADIUS
+    slab: tuple[int, int] = (POINT_WIDTH, SLAB - 1)  # width, height
+    die: int = 22
+    cube_size: int = 22
 
 
-DIE = 22
-CUBE = 22
+DIE = Drawing.die
+CUBE = Drawing.cube_size
 
 
 def _point_x(number: int) -> int:
