@@ -10,6 +10,8 @@ from tournament.models import Analysis, Match
 from tournament.operations import analysis
 
 VERSION = "GNU Backgammon 1.07.001 20230103"
+# The biggest error's position: the starting position, a money game, the dice not rolled.
+IDS = ("4HPwATDgc/ABMA", "cAkAAAAAAAAA")
 
 
 def figures(
@@ -20,16 +22,17 @@ def figures(
     best: str = "13/9 13/12",
     blunders: int = 1,
     decisions: tuple[int, int] = (36, 4),
+    ids: tuple[str, str] = IDS,
 ) -> PlayerAnalysis:
     """One player's figures: `error_rate` in gnubg's mEMG (0 or negative), one biggest
-    error (`played` where gnubg prefers `best`), `decisions` as (unforced moves, cube
-    decisions)."""
+    error (`played` where gnubg prefers `best`, at the position and match IDs `ids`),
+    `decisions` as (unforced moves, cube decisions)."""
     mistake = Mistake(
         game=2,
         move=7,
         kind="chequer",
-        position_id="4HPwATDgc/ABMA",
-        match_id="cAkAAAAAAAAA",
+        position_id=ids[0],
+        match_id=ids[1],
         played=played,
         best=best,
         equity_lost=0.231,
@@ -60,15 +63,16 @@ def result(
     first: float = -12.4,
     second: float = -6.6,
     names: tuple[str, str] = ("Anna Bosch", "Xavier Roca"),
+    ids: tuple[str, str] = IDS,
 ) -> MatchAnalysis:
     """A match's analysis: the file's left player with error rate `first`, the right one
-    with `second`."""
+    with `second`, each one's biggest error at the IDs `ids`."""
     return MatchAnalysis(
         ply=ply,
         version=VERSION,
         players=(
-            figures(names[0], first),
-            figures(names[1], second, played="8/5 6/5", best="24/21 13/11"),
+            figures(names[0], first, ids=ids),
+            figures(names[1], second, played="8/5 6/5", best="24/21 13/11", ids=ids),
         ),
     )
 

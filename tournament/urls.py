@@ -38,6 +38,7 @@ urlpatterns = [
     path("players/<int:pk>/", public.player.player, name="player"),
     path("api/tournaments/", public.api.tournaments, name="api-tournaments"),
     path("api/tournaments/<int:pk>/", public.api.tournament, name="api-tournament"),
+    path("api/matches/<int:pk>/", public.api.match, name="api-match"),
     # A player's own page, from their private link
     path(LINK, public.player_page.home, name="player-page"),
     path(LINK + "calendar.ics", public.calendars.player_calendar, name="player-calendar"),

@@ -24,6 +24,7 @@ import re
 from dataclasses import dataclass, field
 
 import pytest
+from analyses import result
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
@@ -33,6 +34,7 @@ from conftest import PHONE
 from tournament import operations
 from tournament.core.scoring import GameResult
 from tournament.models import Match, Player, RatingChange, Season, Tournament
+from tournament.operations import analysis
 from tournament.operations.links import link_for, token_of
 from tournament.operations.reports import report_game
 
@@ -75,6 +77,7 @@ PUBLIC = [
     "match-ready",
     "match-live",
     "match-decided",
+    "match-analysed",
     "match-bye",
     "player",
     "player-skill",
@@ -162,6 +165,10 @@ def _addresses() -> dict[str, str]:
     live = Match.objects.filter(status="live", games__isnull=False).first()
     decided = matches.filter(status="decided", games__isnull=False).first()
     bye = Match.objects.filter(status="bye").first()
+    # GNU Backgammon's figures and a drawn board beside each biggest error (gnubg's own
+    # position: a checker on the bar, the cube owned, the dice rolled).
+    analysed = matches.filter(status="decided").exclude(pk=decided.pk).first()
+    analysis.store(analysed, result(names=("", ""), ids=("b9sBQEC3thkIAA", "QYmlACAAEAAE")))
     # A game reported on the ready match: its other player's page has the forms to
     # confirm or dispute it, and the director's queue lists it.
     report_game(ready, ready.player1, GameResult(0, kind="gammon"))
@@ -195,6 +202,7 @@ def _addresses() -> dict[str, str]:
         "match-ready": ready.get_absolute_url(),
         "match-live": live.get_absolute_url(),
         "match-decided": decided.get_absolute_url(),
+        "match-analysed": analysed.get_absolute_url(),
         "match-bye": bye.get_absolute_url(),
         "player": rated.get_absolute_url(),
         "player-skill": analysed[0].player1.get_absolute_url(),

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
+from analyses import result
 from django.contrib.auth.models import User
 from django.core.cache import cache
 from django.urls import reverse
@@ -24,6 +25,7 @@ from conftest import SCREENSHOTS, directors_group
 from tournament import operations
 from tournament.core.scoring import GameResult
 from tournament.models import Match, Player, RatingChange, Season, Tournament
+from tournament.operations import analysis
 from tournament.operations.links import link_for, token_of
 from tournament.operations.reports import report_game
 
@@ -204,6 +206,8 @@ def test_every_public_page_keeps_the_policy(tab, live_server, demo):
     finished = Tournament.objects.filter(status="finished").first()
     season = running.season
     played = Match.objects.filter(games__isnull=False).distinct().first()
+    # Analysed: its page draws a board (SVG) beside each biggest error.
+    analysis.store(played, result(ids=("b9sBQEC3thkIAA", "QYmlACAAEAAE")))
     rated = RatingChange.objects.order_by("pk").first().player
     match, reader = a_waiting_report()
     watched = tab()

@@ -1,5 +1,5 @@
 """Read-only JSON for other club tools: the tournaments and their brackets, or a club
-night's rounds and standings (README, "API").
+night's rounds and standings, and a match with GNU Backgammon's figures (docs/api.md).
 
 Public like the pages; the same layout code feeds both, so they never disagree.
 """
@@ -14,6 +14,7 @@ from ...models import Match, Tournament
 from ...queries.bracket_layout import MatchView, SlotView, lay_out
 from ...queries.club_nights import ClubNight, club_night
 from ...queries.prizes import tournament_money
+from ...queries.skill import DEEPEST_ANALYSIS, DEEPEST_PR, Skill, skill_of
 
 STATUS = {
     Match.Status.PENDING: "pending",
@@ -50,6 +51,55 @@ def _match(item) -> dict:
         "status": STATUS[match.status],
         "winner": item.winner_side,
         "table": tables.as_value(match.table),
+    } | _prs(match)
+
+
+def _prs(match: Match) -> dict:
+    """Each side's GNUBG PR in the deepest analysis, once the match has one: only then,
+    so the answer for a match without analysis is what it always was."""
+    prs = [getattr(match, "pr1", None), getattr(match, "pr2", None)]
+    return {"pr": prs} if prs != [None, None] else {}
+
+
+def _analysis(skill: Skill | None) -> dict | None:
+    """GNU Backgammon's deepest analysis of a match, both players in the match's order."""
+    if skill is None:
+        return None
+    return {
+        "ply": skill.analysis.ply,
+        "version": skill.analysis.version,
+        "analysed_at": skill.analysis.analysed_at.isoformat(),
+        "players": [
+            {
+                "side": figures.side - 1,  # as "winner": 0 is the match's first player
+                "player": player.name if player else figures.name_in_file,
+                "pr": figures.pr,
+                "error_rate": figures.error_rate,
+                "decisions": figures.decisions,
+                "unforced_moves": figures.unforced_moves,
+                "cube_decisions": figures.cube_decisions,
+                "chequer_errors": figures.chequer_errors,
+                "chequer_blunders": figures.chequer_blunders,
+                "cube_errors": figures.cube_errors,
+                "cube_blunders": figures.cube_blunders,
+                "luck_total": figures.luck_total,
+                "luck_rate": figures.luck_rate,
+                "biggest": [
+                    {
+                        "game": error.game,
+                        "move": error.move,
+                        "kind": error.kind,
+                        "position_id": error.position_id,
+                        "match_id": error.match_id,
+                        "played": error.played,
+                        "best": error.best,
+                        "equity_lost": error.equity_lost,
+                    }
+                    for error in errors
+                ],
+            }
+            for player, figures, errors in skill.sides
+        ],
     }
 
 
@@ -169,7 +219,11 @@ def tournament(request, pk):
     if tournament is None:
         # The JSON answers its errors in JSON, not with the site's HTML 404 page.
         return JsonResponse({"error": gettext("No such tournament.")}, status=404)
-    matches = list(tournament.matches.select_related("player1", "player2", "winner", "bracket"))
+    matches = list(
+        tournament.matches.select_related("player1", "player2", "winner", "bracket").annotate(
+            **DEEPEST_PR
+        )
+    )
     bracket_rows = list(tournament.brackets.all())
     brackets = lay_out(tournament, matches, bracket_rows)
     data = _summary(tournament)
@@ -179,3 +233,35 @@ def tournament(request, pk):
     if tournament.is_club_night:
         data.update(_club_night(tournament, club_night(tournament, matches)))
     return JsonResponse(data)
+
+
+@require_GET
+def match(request, pk):
+    """One match of a public tournament: its players, score and status as in the
+    tournament's JSON, and GNU Backgammon's deepest analysis (null without one)."""
+    row = (
+        Match.objects.filter(tournament__public=True)
+        .select_related("tournament", "player1", "player2")
+        .annotate(deepest_analysis_id=DEEPEST_ANALYSIS)
+        .filter(pk=pk)
+        .first()
+    )
+    if row is None:
+        return JsonResponse({"error": gettext("No such match.")}, status=404)
+    return JsonResponse(
+        {
+            "id": row.pk,
+            "tournament": {
+                "id": row.tournament_id,
+                "name": row.tournament.name,
+                "url": reverse("api-tournament", args=[row.tournament_id]),
+            },
+            "round": row.round,
+            "length": row.length,
+            "players": [player.name if player else None for player in row.players],
+            "score": [row.score1, row.score2],
+            "status": STATUS[row.status],
+            "winner": row.winner_side,
+            "analysis": _analysis(skill_of(row, boards=False)),
+        }
+    )

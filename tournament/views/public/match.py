@@ -36,7 +36,8 @@ def match(request, pk):
     live refresh); context: match, state (scoring.MatchState, None if the stored games
     no longer replay), rows (game row, outcome), replay_error, chances (each player's
     chance to win the match at this score, or None), skill (queries.skill.Skill: GNU
-    Backgammon's deepest analysis of the match, or None; the full page only).
+    Backgammon's deepest analysis of the match with a drawn board for each biggest
+    error, or None; the full page only).
     """
     match = request.live_row
     if match is None:
