@@ -62,7 +62,7 @@ class Row:
     points_difference: int = 0
     opponents: list = field(default_factory=list)
     beat: set = field(default_factory=set)
-    scoring: Scoring = Scoring()
+    scoring: Scoring = field(default_factory=Scoring)
     skill: int = 0  # Win + Skill: the skill points, in hundredths
     error_total: float = 0.0  # over the analysed matches (EMG, gnubg's sign)
     decisions: int = 0

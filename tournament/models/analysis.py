@@ -11,7 +11,6 @@ from collections.abc import Iterable
 from django.db import models
 
 from ..core.win_skill import Figures
-
 from .matches import Match
 from .transcripts import Transcript
 

@@ -30,7 +30,7 @@ class GroupResults:
     results: list = field(default_factory=list)
     byes: list = field(default_factory=list)
     bye_count: Counter = field(default_factory=Counter)
-    scoring: win_skill.Scoring = win_skill.Scoring()
+    scoring: win_skill.Scoring = field(default_factory=win_skill.Scoring)
 
     def ranked(self) -> list[swiss_standings.Row]:
         return swiss_standings.standings(
