@@ -61,7 +61,7 @@ def test_the_standings_show_points_and_skill_points_and_say_what_they_are(client
     first, second = play_analysed_round_one(tournament)
     response = page(client, tournament)
     rows = standings_rows(response)
-    assert [(row["Points"], row["Wins"], row["Skill"]) for row in rows.values()] == [
+    assert [(row["Points"], row["Wins"], row["Skill points"]) for row in rows.values()] == [
         ("2", "1", "1"),
         ("1.5", "1", "0.5"),
         ("0.5", "0", "0.5"),
@@ -70,7 +70,7 @@ def test_the_standings_show_points_and_skill_points_and_say_what_they_are(client
     assert list(rows)[:2] == [first.player1.name, second.player1.name]
     html = response.content.decode()
     assert "Win + Skill" in html and "GNUBG PR" in html
-    assert "A match without an analysis counts the win alone" in html
+    assert "A match without an analysis (a walkover, a Swiss’s bye) counts the win alone" in html
 
 
 @pytest.mark.django_db
@@ -78,7 +78,7 @@ def test_a_tournament_scored_by_wins_shows_no_skill_column_nor_sentence(client, 
     tournament, _players = round_robin(season)
     play_analysed_round_one(tournament)
     html = page(client, tournament).content.decode()
-    assert "win-skill-note" not in html and 'data-label="Skill"' not in html
+    assert "win-skill-note" not in html and 'data-label="Skill points"' not in html
     assert 'data-label="Points"' not in html and 'data-label="GNUBG PR"' not in html
 
 
@@ -91,7 +91,7 @@ def test_the_average_pr_column_and_sentence_with_that_tie_break(client, season):
     # The winners are level on wins and Buchholz: the better average PR first.
     assert [row["GNUBG PR"] for row in rows.values()] == ["2.00", "5.00", "5.00", "5.00"]
     assert "Ties are broken first by the average GNUBG PR" in response.content.decode()
-    assert "Skill" not in [label for row in rows.values() for label in row]
+    assert "Skill points" not in [label for row in rows.values() for label in row]
 
 
 @pytest.mark.django_db
@@ -126,7 +126,7 @@ def test_an_analysis_after_the_round_was_paired_moves_the_standings_not_the_pair
     analysed(match, -12.0, -3.0)  # the loser played better by 4.5 PR
 
     after = standings_rows(page(client, tournament))
-    assert (after[loser]["Points"], after[loser]["Skill"]) == ("1", "1")
+    assert (after[loser]["Points"], after[loser]["Skill points"]) == ("1", "1")
     assert sorted(tournament.matches.filter(round=2).values_list("player1", "player2")) == paired
 
 
@@ -180,7 +180,7 @@ def test_the_workbook_and_the_json_carry_the_points_when_the_option_is_on(client
     )
     first, _second = play_analysed_round_one(tournament)
     sheet = workbook_standings(client, tournament)
-    assert sheet[0][:6] == ["Place", "Player", "Points", "Wins", "Skill", "Losses"]
+    assert sheet[0][:6] == ["Place", "Player", "Points", "Wins", "Skill points", "Losses"]
     assert sheet[0][6] == "GNUBG PR"
     assert sheet[1][1:7] == [first.player1.name, 2, 1, 1, 0, 2.0]
     assert sheet[3][2:5] == [0.5, 0, 0.5]

@@ -28,7 +28,7 @@ def standings_sheet(club: ClubNight) -> Sheet:
     ]
     if club.win_skill:
         headers[2:2] = [_("Points")]
-        headers[4:4] = [_("Skill")]
+        headers[4:4] = [_("Skill points")]
     if club.average_pr:
         headers.insert(headers.index(_("Losses")) + 1, _("GNUBG PR"))
     rows: list[tuple] = []
