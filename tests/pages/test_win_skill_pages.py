@@ -208,3 +208,17 @@ def test_the_workbook_and_the_json_are_as_before_when_the_option_is_off(client, 
     data = client.get(reverse("api-tournament", args=[tournament.pk])).json()
     assert "scoring" not in data
     assert "points" not in data["standings"][0]["rows"][0]
+
+
+@pytest.mark.django_db
+def test_the_standings_speak_catalan_with_a_decimal_comma(season):
+    from django.test import Client
+
+    tournament, _players = round_robin(season, scoring=win_skill.WIN_SKILL)
+    play_analysed_round_one(tournament)
+    response = Client(headers={"accept-language": "ca"}).get(
+        reverse("tournament", args=[tournament.pk])
+    )
+    rows = standings_rows(response)
+    assert [row["Punts"] for row in rows.values()] == ["2", "1,5", "0,5", "0"]
+    assert "com puntuen les lligues de la WBIF" in response.content.decode()
