@@ -27,9 +27,7 @@ def swiss_form(season, **more):
 
 
 @pytest.mark.django_db
-def test_the_form_offers_win_skill_to_the_club_night_formats_with_its_help(
-    director_client, season
-):
+def test_the_form_offers_win_skill_to_the_club_night_formats_with_its_help(director_client, season):
     html = director_client.get(reverse("director-tournament-new")).content.decode()
     assert 'name="scoring"' in html and 'name="tie_break"' in html
     assert 'data-formats="swiss round_robin"' in html
@@ -45,9 +43,7 @@ def test_the_form_makes_a_win_skill_swiss_that_breaks_ties_by_average_pr(directo
     )
     assert response.status_code == 302, response.content.decode()[:2000]
     created = season.tournaments.get(name="Lliga suïssa")
-    assert created.standings_scoring == win_skill.Scoring(
-        win_skill.WIN_SKILL, win_skill.AVERAGE_PR
-    )
+    assert created.standings_scoring == win_skill.Scoring(win_skill.WIN_SKILL, win_skill.AVERAGE_PR)
     entry = AuditEntry.objects.filter(tournament=created).latest("pk")
     assert "win_skill" in str(entry.after) and "average_pr" in str(entry.after)
 

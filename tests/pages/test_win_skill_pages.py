@@ -110,9 +110,7 @@ def test_the_analyses_cost_one_query_whatever_the_field(
 
 
 @pytest.mark.django_db
-def test_an_analysis_after_the_round_was_paired_moves_the_standings_not_the_pairing(
-    client, season
-):
+def test_an_analysis_after_the_round_was_paired_moves_the_standings_not_the_pairing(client, season):
     tournament, _players = builders.club_night(
         season, 4, rounds=2, rng_seed=3, start=True, scoring=win_skill.WIN_SKILL
     )
