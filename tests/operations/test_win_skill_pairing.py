@@ -2,9 +2,9 @@
 standings rank on (a win and the skill points), not by the wins alone."""
 
 import pytest
+from analyses import analysed
 
 import builders
-from analyses import analysed
 from tournament.core import win_skill
 from tournament.queries.club_nights import club_night
 

@@ -9,10 +9,10 @@ import re
 
 import openpyxl
 import pytest
+from analyses import analysed
 from django.urls import reverse
 
 import builders
-from analyses import analysed
 from tournament.core import club_nights, win_skill
 
 ROW = re.compile(r"<tr[^>]*>(.*?)</tr>", re.S)

@@ -6,12 +6,12 @@ import re
 from decimal import Decimal
 
 import pytest
+from analyses import analysed
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 import builders
-from analyses import analysed
 from tournament.core import win_skill
 from tournament.queries.standings import season_standings
 
@@ -75,7 +75,7 @@ def test_a_season_of_places_is_as_before(season):
 
 @pytest.mark.django_db
 def test_the_page_explains_it_and_follows_a_late_analysis(client, league):
-    cup, first, _second = semi_finals(league)
+    _cup, first, _second = semi_finals(league)
     url = reverse("standings", args=[league.year])
     html = client.get(url).content.decode()
     assert "League points are Win + Skill points" in html
