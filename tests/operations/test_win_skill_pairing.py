@@ -5,7 +5,8 @@ import pytest
 from analyses import analysed
 
 import builders
-from tournament.core import win_skill
+from tournament import operations
+from tournament.core import swiss, win_skill
 from tournament.queries.club_nights import club_night
 
 
@@ -58,3 +59,24 @@ def test_the_same_results_scored_by_wins_pair_otherwise(season):
     tournament, matches = swiss_after_round_one(season, win_skill.WINS)
     winners = [match.player1_id for match in matches]
     assert frozenset(winners[:2]) not in round_two(tournament)
+
+
+@pytest.mark.django_db
+def test_the_pairing_reads_the_standings_points_in_half_point_groups(season, monkeypatch):
+    tournament, matches = swiss_after_round_one(season, win_skill.WIN_SKILL)
+    # A late analysis: the third match's winner was better by 0.8 PR (1.9 to 0.1).
+    analysed(matches[2], -10.0, -11.6)
+    handed = {}
+    real = swiss.swiss_pairings
+
+    def spy(scores, *args, **kwargs):
+        handed.update(scores)
+        return real(scores, *args, **kwargs)
+
+    monkeypatch.setattr(swiss, "swiss_pairings", spy)
+    operations.pair_round_again(tournament)
+    (group,) = club_night(tournament).groups
+    points = {row.player.pk: row.points for row in group.standings}
+    assert points[matches[2].player1_id] == 1.9 and points[matches[3].player1_id] == 1.5
+    # Half-point groups of those very points: 1.9 and 1.5 are one group, 2 the next.
+    assert handed == {player: int(value * 2) for player, value in points.items()}
