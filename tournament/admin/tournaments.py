@@ -64,6 +64,8 @@ class TournamentAdmin(OneDoorAdmin):
                     "round_lengths",
                     "group_size",
                     "knockout",
+                    "scoring",
+                    "tie_break",
                     "consolation",
                     "progressive_rounds",
                     "last_chance",

@@ -27,6 +27,8 @@ FORMAT_SETTINGS = {
     "round_lengths": CLUB_NIGHT_FORMATS,
     "group_size": (ROUND_ROBIN,),
     "knockout": (ROUND_ROBIN,),
+    "scoring": CLUB_NIGHT_FORMATS,
+    "tie_break": CLUB_NIGHT_FORMATS,
     "consolation": (CUP,),
     "progressive_rounds": (CUP,),
     "last_chance": (CUP,),

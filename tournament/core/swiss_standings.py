@@ -11,6 +11,12 @@ everyone has played every round the losses follow from the wins and change nothi
 Pure Python: the pages, the workbook and the league points rank a club night here, so
 they never disagree. A bye is a win worth the match length (as clubs count it) and has
 no opponent: it adds to the player's wins and points, to nobody's Buchholz.
+
+Under Win + Skill (`core.win_skill`) the first key is the points, the win and the skill
+point of every match (a bye: the win alone), instead of the wins; with the average-PR
+tie-break the players' decision-weighted average GNUBG PR (lower is better; a player
+without an analysed match after those with one) comes right after fewer losses. The
+Buchholz counts the opponents' wins either way.
 """
 
 from __future__ import annotations
@@ -18,6 +24,9 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Hashable, Iterable
 from dataclasses import dataclass, field
+
+from . import win_skill
+from .win_skill import Figures, Scoring
 
 Key = Hashable
 
@@ -32,6 +41,8 @@ class Result:
     winner: Key | None
     points_a: int
     points_b: int
+    # The match's analysis (`a`'s figures first), None when it has none.
+    figures: tuple[Figures, Figures] | None = None
 
 
 @dataclass(frozen=True)
@@ -51,13 +62,31 @@ class Row:
     points_difference: int = 0
     opponents: list = field(default_factory=list)
     beat: set = field(default_factory=set)
+    scoring: Scoring = field(default_factory=Scoring)
+    skill: int = 0  # Win + Skill: the skill points, in hundredths
+    error_total: float = 0.0  # over the analysed matches (EMG, gnubg's sign)
+    decisions: int = 0
 
     @property
-    def sort_key(self) -> tuple[int, int, int, int, int]:
-        """Higher is better: wins, fewer losses, then the tie-breaks."""
+    def points(self) -> int:
+        """Win + Skill points in hundredths: a win is 100, the skill points on top."""
+        return self.wins * win_skill.WHOLE + self.skill
+
+    @property
+    def average_pr(self) -> float | None:
+        return win_skill.average_pr(self.error_total, self.decisions)
+
+    @property
+    def sort_key(self) -> tuple:
+        """Higher is better: wins (or Win + Skill points), fewer losses, then the
+        tie-breaks (the average PR first when chosen)."""
+        first = self.points if self.scoring.win_skill else self.wins
+        key: tuple = (first, -self.losses)
+        if self.scoring.average_pr:
+            pr = self.average_pr
+            key += ((0, 0.0) if pr is None else (1, -pr),)
         return (
-            self.wins,
-            -self.losses,
+            *key,
             self.median_buchholz,
             self.buchholz,
             self.points_difference,
@@ -65,14 +94,18 @@ class Row:
 
 
 def standings(
-    players: Iterable[Key], results: Iterable[Result], byes: Iterable[Bye] = ()
+    players: Iterable[Key],
+    results: Iterable[Result],
+    byes: Iterable[Bye] = (),
+    scoring: Scoring = Scoring(),
 ) -> list[Row]:
     """Every player's row, best first; players tied on every tie-break share a place."""
-    rows = {player: Row(player) for player in players}
+    rows = {player: Row(player, scoring=scoring) for player in players}
     for result in results:
         first, second = rows[result.a], rows[result.b]
         first.opponents.append(result.b)
         second.opponents.append(result.a)
+        _add_figures(first, second, result.figures)
         first.points_difference += result.points_a - result.points_b
         second.points_difference += result.points_b - result.points_a
         if result.winner is None:
@@ -97,6 +130,18 @@ def standings(
     ordered = _ranked(list(rows.values()))
     _place(ordered)
     return ordered
+
+
+def _add_figures(first: Row, second: Row, figures: tuple[Figures, Figures] | None) -> None:
+    """A match's analysis: its skill point shared, and each player's error and decisions
+    added for their average PR. None (not analysed): nothing, for either."""
+    if figures is None:
+        return
+    shares = win_skill.skill_points(figures[0].pr, figures[1].pr)
+    for row, own, share in zip((first, second), figures, shares or (0, 0), strict=True):
+        row.skill += share
+        row.error_total += own.error_total
+        row.decisions += own.decisions
 
 
 def _ranked(rows: list[Row]) -> list[Row]:

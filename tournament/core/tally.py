@@ -1,6 +1,7 @@
 """What counts in the standings: which results are a match won or lost, and what league
-points a final place and a match won earn, by the club's scale (`league`) or by master
-points (`master_points`).
+points a final place and a match won earn, by the club's scale (`league`), by master
+points (`master_points`), or by Win + Skill (`win_skill`: each match's win and skill
+points, and no place earns any).
 
 Pure Python. The standings query reads the rows and hands each match and each final
 place here, so the pages, the tournament results and the spreadsheet count alike.
@@ -12,7 +13,7 @@ from collections import Counter
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from decimal import Decimal
 
-from . import master_points
+from . import master_points, win_skill
 from .actions import DOUBLE_LOSS, WALKOVER
 from .league import MAIN, PlayerRecord, points_for
 
@@ -57,8 +58,11 @@ class Tally:
         scale: Mapping[str, Sequence[int]],
         masters: bool,
         new_record: Callable[[Hashable], PlayerRecord],
+        *,
+        skill: bool = False,
     ) -> None:
         self.scale, self.masters, self._new_record = scale, masters, new_record
+        self.skill = skill
         self.records: dict[Hashable, PlayerRecord] = {}
         # Master points for matches won, per player: rounded once, on the whole season.
         self._match_points: Counter[Hashable] = Counter()
@@ -76,10 +80,12 @@ class Tally:
         winner: Hashable | None,
         decided_by: str,
         length: int,
+        figures: tuple[win_skill.Figures, win_skill.Figures] | None = None,
     ) -> None:
         """One match: decided between two players, it is won by one and lost by the
         other; a double loss is lost by both; a bye, a void or a match still to play
-        counts for nobody."""
+        counts for nobody. `figures`: its analysis (the first player's first), for Win
+        + Skill."""
         first, second = players
         if decided and first is not None and second is not None:
             loser = second if winner == first else first
@@ -87,9 +93,20 @@ class Tally:
             self.record(loser).matches_lost += 1
             if earns_match_points(decided_by):
                 self._match_points[winner] += master_points.match_points(length)
+            self._win_skill((first, second), 1 if winner == first else 2, figures)
         elif decided_by == DOUBLE_LOSS:
             self.record(first).matches_lost += 1
             self.record(second).matches_lost += 1
+            self._win_skill((first, second), None, figures)
+
+    def _win_skill(self, players: tuple, winner: int | None, figures) -> None:
+        """A season scored Win + Skill: the match's win and skill points (hundredths)
+        as league points."""
+        if not self.skill:
+            return
+        prs = (figures[0].pr, figures[1].pr) if figures else (None, None)
+        for player, points in zip(players, win_skill.match_points(winner, *prs), strict=True):
+            self.record(player).league_points += Decimal(points) / win_skill.WHOLE
 
     def count_place(
         self,
@@ -103,7 +120,10 @@ class Tally:
         """A final place (best, worst) in a bracket of `kind`, in a tournament of
         `field_size` players; returns the league points it earned. With `tournament`,
         the place is kept on the record too (one tournament's standings rank by it)."""
-        points = place_points(self.scale, self.masters, kind, place, field_size)
+        if self.skill:
+            points = 0  # Win + Skill counts matches alone
+        else:
+            points = place_points(self.scale, self.masters, kind, place, field_size)
         record = self.record(player)
         record.league_points += points
         if tournament is not None:

@@ -26,24 +26,38 @@ def standings_sheet(club: ClubNight) -> Sheet:
         _("Buchholz"),
         _("Points +/−"),
     ]
+    if club.win_skill:
+        headers[2:2] = [_("Points")]
+        headers[4:4] = [_("Skill points")]
+    if club.average_pr:
+        headers.insert(headers.index(_("Losses")) + 1, _("GNUBG PR"))
     rows: list[tuple] = []
     for group in club.groups:
         if club.grouped:
             rows.append((group.label,))
-        rows += [
-            (
-                row.place_label,
-                row.player.name,
-                row.wins,
-                row.losses,
-                row.byes,
-                row.median_buchholz,
-                row.buchholz,
-                row.points_difference,
-            )
-            for row in group.standings
-        ]
+        rows += [_standing(club, row) for row in group.standings]
     return Sheet(_("Club night standings"), headers, rows, fit(headers, rows))
+
+
+def _standing(club: ClubNight, row) -> tuple:
+    """A row in the headers' order: the Win + Skill points and skill points, and the
+    average PR (empty without an analysed match), only when the tournament uses them."""
+    points = (row.points,) if club.win_skill else ()
+    skill = (row.skill_points,) if club.win_skill else ()
+    pr = (row.average_pr,) if club.average_pr else ()
+    return (
+        row.place_label,
+        row.player.name,
+        *points,
+        row.wins,
+        *skill,
+        row.losses,
+        *pr,
+        row.byes,
+        row.median_buchholz,
+        row.buchholz,
+        row.points_difference,
+    )
 
 
 def _pairing(round_number: int, group, match: Match, statuses: dict) -> tuple:

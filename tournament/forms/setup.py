@@ -106,6 +106,8 @@ TOURNAMENT_FIELDS = [
     "round_lengths",
     "group_size",
     "knockout",
+    "scoring",
+    "tie_break",
     "consolation",
     "progressive_rounds",
     "last_chance",
@@ -124,7 +126,15 @@ CLOCK_FIELDS = (
 )
 # Left out of a form (or empty), these keep the tournament's value, or the default: a
 # cup, as before there were other formats.
-DEFAULTED_FIELDS = (*CLOCK_FIELDS, "format", "rounds", "round_lengths", "knockout")
+DEFAULTED_FIELDS = (
+    *CLOCK_FIELDS,
+    "format",
+    "rounds",
+    "round_lengths",
+    "knockout",
+    "scoring",
+    "tie_break",
+)
 BRACKET_LABELS = {
     draw.MAIN: _("Main bracket"),
     draw.CONSOLATION: _("Consolation"),

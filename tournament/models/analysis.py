@@ -6,8 +6,11 @@ One analysis per match and ply: analysing again at the same depth replaces it
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from django.db import models
 
+from ..core.win_skill import Figures
 from .matches import Match
 from .transcripts import Transcript
 
@@ -71,3 +74,27 @@ class AnalysedPlayer(models.Model):
 
     def __str__(self) -> str:
         return f"side {self.side} of {self.analysis}"
+
+
+def deepest_figures(tournament_ids: Iterable[int]) -> dict[int, tuple[Figures, Figures]]:
+    """Each analysed match of these tournaments with its figures, by match id, player1's
+    first, from its deepest analysis (as the match page shows it): one query, whatever
+    the number of matches. Win + Skill and the
+    average-PR tie-break read them (core.win_skill)."""
+    rows = (
+        AnalysedPlayer.objects.filter(analysis__match__tournament_id__in=list(tournament_ids))
+        .order_by("analysis__match_id", "analysis__ply", "side")
+        .values_list(
+            "analysis__match_id", "analysis__ply", "side", "pr", "error_total", "decisions"
+        )
+    )
+    found: dict[int, dict[int, dict[int, Figures]]] = {}
+    for match_id, ply, side, pr, error_total, decisions in rows:
+        sides = found.setdefault(match_id, {}).setdefault(ply, {})
+        sides[side] = Figures(pr, error_total, decisions)
+    figures = {}
+    for match_id, plies in found.items():
+        sides = plies[max(plies)]
+        if 1 in sides and 2 in sides:
+            figures[match_id] = (sides[1], sides[2])
+    return figures

@@ -7,7 +7,7 @@ before, and past it the director's desk lists them."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from django.db import models
@@ -15,7 +15,8 @@ from django.db.models import Q
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from ..core import actions, club_nights, swiss_standings
+from ..core import actions, club_nights, swiss_standings, win_skill
+from .analysis import deepest_figures
 from .matches import BYE, DECIDED, TO_PLAY, Match
 from .tournaments import Tournament
 
@@ -29,17 +30,27 @@ class GroupResults:
     results: list = field(default_factory=list)
     byes: list = field(default_factory=list)
     bye_count: Counter = field(default_factory=Counter)
+    scoring: win_skill.Scoring = field(default_factory=win_skill.Scoring)
 
     def ranked(self) -> list[swiss_standings.Row]:
-        return swiss_standings.standings(sorted(self.members), self.results, self.byes)
+        return swiss_standings.standings(
+            sorted(self.members), self.results, self.byes, self.scoring
+        )
 
 
-def group_results(rows: Iterable, count_byes: bool) -> GroupResults:
+def group_results(
+    rows: Iterable,
+    count_byes: bool,
+    scoring: win_skill.Scoring = win_skill.Scoring(),
+    figures: Mapping[int, tuple] | None = None,
+) -> GroupResults:
     """From a group's match rows (Match objects, or rows with the same attributes): a
     bye is a win worth the match length when `count_byes` (a Swiss; in a round robin
     everyone sits out once, so it counts for nobody); a double loss is a meeting that
-    both lost."""
-    found = GroupResults()
+    both lost. `figures`: the analysed matches' figures by match id (`deepest_figures`),
+    for Win + Skill and the average-PR tie-break."""
+    figures = figures or {}
+    found = GroupResults(scoring=scoring)
     for row in rows:
         found.members.update(p for p in (row.player1_id, row.player2_id) if p is not None)
         if row.status == BYE and row.player1_id is not None:
@@ -49,12 +60,26 @@ def group_results(rows: Iterable, count_byes: bool) -> GroupResults:
         elif row.status == DECIDED and row.player1_id and row.player2_id:
             found.results.append(
                 swiss_standings.Result(
-                    row.player1_id, row.player2_id, row.winner_id, row.score1, row.score2
+                    row.player1_id,
+                    row.player2_id,
+                    row.winner_id,
+                    row.score1,
+                    row.score2,
+                    figures.get(row.pk),
                 )
             )
         elif row.decided_by == actions.DOUBLE_LOSS:
             found.results.append(swiss_standings.Result(row.player1_id, row.player2_id, None, 0, 0))
     return found
+
+
+def figures_for(tournament: Tournament) -> dict | None:
+    """What `group_results` needs of the tournament's analyses: its matches' figures
+    (one query) when it scores Win + Skill or breaks ties by average PR; else None, and
+    no query."""
+    if not tournament.standings_scoring.needs_analyses:
+        return None
+    return deepest_figures([tournament.pk])
 
 
 def round_matches(rows: Iterable) -> list[club_nights.RoundMatch]:

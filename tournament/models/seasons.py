@@ -10,7 +10,7 @@ from django.urls import reverse
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from ..core import league, master_points
+from ..core import league, master_points, win_skill
 from ..core.rules import IRREGULARITIES, PRESETS, RuleSet
 from ..rule_texts import PRESET_LABELS
 
@@ -67,8 +67,8 @@ class Season(models.Model):
     irregularities = models.CharField(
         _("irregularity rules"), max_length=10, choices=IRREGULARITY_CHOICES, default="2002"
     )
-    # How league points are counted: the club's scale below, or the US federation's
-    # master points (core.master_points).
+    # How league points are counted: the club's scale below, the US federation's
+    # master points (core.master_points), or Win + Skill per match (core.win_skill).
     league_scoring = models.CharField(
         _("league points"),
         max_length=15,
@@ -77,6 +77,10 @@ class Season(models.Model):
             (
                 master_points.MASTER_POINTS,
                 _("master points (US federation): per match won and per place"),
+            ),
+            (
+                win_skill.WIN_SKILL,
+                _("Win + Skill (WBIF): a point per match won, a point per match for the better PR"),
             ),
         ],
         default=master_points.CLUB,
@@ -123,7 +127,7 @@ class Season(models.Model):
                 name="season_irregularities_known",
             ),
             models.CheckConstraint(
-                condition=Q(league_scoring__in=list(master_points.SCORINGS)),
+                condition=Q(league_scoring__in=[*master_points.SCORINGS, win_skill.WIN_SKILL]),
                 name="season_league_scoring_known",
             ),
             models.CheckConstraint(
@@ -142,6 +146,11 @@ class Season(models.Model):
     @property
     def uses_master_points(self) -> bool:
         return self.league_scoring == master_points.MASTER_POINTS
+
+    @property
+    def uses_win_skill(self) -> bool:
+        """League points are Win + Skill points, match by match (no place earns any)."""
+        return self.league_scoring == win_skill.WIN_SKILL
 
     @property
     def rules(self) -> RuleSet:

@@ -11,7 +11,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from ..core import clocks, club_nights, draw, prizes, schedule, tables
+from ..core import clocks, club_nights, draw, prizes, schedule, tables, win_skill
 from .marks import new_mark
 from .seasons import Season
 
@@ -49,6 +49,16 @@ CLOCK_POLICY_CHOICES = [
 DELAY_KIND_CHOICES = [
     (clocks.SIMPLE, _("simple delay")),
     (clocks.BRONSTEIN, _("Bronstein delay")),
+]
+
+
+SCORING_CHOICES = [
+    (win_skill.WINS, _("wins")),
+    (win_skill.WIN_SKILL, _("Win + Skill (a point for the win, a point for the better PR)")),
+]
+TIE_BREAK_CHOICES = [
+    (win_skill.STANDARD, _("Median-Buchholz, Buchholz, points +/−, head-to-head")),
+    (win_skill.AVERAGE_PR, _("average GNUBG PR first, then those")),
 ]
 
 
@@ -131,6 +141,28 @@ class Tournament(models.Model):
         _("round robin: then a knockout cup of"),
         choices=KNOCKOUT_CHOICES,
         default=0,
+    )
+    # A Swiss or a round robin: what its standings score, and their first tie-break.
+    scoring = models.CharField(
+        _("standings score"),
+        max_length=12,
+        choices=SCORING_CHOICES,
+        default=win_skill.WINS,
+        help_text=_(
+            "Win + Skill, as the WBIF's leagues score: a point for the win and a point for "
+            "the better GNUBG PR of the match (shared when the PRs are within 1); a match "
+            "without an analysis counts the win alone. A Swiss pairs on these points."
+        ),
+    )
+    tie_break = models.CharField(
+        _("tie-breaks"),
+        max_length=12,
+        choices=TIE_BREAK_CHOICES,
+        default=win_skill.STANDARD,
+        help_text=_(
+            "The average GNUBG PR over the analysed matches, lower is better; players "
+            "without an analysed match come after those with one."
+        ),
     )
     consolation = models.CharField(
         _("consolation"), max_length=12, choices=CONSOLATION_CHOICES, default=draw.NO_CONSOLATION
@@ -291,6 +323,12 @@ class Tournament(models.Model):
     @property
     def is_round_robin(self) -> bool:
         return self.format == club_nights.ROUND_ROBIN
+
+    @property
+    def standings_scoring(self) -> win_skill.Scoring:
+        """How a Swiss's or round robin's standings score (Win + Skill or wins) and
+        break ties (the average PR first, or not)."""
+        return win_skill.Scoring(self.scoring, self.tie_break)
 
     @property
     def is_club_night(self) -> bool:

@@ -16,10 +16,10 @@ from django.db.models import Count, Q
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import gettext_noop
 
-from ..core import club_nights, draw, swiss
+from ..core import club_nights, draw, swiss, win_skill
 from ..models import AuditEntry, Match, Tournament
 from ..models.audit import Said
-from ..models.rounds import group_results, round_matches
+from ..models.rounds import figures_for, group_results, round_matches
 from . import audit
 from .errors import OperationError
 from .finish import set_finished
@@ -29,6 +29,7 @@ from .results import decide_without_games
 from .tables import assign_tables
 
 ENTRANT, BYE = "entrant", "bye"
+HALF_POINT = win_skill.WHOLE // 2  # a Win + Skill Swiss's score groups, in hundredths
 
 
 @dataclass(frozen=True)
@@ -144,6 +145,8 @@ def next_swiss_round(tournament: Tournament) -> Round:
     """The pairing of the next round from the results so far: every player checked in
     and not withdrawn (a late entry with no wins), through `core.swiss`."""
     players, _seeds = _field(tournament)
+    if tournament.standings_scoring.win_skill:
+        return _next_round_on_points(tournament, players)
     wins = dict.fromkeys(players, 0)
     played, had_bye = set(), set()
     rows = tournament.matches.in_rounds().values_list(
@@ -159,6 +162,28 @@ def next_swiss_round(tournament: Tournament) -> Round:
     number = _current_round(tournament) + 1
     seed = (tournament.draw_seed or 0) + number
     pairs, bye = swiss.swiss_pairings(wins, played, had_bye, seed=seed)
+    return Round(0, number, tuple(pairs), bye)
+
+
+def _next_round_on_points(tournament: Tournament, players: list[int]) -> Round:
+    """A Swiss scored Win + Skill pairs on its standings' points (`core.win_skill`), the
+    very figures its standings rank on: the same rows, byes and analyses; a player with
+    no match yet has none. Its score groups are half points (1.5 to 1.95 is one, 2 the
+    next), as chess's are: in steps of 0.05 nearly every player is a group of their own
+    and the matching of 200 players takes 11 s a round instead of under one."""
+    rows = list(tournament.matches.in_rounds())
+    found = group_results(rows, True, tournament.standings_scoring, figures_for(tournament))
+    points = {row.player: row.points // HALF_POINT for row in found.ranked()}
+    score = {player: points.get(player, 0) for player in players}
+    played = {
+        frozenset((row.player1_id, row.player2_id))
+        for row in rows
+        if row.status != Match.Status.BYE and row.player1_id and row.player2_id
+    }
+    had_bye = {row.player1_id for row in rows if row.status == Match.Status.BYE}
+    number = _current_round(tournament) + 1
+    seed = (tournament.draw_seed or 0) + number
+    pairs, bye = swiss.swiss_pairings(score, played, had_bye, seed=seed)
     return Round(0, number, tuple(pairs), bye)
 
 
@@ -292,8 +317,9 @@ def group_places(tournament: Tournament) -> list[list[int]]:
     groups: dict[int, list[Match]] = {}
     for row in tournament.matches.in_rounds():
         groups.setdefault(row.group, []).append(row)
+    scoring, figures = tournament.standings_scoring, figures_for(tournament)
     return [
-        [row.player for row in group_results(rows, count_byes=False).ranked()]
+        [row.player for row in group_results(rows, False, scoring, figures).ranked()]
         for _number, rows in sorted(groups.items())
     ]
 

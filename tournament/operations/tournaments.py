@@ -61,6 +61,8 @@ def tournament_settings(tournament: Tournament) -> dict:
         "round_lengths": tournament.round_lengths,
         "group_size": tournament.group_size,
         "knockout": tournament.knockout,
+        "scoring": tournament.scoring,
+        "tie_break": tournament.tie_break,
         "consolation": tournament.consolation,
         "progressive_rounds": tournament.progressive_rounds,
         "last_chance": tournament.last_chance,

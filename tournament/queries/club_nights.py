@@ -11,10 +11,10 @@ from dataclasses import dataclass, field
 
 from django.utils.translation import gettext
 
-from ..core import league
+from ..core import league, win_skill
 from ..models import Match, Player, Tournament
 from ..models.matches import BYE
-from ..models.rounds import group_results
+from ..models.rounds import figures_for, group_results
 
 
 @dataclass
@@ -30,10 +30,23 @@ class StandingRow:
     median_buchholz: int
     buchholz: int
     points_difference: int
+    # Win + Skill (hundredths): the skill points and the total; the average GNUBG PR
+    # (None without an analysed match). Shown only when the tournament uses them.
+    skill: int = 0
+    total: int = 0
+    average_pr: float | None = None
 
     @property
     def place_label(self) -> str:
         return league.place_label(self.place, tied=self.tied)
+
+    @property
+    def skill_points(self) -> float | int:
+        return win_skill.as_points(self.skill)
+
+    @property
+    def points(self) -> float | int:
+        return win_skill.as_points(self.total)
 
 
 @dataclass
@@ -64,13 +77,22 @@ class ClubNight:
     groups: list[Group]
 
     @property
+    def win_skill(self) -> bool:
+        return self.tournament.standings_scoring.win_skill
+
+    @property
+    def average_pr(self) -> bool:
+        return self.tournament.standings_scoring.average_pr
+
+    @property
     def grouped(self) -> bool:
         return any(group.number for group in self.groups)
 
 
-def _standings(rows: Iterable, players: dict[int, Player], count_byes: bool) -> list:
-    """One group's standing rows, from rows with the Match attributes."""
-    found = group_results(rows, count_byes)
+def _standings(rows: Iterable, players: dict, tournament: Tournament, figures: dict | None) -> list:
+    """One group's standing rows, from rows with the Match attributes, as the tournament
+    scores them (`figures`: its analysed matches', from `figures_for`)."""
+    found = group_results(rows, tournament.is_swiss, tournament.standings_scoring, figures)
     ranked = found.ranked()
     places = [row.place for row in ranked]
     return [
@@ -84,6 +106,9 @@ def _standings(rows: Iterable, players: dict[int, Player], count_byes: bool) -> 
             median_buchholz=row.median_buchholz,
             buchholz=row.buchholz,
             points_difference=row.points_difference,
+            skill=row.skill,
+            total=row.points,
+            average_pr=row.average_pr,
         )
         for row in ranked
     ]
@@ -91,7 +116,8 @@ def _standings(rows: Iterable, players: dict[int, Player], count_byes: bool) -> 
 
 def club_night(tournament: Tournament, matches: list[Match] | None = None) -> ClubNight:
     """The rounds and standings of every group (two queries: the matches with their
-    players, unless given, and the round deadlines)."""
+    players, unless given, and the round deadlines; a third, the analyses, under Win +
+    Skill or the average-PR tie-break)."""
     if matches is None:
         matches = list(tournament.matches.select_related("player1", "player2", "winner"))
     matches = [match for match in matches if match.in_rounds]
@@ -108,10 +134,11 @@ def club_night(tournament: Tournament, matches: list[Match] | None = None) -> Cl
         stored = rounds.setdefault(match.round, ClubRound(match.round, match.length, [], []))
         (stored.byes if match.status == BYE else stored.matches).append(match)
     groups = []
+    figures = figures_for(tournament) if by_group else None
     for number in sorted(by_group):
         rounds = list(by_group[number].values())
         rows = [m for r in rounds for m in (*r.matches, *r.byes)]
-        standings = _standings(rows, players, count_byes=tournament.is_swiss)
+        standings = _standings(rows, players, tournament, figures)
         groups.append(Group(number, rounds, standings))
     deadlines = dict(tournament.deadlines.values_list("round", "deadline"))
     for group in groups:
@@ -147,7 +174,8 @@ def final_places(tournament: Tournament, rows: list) -> FinalPlaces:
     for row in rows:
         groups.setdefault(row.group, []).append(row)
     ids = {p: p for row in rows for p in (row.player1_id, row.player2_id) if p is not None}
-    tables = [_standings(group, ids, tournament.is_swiss) for _n, group in sorted(groups.items())]
+    figures = figures_for(tournament)
+    tables = [_standings(group, ids, tournament, figures) for _n, group in sorted(groups.items())]
     skipped = tournament.knockout if tournament.is_round_robin else 0
     if sum(min(skipped, len(table)) for table in tables) < 2:
         skipped = 0  # one player alone goes to no knockout: the groups decide

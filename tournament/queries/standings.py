@@ -21,6 +21,7 @@ from django.utils.translation import gettext
 from ..core import club_nights, draw, league
 from ..core.tally import Tally
 from ..models import Entry, Game, Match, Player, Season, Tournament
+from ..models.analysis import deepest_figures
 from ..models.matches import BYE, DECIDED
 from ..models.stored_draw import RESOLUTION_OF_STATUS, StoredDraw
 from .club_nights import final_places as club_final_places
@@ -158,7 +159,10 @@ def _records_for(
         season.scale,
         season.uses_master_points,
         lambda pk: league.PlayerRecord(player=players[pk], name=players[pk].name),
+        skill=season.uses_win_skill,
     )
+    # Win + Skill league points: every analysed match's figures, in one query.
+    figures = deepest_figures(ids) if season.uses_win_skill else {}
     # A tournament counts for those who played in it: checked in (or placed late).
     field_size: Counter[int] = Counter()
     for tournament_id, player_id in Entry.objects.filter(
@@ -199,6 +203,7 @@ def _records_for(
                 winner=match.winner_id,
                 decided_by=match.decided_by,
                 length=match.length,
+                figures=figures.get(match.pk),
             )
         tournament = by_id[tournament_id]
         if tournament.is_club_night:

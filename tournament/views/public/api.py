@@ -180,28 +180,40 @@ def _club_night(tournament: Tournament, club: ClubNight) -> dict:
         for group in club.groups
         for club_round in group.rounds
     ]
+    if club.win_skill or club.average_pr:
+        data["scoring"] = tournament.scoring
+        data["tie_break"] = tournament.tie_break
     data["standings"] = [
         {
             "group": group.number,
-            "rows": [
-                {
-                    "place": row.place,
-                    "tied": row.tied,
-                    "player": row.player.name,
-                    "player_id": row.player.pk,
-                    "wins": row.wins,
-                    "losses": row.losses,
-                    "byes": row.byes,
-                    "median_buchholz": row.median_buchholz,
-                    "buchholz": row.buchholz,
-                    "points_difference": row.points_difference,
-                }
-                for row in group.standings
-            ],
+            "rows": [_standing_row(club, row) for row in group.standings],
         }
         for group in club.groups
     ]
     return data
+
+
+def _standing_row(club: ClubNight, row) -> dict:
+    """A standings row; under Win + Skill its points and skill points, with the
+    average-PR tie-break the average GNUBG PR (None without an analysed match)."""
+    found = {
+        "place": row.place,
+        "tied": row.tied,
+        "player": row.player.name,
+        "player_id": row.player.pk,
+        "wins": row.wins,
+        "losses": row.losses,
+        "byes": row.byes,
+        "median_buchholz": row.median_buchholz,
+        "buchholz": row.buchholz,
+        "points_difference": row.points_difference,
+    }
+    if club.win_skill:
+        found["points"] = row.points
+        found["skill_points"] = row.skill_points
+    if club.average_pr:
+        found["average_pr"] = row.average_pr
+    return found
 
 
 @require_GET
