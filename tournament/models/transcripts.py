@@ -10,6 +10,7 @@ from django.conf import settings
 from django.db import models
 
 from .matches import Match
+from .players import Player
 
 
 class Transcript(models.Model):
@@ -21,6 +22,14 @@ class Transcript(models.Model):
     handed_in_at = models.DateTimeField(auto_now_add=True)
     handed_in_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    # A player handed it in through their private link (no account): which one.
+    handed_in_by_player = models.ForeignKey(
+        Player,
         on_delete=models.SET_NULL,
         null=True,
         blank=True,
