@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import builders
 import pytest
 
+import builders
 from tournament import operations
 from tournament.core import matfile
 from tournament.models import AuditEntry, Game, Job, Player, Transcript

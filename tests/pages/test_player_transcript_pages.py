@@ -9,12 +9,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import analyses
-import builders
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
 
+import builders
 from tournament.models import AuditEntry, Job, Player, Transcript
 from tournament.operations import create_match
 from tournament.operations.links import link_for, token_of

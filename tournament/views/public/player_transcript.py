@@ -12,8 +12,8 @@ Only the link's player's own matches: another match is a 404 here, a 403 when po
 from __future__ import annotations
 
 from django.contrib import messages
-from django.db.models import Exists, OuterRef, Subquery
 from django.core.exceptions import PermissionDenied
+from django.db.models import Exists, OuterRef, Subquery
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext
