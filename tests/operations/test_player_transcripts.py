@@ -97,7 +97,9 @@ def test_a_file_with_more_games_than_recorded_is_refused(tournament):
     match = recorded(tournament, PLAYERS, results[:2])
     with pytest.raises(transcripts.TranscriptRefused) as refused:
         player_transcripts.hand_in(match, match.player2, TEXT)
-    assert refused.value.message == "The file has 4 games; this match has 2 recorded."
+    assert refused.value.message == (
+        "The file and the match do not have the same games: 4 in the file, 2 recorded."
+    )
     nothing_kept()
 
 

@@ -55,13 +55,17 @@ def _check_agrees(match: Match, reading: Reading, recorded: list, swapped: bool)
     if not recorded:
         raise TranscriptRefused(
             _(
-                "This match has no games recorded yet: report them here (your opponent "
-                "confirms them) or ask the director to record them, then hand in the file."
+                "This match has no games recorded yet: report them on your page (your "
+                "opponent confirms them) or ask the director to record them, then hand in "
+                "the file."
             )
         )
     if len(games) != len(recorded):
         raise TranscriptRefused(
-            _("The file has %(file)d games; this match has %(recorded)d recorded.")
+            _(
+                "The file and the match do not have the same games: %(file)d in the file, "
+                "%(recorded)d recorded."
+            )
             % {"file": len(games), "recorded": len(recorded)}
         )
     index = _first_difference(reading, recorded, swapped)
