@@ -161,3 +161,18 @@ def test_the_whole_page_costs_few_queries(client, recorded, django_assert_max_nu
     analyses.analysed(recorded)
     with django_assert_max_num_queries(4):
         assert client.get(page(recorded.player1, recorded)).status_code == 200
+
+
+def test_the_page_speaks_catalan(recorded):
+    catalan = Client(headers={"accept-language": "ca"})
+    body = catalan.get(page(recorded.player1, recorded)).content.decode()
+    assert "El teu matx contra Pere Puig" in body
+    assert "Lliura el fitxer del matx" in body and "Fitxer de matx (.mat)" in body
+    refused = hand_in(recorded.player1, recorded, TEXT.replace(" Game 2", " Gaem 2"), catalan)
+    assert "línia " in refused.content.decode()
+    hand_in(recorded.player1, recorded, client=catalan)
+    body = catalan.get(page(recorded.player1, recorded)).content.decode()
+    assert "Fitxer del matx lliurat." in body and "Analitzant… GNU Backgammon" in body
+    private = reverse("player-page", args=[token_of(link_for(recorded.player1))])
+    body = catalan.get(private).content.decode()
+    assert "Els teus matxs anotats" in body and "El seu fitxer, en anàlisi" in body
