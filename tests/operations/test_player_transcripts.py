@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from django.utils import translation
 
 import builders
 from tournament import operations
@@ -38,7 +39,8 @@ def test_a_players_file_of_their_recorded_match_is_kept_and_analysed(tournament)
     job = Job.objects.get()
     assert (job.kind, job.key) == ("analysis", f"analysis:{match.pk}")
     entry = AuditEntry.objects.filter(action="transcript_imported").get()
-    assert entry.summary == "Pere Puig handed in the match file (4 games)"
+    with translation.override("en"):
+        assert entry.summary_text == "Pere Puig handed in the match file (4 games)"
     assert entry.user is None
     # The games are the ones recorded before: the file changed nothing.
     assert match.games.count() == 4
