@@ -20,7 +20,7 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 
 from ...forms import HandInForm
-from ...models import Job, Match, Player, Transcript
+from ...models import Job, JobStatus, Match, Player, Transcript
 from ...operations import OperationError
 from ...operations.links import player_by_token
 from ...operations.player_transcripts import hand_in
@@ -30,8 +30,9 @@ from ...web import live
 from ...web.access import private
 from ...web.link_limits import limit_link_writes
 
-# The state of the match's analysis job (its newest), as a number for the ETag.
-JOB_STATES = (None, "pending", "running", "done", "failed")
+# The state of the match's analysis job (its newest), as a number for the ETag: a
+# failed job is news for the page even though it moves no change mark.
+JOB_STATES = (None, *JobStatus.values)
 
 
 def _match_row(match_id: int) -> Match | None:
@@ -41,6 +42,7 @@ def _match_row(match_id: int) -> Match | None:
             club_mark=live.CLUB_MARK,
             deepest_analysis_id=DEEPEST_ANALYSIS,
             handed_in=Exists(Transcript.objects.filter(match=OuterRef("pk"))),
+            # The key transcripts.queue_analysis queues the match's analysis under.
             job_status=Subquery(
                 Job.objects.filter(key=f"analysis:{match_id}").order_by("-pk").values("status")[:1]
             ),
@@ -78,15 +80,22 @@ def _page(request, player, token, match, *, status=200, form=None, error=None):
     (HandInForm, while no transcript is handed in), error (why a file was refused),
     mark (what the live refresh compares)."""
     skill = skill_of(match)
-    mark = "-".join(str(value) for value in _marks(request, (player, match)))
+    failed = skill is None and match.job_status == JobStatus.FAILED
+    analysing = skill is None and match.handed_in and not failed
+    # What the live part shows, for live.js to compare: the job's moving from waiting
+    # to running changes the ETag but not "Analysing…", which is left in place.
+    if skill:
+        mark = f"skill-{skill.analysis.pk}"
+    else:
+        mark = "analysing" if analysing else "failed" if failed else "nothing"
     context = {
         "player": player,
         "token": token,
         "match": match,
         "opponent": match.players[1 - match.side_of(player)],
         "skill": skill,
-        "analysing": skill is None and match.handed_in and match.job_status != "failed",
-        "failed": skill is None and match.job_status == "failed",
+        "analysing": analysing,
+        "failed": failed,
         "form": None if match.handed_in else (form or HandInForm()),
         "error": error,
         "mark": mark,
