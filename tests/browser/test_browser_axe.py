@@ -188,7 +188,6 @@ def _addresses() -> dict[str, str]:
         "ratings": reverse("ratings"),
         "calls": reverse("calls", args=[cup.pk]),
         "player-page": reverse("player-page", args=[token_of(link_for(ready.player2))]),
-        # A recorded match's page from its player's link: the form to hand in its file.
         "player-transcript": reverse(
             "player-transcript", args=[token_of(link_for(decided.player1)), decided.pk]
         ),
