@@ -1,8 +1,11 @@
 """A match's transcript as handed in: the .mat text itself, kept so that GNU Backgammon
 can analyse it in the background (jobs.analysis) and again at another depth later.
 
-One row per hand-in; the match's latest is the one its games were recorded from (a
-match takes a transcript only while it has no games)."""
+One row per hand-in, by a director (`handed_in_by`, their account) or by one of the
+match's players through their private link (`handed_in_by_player`). A director's file
+records the match's games (it is taken only while the match has none); a player's
+tells the games already recorded, game by game (operations.player_transcripts), so
+the match's latest transcript always tells its games."""
 
 from __future__ import annotations
 
