@@ -4,8 +4,8 @@ can analyse it in the background (jobs.analysis) and again at another depth late
 One row per hand-in, by a director (`handed_in_by`, their account) or by one of the
 match's players through their private link (`handed_in_by_player`). A director's file
 records the match's games (it is taken only while the match has none); a player's
-tells the games already recorded, game by game (operations.player_transcripts), so
-the match's latest transcript always tells its games."""
+must tell the games already recorded, game by game (operations.player_transcripts).
+Either way a transcript tells the match's games as they were when it was handed in."""
 
 from __future__ import annotations
 
