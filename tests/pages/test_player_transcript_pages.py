@@ -159,12 +159,13 @@ def test_a_failed_analysis_says_so(client, recorded):
 def test_the_whole_page_costs_few_queries(client, recorded, django_assert_num_queries):
     # The link's player and the match with its marks, its analysis's id, its file and
     # its job; then, once analysed, the analysed players.
+    url = page(recorded.player1, recorded)
     with django_assert_num_queries(2):
-        assert client.get(page(recorded.player1, recorded)).status_code == 200
+        assert client.get(url).status_code == 200
     hand_in(recorded.player1, recorded)
     analyses.analysed(recorded)
     with django_assert_num_queries(3):
-        assert client.get(page(recorded.player1, recorded)).status_code == 200
+        assert client.get(url).status_code == 200
 
 
 def test_the_page_speaks_catalan(recorded):
