@@ -155,3 +155,20 @@ def rounds_of(tournament: Tournament) -> dict[tuple, list[Match]]:
     for match in tournament.matches.filter(round__isnull=False):
         found.setdefault((match.group, match.round), []).append(match)
     return found
+
+
+def recorded_from_mat(tournament: Tournament, text: str, *, swap: bool = False) -> Match:
+    """A match between the .mat file's two players (made if new; the file's left player
+    second when `swap`) with the file's games recorded through the operations, as a
+    director records a friendly's: a recorded match with no transcript of its own."""
+    from dataclasses import replace
+
+    from tournament.core import matfile
+
+    parsed = matfile.parse(text)
+    players = [Player.objects.get_or_create(name=name)[0] for name in parsed.players]
+    results = [game.result for game in parsed.games]
+    if swap:
+        players.reverse()
+        results = [replace(result, winner=1 - result.winner) for result in results]
+    return operations.create_match(tournament, *players, parsed.length, results)

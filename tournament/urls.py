@@ -50,6 +50,16 @@ urlpatterns = [
     path(
         LINK + "matches/<int:match_id>/dispute/", public.player_page.dispute, name="player-dispute"
     ),
+    path(
+        LINK + "matches/<int:match_id>/transcript/",
+        public.player_transcript.transcript,
+        name="player-transcript",
+    ),
+    path(
+        LINK + "matches/<int:match_id>/transcript/hand-in/",
+        public.player_transcript.hand_in_transcript,
+        name="player-hand-in",
+    ),
     # The director's desk
     path("director/", director.desk.desk, name="director-desk"),
     path(MATCH, director.match.match_sheet, name="director-match"),

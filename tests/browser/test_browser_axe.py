@@ -85,6 +85,7 @@ PUBLIC = [
     "ratings",
     "calls",
     "player-page",
+    "player-transcript",
     "login",
     "not-found",
     "bad-request",
@@ -210,6 +211,9 @@ def _addresses() -> dict[str, str]:
         "ratings": reverse("ratings"),
         "calls": reverse("calls", args=[cup.pk]),
         "player-page": reverse("player-page", args=[token_of(link_for(ready.player2))]),
+        "player-transcript": reverse(
+            "player-transcript", args=[token_of(link_for(decided.player1)), decided.pk]
+        ),
         "login": reverse("login"),
         "not-found": "/no-such-page/",
         # More fields than a request may carry (DATA_UPLOAD_MAX_NUMBER_FIELDS): a 400.

@@ -5,50 +5,29 @@ makes one live job. Leases are short here (JOBS_LEASE_GRACE=1) to keep it quick.
 
 from __future__ import annotations
 
-import os
 import signal
 import subprocess
-import sys
 import time
 from collections import Counter
-from pathlib import Path
 
 import pytest
-from django.db import connection
+import workers
+from workers import finish
 
 from tournament.models import Job, JobStatus
 from tournament.operations import jobs
 
-ROOT = Path(__file__).resolve().parents[2]
 MAX_ATTEMPTS = 3
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def database_url() -> str:
-    database = connection.settings_dict
-    if connection.vendor == "sqlite":
-        return f"sqlite:///{database['NAME']}"
-    host = database.get("HOST") or "127.0.0.1"
-    port = database.get("PORT") or 5432
-    return f"postgres://{database['USER']}@{host}:{port}/{database['NAME']}"
-
-
 def start_worker(*args: str) -> subprocess.Popen:
-    env = {
-        **os.environ,
-        "DATABASE_URL": database_url(),
-        "JOBS_LEASE_GRACE": "1",
-        "JOBS_POLL_INTERVAL": "0.1",
-        "JOBS_MAX_ATTEMPTS": str(MAX_ATTEMPTS),
-    }
-    return subprocess.Popen(
-        [sys.executable, "manage.py", "worker", *args],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
+    return workers.start_worker(
+        *args,
+        JOBS_LEASE_GRACE="1",
+        JOBS_POLL_INTERVAL="0.1",
+        JOBS_MAX_ATTEMPTS=str(MAX_ATTEMPTS),
     )
 
 
@@ -57,12 +36,6 @@ def wait_for(condition, timeout: float = 30) -> None:
     while not condition():
         assert time.monotonic() < deadline, "timed out"
         time.sleep(0.05)
-
-
-def finish(worker: subprocess.Popen, timeout: float = 60) -> str:
-    out, err = worker.communicate(timeout=timeout)
-    assert worker.returncode == 0, err
-    return out
 
 
 def test_one_key_while_pending_makes_one_job():

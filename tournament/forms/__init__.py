@@ -28,7 +28,7 @@ from .match import (
     VersionField,
 )
 from .players import PlayerContactForm
-from .reports import ConfirmReportForm, DisputeForm
+from .reports import ConfirmReportForm, DisputeForm, HandInForm
 from .rounds import DeadlineForm, OverdueForm
 from .setup import (
     BRACKET_FIELDS,
@@ -54,6 +54,7 @@ __all__ = [
     "DisputeForm",
     "DrawForm",
     "GameForm",
+    "HandInForm",
     "LateEntryForm",
     "LengthsField",
     "NewPlayerForm",

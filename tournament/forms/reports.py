@@ -44,3 +44,11 @@ class DisputeForm(GameForm):
             how=data.get("how") or "played",
             beaver=data.get("beaver", False),
         )
+
+
+class HandInForm(forms.Form):
+    """A player's transcript of their match: the file alone (no "who is who" question:
+    the operation tells it from the names, or from the games recorded)."""
+
+    # No `accept` filter: phones know no type for .mat and would grey the file out.
+    file = forms.FileField(label=_("Match file (.mat)"))

@@ -1,8 +1,11 @@
 """A match's transcript as handed in: the .mat text itself, kept so that GNU Backgammon
 can analyse it in the background (jobs.analysis) and again at another depth later.
 
-One row per hand-in; the match's latest is the one its games were recorded from (a
-match takes a transcript only while it has no games)."""
+One row per hand-in, by a director (`handed_in_by`, their account) or by one of the
+match's players through their private link (`handed_in_by_player`). A director's file
+records the match's games (it is taken only while the match has none); a player's
+must tell the games already recorded, game by game (operations.player_transcripts).
+Either way a transcript tells the match's games as they were when it was handed in."""
 
 from __future__ import annotations
 
@@ -10,6 +13,7 @@ from django.conf import settings
 from django.db import models
 
 from .matches import Match
+from .players import Player
 
 
 class Transcript(models.Model):
@@ -21,6 +25,14 @@ class Transcript(models.Model):
     handed_in_at = models.DateTimeField(auto_now_add=True)
     handed_in_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    # A player handed it in through their private link (no account): which one.
+    handed_in_by_player = models.ForeignKey(
+        Player,
         on_delete=models.SET_NULL,
         null=True,
         blank=True,

@@ -6,8 +6,10 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 
+from django.db.models import Exists, OuterRef
+
 from ..core import actions, club_nights, scoring
-from ..models import GameReport, Match, Player, Tournament
+from ..models import Analysis, GameReport, Match, Player, Tournament, Transcript
 
 RELATED = ("tournament__season", "bracket", "player1", "player2")
 
@@ -121,3 +123,23 @@ def change_mark(player: Player, matches: list[OpenMatch]) -> str:
         for row in matches
     ]
     return hashlib.sha256(f"{player.pk}|{'|'.join(parts)}".encode()).hexdigest()[:16]
+
+
+# How many of a player's recorded matches their private page offers to hand in a file for.
+RECORDED_SHOWN = 5
+
+
+def recorded_matches(player: Player) -> list[Match]:
+    """The player's latest matches decided by their games (not a walkover or a
+    retirement: a file tells games), newest first, each with `handed_in` (a transcript
+    is kept) and `analysed` (an analysis is stored). One query."""
+    return list(
+        Match.objects.involving(player)
+        .filter(status=Match.Status.DECIDED, decided_by=Match.DecidedBy.GAMES)
+        .select_related("tournament", "player1", "player2")
+        .annotate(
+            handed_in=Exists(Transcript.objects.filter(match=OuterRef("pk"))),
+            analysed=Exists(Analysis.objects.filter(match=OuterRef("pk"))),
+        )
+        .order_by("-decided_at", "-pk")[:RECORDED_SHOWN]
+    )

@@ -1,7 +1,8 @@
 """The pages that need no account, a module per screen: what visitors read (the club's
 seasons, tournaments, matches, players, ratings, the call screen for the club's TV, the
 downloads, the calendars and the JSON for other tools) and what a player opens from
-their private link (`player_page`, their calendar in `calendars`).
+their private link (`player_page`, their calendar in `calendars`, a match's file handed
+in and its analysis in `player_transcript`).
 
 Every view fetches what its template shows in a fixed number of queries (pinned by
 tests/pages/test_views_public.py), whatever the size of the club.
@@ -16,6 +17,7 @@ from . import (
     match,
     player,
     player_page,
+    player_transcript,
     ratings,
     results,
     season,
@@ -32,6 +34,7 @@ __all__ = [
     "match",
     "player",
     "player_page",
+    "player_transcript",
     "ratings",
     "results",
     "season",

@@ -32,7 +32,13 @@ from ...operations.reports import (
     dispute_report,
     report_game,
 )
-from ...queries.player_matches import change_mark, open_matches, swiss_waiting, waiting_match
+from ...queries.player_matches import (
+    change_mark,
+    open_matches,
+    recorded_matches,
+    swiss_waiting,
+    waiting_match,
+)
 from ...web import live
 from ...web.access import private
 from ...web.link_limits import limit_link_writes
@@ -63,7 +69,9 @@ def _page(request, player: Player, token: str, *, status=200, errors=None, poste
     for the live refresh); context: player, token, matches (each an OpenMatch with its
     report_form, dispute_form and error), waiting (the next match without an opponent
     yet, when nothing is open), swiss_waiting (Swiss tournaments whose next round is not
-    paired yet, when nothing is open), mark (what the live refresh compares)."""
+    paired yet, when nothing is open), recorded (their latest matches decided by their
+    games, each with a link to hand in its file; the whole page only), mark (what the
+    live refresh compares)."""
     errors = errors or {}
     matches = open_matches(player)
     shown = {row.match.pk for row in matches}
@@ -85,6 +93,8 @@ def _page(request, player: Player, token: str, *, status=200, errors=None, poste
         "mark": change_mark(player, matches),
     }
     partial = request.GET.get("partial") == "matches"
+    if not partial:
+        context["recorded"] = recorded_matches(player)
     template = "tournament/includes/player_live.html" if partial else "tournament/player_page.html"
     response = render(request, template, context, status=status)
     # The live part's mark is what it shows, its CSRF tokens left out: a renamed

@@ -1,0 +1,113 @@
+"""A player hands in their recorded match's transcript (operations.player_transcripts):
+kept and analysed when it tells the recorded games, in either order of the names;
+refused, with nothing kept or queued, for another player's match, a match with no
+games yet, and a file that tells another game (naming its line and the game)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from django.utils import translation
+
+import builders
+from tournament import operations
+from tournament.core import matfile
+from tournament.models import AuditEntry, Game, Job, Player, Transcript
+from tournament.operations import player_transcripts, transcripts
+from tournament.operations.reports import NotYourMatch
+
+NOISY = Path(__file__).resolve().parents[1] / "data" / "gnubg" / "noisy_5pt.mat"
+TEXT = NOISY.read_text(encoding="utf-8")
+PLAYERS = ("Núria Ferrer", "Pere Puig")
+KINDS = dict(Game.KIND_CHOICES)
+
+pytestmark = pytest.mark.django_db
+
+
+def nothing_kept():
+    assert not Transcript.objects.exists()
+    assert not Job.objects.exists()
+
+
+def test_a_players_file_of_their_recorded_match_is_kept_and_analysed(tournament):
+    match = builders.recorded_from_mat(tournament, TEXT)
+    player = match.player2
+    transcript = player_transcripts.hand_in(match, player, TEXT)
+    assert (transcript.text, transcript.swapped) == (TEXT, False)
+    assert (transcript.handed_in_by_player, transcript.handed_in_by) == (player, None)
+    job = Job.objects.get()
+    assert (job.kind, job.key) == ("analysis", f"analysis:{match.pk}")
+    entry = AuditEntry.objects.filter(action="transcript_imported").get()
+    with translation.override("en"):
+        assert entry.summary_text == "Pere Puig handed in the match file (4 games)"
+    assert entry.user is None
+    # The games are the ones recorded before: the file changed nothing.
+    assert match.games.count() == 4
+
+
+def test_the_names_the_other_way_round_are_turned(tournament):
+    match = builders.recorded_from_mat(tournament, TEXT, swap=True)
+    transcript = player_transcripts.hand_in(match, match.player1, TEXT)
+    assert transcript.swapped is True
+
+
+def test_unknown_names_take_the_way_round_in_which_the_games_agree(tournament):
+    match = builders.recorded_from_mat(tournament, TEXT, swap=True)
+    anonymous = TEXT.replace("Núria Ferrer", "gnubg").replace("Pere Puig", "Player 2")
+    transcript = player_transcripts.hand_in(match, match.player1, anonymous)
+    assert transcript.swapped is True
+
+
+def recorded(tournament, players: tuple[str, str], results) -> object:
+    first, second = (Player.objects.get_or_create(name=name)[0] for name in players)
+    return operations.create_match(tournament, first, second, 5, results)
+
+
+def test_another_players_match_is_refused(tournament):
+    match = builders.recorded_from_mat(tournament, TEXT)
+    stranger = Player.objects.create(name="Xavier Coll")
+    with pytest.raises(NotYourMatch):
+        player_transcripts.hand_in(match, stranger, TEXT)
+    nothing_kept()
+
+
+def test_a_match_not_recorded_yet_is_refused_saying_how_to_record_it(tournament):
+    match = recorded(tournament, PLAYERS, [])
+    with pytest.raises(transcripts.TranscriptRefused, match="no games recorded yet"):
+        player_transcripts.hand_in(match, match.player1, TEXT)
+    nothing_kept()
+
+
+def test_a_file_telling_other_games_is_refused_naming_the_first(tournament):
+    # The file's games, each recorded as won by the other player.
+    results = [game.result for game in matfile.parse(TEXT).games]
+    match = recorded(tournament, PLAYERS[::-1], results)
+    with pytest.raises(transcripts.TranscriptRefused) as refused:
+        player_transcripts.hand_in(match, match.player1, TEXT)
+    game1 = matfile.parse(TEXT).games[0]
+    recorded_winner = match.players[game1.result.winner].name
+    assert refused.value.message == (
+        f"line {game1.line}: game 1 in the file is not the game recorded on this match "
+        f"({recorded_winner} won, {KINDS[game1.result.kind]}, cube {game1.result.cube})."
+    )
+    nothing_kept()
+
+
+def test_a_file_with_more_games_than_recorded_is_refused(tournament):
+    results = [game.result for game in matfile.parse(TEXT).games]
+    match = recorded(tournament, PLAYERS, results[:2])
+    with pytest.raises(transcripts.TranscriptRefused) as refused:
+        player_transcripts.hand_in(match, match.player2, TEXT)
+    assert refused.value.message == (
+        "The file and the match do not have the same games: 4 in the file, 2 recorded."
+    )
+    nothing_kept()
+
+
+def test_a_file_that_does_not_read_is_refused_with_its_line(tournament):
+    match = builders.recorded_from_mat(tournament, TEXT)
+    broken = TEXT.replace(" Game 2", " Gaem 2")
+    with pytest.raises(transcripts.TranscriptRefused, match=r"^line \d+: "):
+        player_transcripts.hand_in(match, match.player1, broken)
+    nothing_kept()
