@@ -6,7 +6,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournament", "0017_analysis"),
+        ("tournament", "0018_win_skill"),
     ]
 
     operations = [
