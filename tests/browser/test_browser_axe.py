@@ -183,13 +183,13 @@ def _addresses() -> dict[str, str]:
     )
     # Three analysed matches of the season (enough decisions for its PR table): the
     # player's Skill section with its chart, and the season's table.
-    analysed = list(
+    in_season = list(
         Match.objects.filter(tournament__season=season, tournament__public=True, status="decided")
-        .exclude(pk=decided.pk)
+        .exclude(pk__in=[decided.pk, analysed.pk])
         .filter(player1__isnull=False, player2__isnull=False)
         .order_by("pk")[:3]
     )
-    for number, match in enumerate(analysed):
+    for number, match in enumerate(in_season):
         analyse(match, (3.0 + number, 7.5), decisions=(210, 210))
     sheet = ("director-match", "director-history", "director-score-sheet")
     return {
@@ -206,7 +206,7 @@ def _addresses() -> dict[str, str]:
         "match-analysed": analysed.get_absolute_url(),
         "match-bye": bye.get_absolute_url(),
         "player": rated.get_absolute_url(),
-        "player-skill": analysed[0].player1.get_absolute_url(),
+        "player-skill": in_season[0].player1.get_absolute_url(),
         "season-skill": reverse("season-skill", args=[season.year]),
         "ratings": reverse("ratings"),
         "calls": reverse("calls", args=[cup.pk]),
