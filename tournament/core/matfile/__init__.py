@@ -25,20 +25,29 @@ Pure Python on purpose (like `scoring`): no Django, no I/O; the caller reads the
 
 The package, along its seams: `base` (the error and the data classes), `grammar` (what
 each line says), `game` (one game as it is read), `parsing` (`parse`), `checks` (`check`,
-`read`) and `writer` (`write`). Import them from here.
+`read`) and `writer` (`write`). Other formats are made into .mat text first:
+`sgf` (a GNU Backgammon .sgf match), `gnubg_text` (gnubg's text export), sharing
+`converted`, and `formats` (`convert`: the format told from the content).
+Import them from here.
 """
 
 from ..names import normalize_name
 from .base import MatError, MatGame, MatMatch
 from .checks import check, read
+from .converted import Converted
+from .formats import FORMATS, convert, detect
 from .parsing import parse
 from .writer import write
 
 __all__ = [
+    "FORMATS",
+    "Converted",
     "MatError",
     "MatGame",
     "MatMatch",
     "check",
+    "convert",
+    "detect",
     "normalize_name",  # how the score lines' names compare; importable from here as before
     "parse",
     "read",
