@@ -44,7 +44,7 @@ def plays(text: str) -> list[list[tuple[int, str, str]]]:
         stripped = line.strip()
         if stripped.startswith("Game "):
             games.append([])
-        elif games and (stripped[:1].isdigit() and ")" in stripped[:4] or "Wins" in stripped):
+        elif games and ((stripped[:1].isdigit() and ")" in stripped[:4]) or "Wins" in stripped):
             for action in read_actions(line, number):
                 if action.kind == "resign":
                     continue  # a .sgf says so, a .mat leaves it to the checkers borne off
@@ -80,8 +80,8 @@ def test_gnubgs_text_export_reads_as_the_mat_it_was_exported_from(stem):
     assert results(ours) == results(theirs)
     # The same rolls and cube actions in the same order; a move may be written shorter
     # ("13/5(2)" for "13/9 13/9 9/5 9/5"), so its checkers are not compared here.
-    assert [[entry[:2] + (entry[2][:2],) for entry in game] for game in plays(converted.text)] == [
-        [entry[:2] + (entry[2][:2],) for entry in game] for game in plays(mat)
+    assert [[(*entry[:2], entry[2][:2]) for entry in game] for game in plays(converted.text)] == [
+        [(*entry[:2], entry[2][:2]) for entry in game] for game in plays(mat)
     ]
 
 
@@ -142,7 +142,7 @@ def test_a_broken_sgf_is_refused_at_its_line(broken, line, says):
 
 def test_a_score_that_disagrees_is_refused_at_the_games_line_in_the_sgf():
     sgf = (DATA / "sgf" / "noisy_5pt.sgf").read_text(encoding="utf-8")
-    game3 = [number for number, line in enumerate(sgf.splitlines(), 1) if "[game:2]" in line][0]
+    game3 = next(number for number, line in enumerate(sgf.splitlines(), 1) if "[game:2]" in line)
     broken = sgf.replace("[game:2][ws:1][bs:2]", "[game:2][ws:2][bs:2]")
     assert broken != sgf
     error = refused(broken)

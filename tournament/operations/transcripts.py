@@ -6,9 +6,10 @@ A .sgf or text file is first made into .mat text with its moves (`matfile.conver
 format told from the content); that .mat text is what is checked, recorded and kept as
 the `Transcript` (GNU Backgammon analyses it as it would the original), and an error in
 it names the line of the file handed in. The file is read and checked by `core.matfile`
-(pure: the syntax, its own score lines, the season's rules); its games are then recorded one by one through `record_game`, so
-the Crawford rule and the season's variants are enforced exactly as for games typed
-in. All of it in one transaction: a file refused half way records nothing.
+(pure: the syntax, its own score lines, the season's rules); its games are then
+recorded one by one through `record_game`, so the Crawford rule and the season's
+variants are enforced exactly as for games typed in. All of it in one transaction: a
+file refused half way records nothing.
 """
 
 from __future__ import annotations

@@ -299,8 +299,8 @@ def retire(request, tournament_pk, pk):
 @director_required
 @require_POST
 def import_transcript(request, tournament_pk, pk):
-    """A .mat, .sgf or gnubg text file onto the match: read, checked, recorded game by game; when the file's
-    names differ from the match's players, the director says who is who first.
+    """A .mat, .sgf or gnubg text file onto the match: read, checked, recorded game by
+    game; when the file's names differ from the match's players, the director says who is who first.
 
     Template: director/import_confirm.html for that question; context: match, form,
     reading, text."""
