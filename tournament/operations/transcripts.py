@@ -125,11 +125,18 @@ def read(match: Match, text: str, filename: str = "") -> Reading:
 
 @transaction.atomic
 def import_games(
-    match: Match | int, text: str, *, swapped: bool, user=None, filename: str = ""
+    match: Match | int,
+    text: str,
+    *,
+    swapped: bool,
+    user=None,
+    filename: str = "",
+    source_format: str | None = None,
 ) -> list[Game]:
     """Record the transcript's games on the match, the file's left player being the
     match's second player when `swapped`. All or nothing. `text` is a .mat, a gnubg
-    .sgf or gnubg's text export (`filename` a hint); the .mat text is what is kept."""
+    .sgf or gnubg's text export (`filename` a hint); the .mat text is what is kept
+    (`source_format`: the format it was made from, when the caller converted it)."""
     match = lock_match(match)
     if match.games.exists():
         raise TranscriptRefused(
@@ -166,10 +173,86 @@ def import_games(
             "players_in_file": list(reading.file_players),
             "swapped": swapped,
             "headers": reading.transcript.headers,
-            "format": converted.format,
+            "format": source_format or converted.format,
         },
     )
     return games
+
+
+def disagreement(match: Match, reading: Reading, swapped: bool) -> str | None:
+    """Why the file does not tell the match's recorded games (naming the file's line
+    and the game), or None when it tells them: game by game who won, the kind and the
+    cube (how a game ended is left out: a .mat infers a resignation)."""
+    recorded = match.game_results()
+    games = reading.transcript.games
+    if len(games) != len(recorded):
+        return gettext(
+            "The file and the match do not have the same games: %(file)d in the file, "
+            "%(recorded)d recorded."
+        ) % {"file": len(games), "recorded": len(recorded)}
+    for game, ours in zip(games, recorded, strict=True):
+        theirs = game.result
+        winner = 1 - theirs.winner if swapped else theirs.winner
+        if (winner, theirs.kind, theirs.cube) != (ours.winner, ours.kind, ours.cube):
+            line = reading.converted.source_line(game.line) if reading.converted else game.line
+            kinds = dict(Game.KIND_CHOICES)
+            return gettext(
+                "line %(line)d: game %(number)d: the file says %(theirs)s won (%(kind)s, "
+                "cube %(cube)d); the match has %(ours)s (%(our_kind)s, cube %(our_cube)d)."
+            ) % {
+                "line": line,
+                "number": game.number,
+                "theirs": match.players[winner],
+                "kind": kinds.get(theirs.kind, theirs.kind),
+                "cube": theirs.cube,
+                "ours": match.players[ours.winner],
+                "our_kind": kinds.get(ours.kind, ours.kind),
+                "our_cube": ours.cube,
+            }
+    return None
+
+
+@transaction.atomic
+def attach(
+    match: Match | int,
+    text: str,
+    *,
+    swapped: bool,
+    user=None,
+    filename: str = "",
+    source_format: str | None = None,
+) -> Transcript:
+    """The transcript of a match whose games are recorded already: it must tell the
+    same games (else refused, naming the game); it is kept and its analysis queued,
+    and no game changes."""
+    match = lock_match(match)
+    if not match.games.exists():
+        raise TranscriptRefused(_("This match has no games recorded: import the file instead."))
+    reading = read(match, text, filename)
+    reason = disagreement(match, reading, swapped)
+    if reason is not None:
+        raise TranscriptRefused(reason)
+    converted = reading.converted
+    transcript = Transcript.objects.create(
+        match=match, text=converted.text, swapped=swapped, handed_in_by=user
+    )
+    queue_analysis(match.pk)
+    audit.record(
+        AuditEntry.Action.TRANSCRIPT_IMPORTED,
+        user=user,
+        match=match,
+        summary=Said(
+            gettext_noop("Match file handed in for the %(count)d games recorded"),
+            count=len(reading.transcript.games),
+        ),
+        after={
+            "players_in_file": list(reading.file_players),
+            "swapped": swapped,
+            "headers": reading.transcript.headers,
+            "format": source_format or converted.format,
+        },
+    )
+    return transcript
 
 
 def queue_analysis(match_id: int):
