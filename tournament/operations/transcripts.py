@@ -187,8 +187,8 @@ def disagreement(match: Match, reading: Reading, swapped: bool) -> str | None:
     games = reading.transcript.games
     if len(games) != len(recorded):
         return gettext(
-            "The file and the match do not have the same games: %(file)d in the file, "
-            "%(recorded)d recorded."
+            "The match has %(recorded)d games recorded and the file %(file)d: they are not "
+            "the same games."
         ) % {"file": len(games), "recorded": len(recorded)}
     for game, ours in zip(games, recorded, strict=True):
         theirs = game.result
