@@ -209,3 +209,19 @@ def test_protected(director, tournament):
 def test_the_tournament_desk_links_to_it(director_client, tournament):
     page = director_client.get(reverse("director-tournament", args=[tournament.pk]))
     assert upload_url(tournament) in page.content.decode()
+
+
+def test_the_match_sheet_takes_an_sgf_and_says_a_bad_ones_line(director_client, event):
+    match = event["unrecorded"]
+    url = reverse("director-import", args=[match.tournament_id, match.pk])
+    broken = data("sgf", "noisy_5pt.sgf").replace(b"[game:2][ws:1][bs:2]", b"[game:2][ws:2][bs:2]")
+    line = next(n for n, text in enumerate(broken.splitlines(), 1) if b"[game:2]" in text)
+    response = director_client.post(url, {"file": SimpleUploadedFile("m.sgf", broken)})
+    assert response.status_code == 400
+    assert f"line {line}: game 3: the score line says 2-2" in response.content.decode()
+    assert not match.games.exists()
+
+    sgf = SimpleUploadedFile("m.sgf", data("sgf", "noisy_5pt.sgf"))
+    assert director_client.post(url, {"file": sgf}).status_code == 302
+    assert match.games.count() == 4
+    assert Transcript.objects.get(match=match).text.lstrip().startswith("5 point match")

@@ -252,8 +252,7 @@ def _store_games(match: Match, results: Sequence[scoring.GameResult], *, user, c
         check_open_for_games(match, match.replay_games([]))
     new_winner = match.players[state.winner].pk if state.finished else None
     rows = prepare_change_of_winner(match, (state.finished, new_winner), confirm, user)
-    if match.game_results() != results:
-        stale_transcripts.forget(match)  # the file no longer describes the games
+    stale_transcripts.forget(match, unless_games=results)  # the file would not tell them
     match.games.all().delete()
     Game.objects.bulk_create([game_row(match, played, user) for played in state.games])
     write_cache(match, state)

@@ -12,12 +12,28 @@ and keeps nothing.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from django.db.models import Q
+
+from ..core import scoring
 from ..models import Analysis, Match, Transcript
 
 
-def forget(match: Match) -> int:
-    """Remove the match's analyses and transcripts (the caller holds the match's lock).
-    Returns how many transcripts went."""
+def forget(match: Match, *, unless_games: Sequence[scoring.GameResult] | None = None) -> int:
+    """Remove the match's analyses and transcripts (the caller holds the match's lock),
+    unless the match's games are `unless_games` (a correction that changes nothing).
+    Returns how many transcripts went. A match from `locks.lock_match` says whether it
+    has any (`files_held`), so taking a game back from one never handed in (most
+    matches) costs no query; another match costs one to find out."""
+    held = getattr(match, "files_held", None)
+    if held is None:
+        either = Q(transcripts__isnull=False) | Q(analyses__isnull=False)
+        held = Match.objects.filter(pk=match.pk).filter(either).exists()
+    if not held:
+        return 0
+    if unless_games is not None and match.game_results() == list(unless_games):
+        return 0
     Analysis.objects.filter(match=match).delete()
     count, _detail = Transcript.objects.filter(match=match).delete()
     return count
