@@ -115,6 +115,16 @@ urlpatterns = [
     ),
     path(TOURNAMENT, director.tournament.tournament_desk, name="director-tournament"),
     path(TOURNAMENT + "edit/", director.setup.tournament_edit, name="director-tournament-edit"),
+    path(
+        TOURNAMENT + "transcripts/",
+        director.transcripts.import_event_transcripts,
+        name="director-event-transcripts",
+    ),
+    path(
+        TOURNAMENT + "transcripts/confirm/",
+        director.transcripts.confirm_event_transcripts,
+        name="director-event-transcripts-confirm",
+    ),
     path(TOURNAMENT + "entries/add/", director.tournament.entry_add, name="director-entry-add"),
     path(TOURNAMENT + "entries/new/", director.tournament.entry_new, name="director-entry-new"),
     path(

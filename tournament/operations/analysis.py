@@ -25,12 +25,15 @@ def store(
     *,
     transcript: Transcript | None = None,
     swapped: bool = False,
-) -> Analysis:
+) -> Analysis | None:
     """Keep `result` for `match`. The result's players are in the file's order; the
     file's left player is the match's second player when `swapped` (the transcript's
-    own `swapped` when one is given)."""
+    own `swapped` when one is given). Returns None, keeping nothing, when the transcript
+    went while gnubg ran (the games were taken back or corrected: stale_transcripts)."""
     match = lock_match(match)
     if transcript is not None:
+        if not Transcript.objects.filter(pk=transcript.pk).exists():
+            return None
         swapped = transcript.swapped
     Analysis.objects.filter(match=match, ply=result.ply).delete()
     analysis = Analysis.objects.create(

@@ -15,7 +15,7 @@ from ..core import actions, scoring
 from ..models import AuditEntry, Game, Match, Penalty
 from ..models.audit import Said, ngettext_noop
 from ..models.rounds import not_called
-from . import audit
+from . import audit, stale_transcripts
 from .corrections import prepare_change_of_winner
 from .errors import MatchClosed, OperationError
 from .locks import check_version, lock_match
@@ -135,6 +135,7 @@ def undo_last_game(
     rows = prepare_change_of_winner(match, (False, None), confirm, user)
     before = audit.snapshot(match, games=[audit.game_entry(game) for game in games])
     last.delete()
+    stale_transcripts.forget(match)  # the file no longer describes the games
     write_cache(match, match.replay_games(_played(before)[:-1]))
     audit.record(
         AuditEntry.Action.GAME_UNDONE,
@@ -251,6 +252,7 @@ def _store_games(match: Match, results: Sequence[scoring.GameResult], *, user, c
         check_open_for_games(match, match.replay_games([]))
     new_winner = match.players[state.winner].pk if state.finished else None
     rows = prepare_change_of_winner(match, (state.finished, new_winner), confirm, user)
+    stale_transcripts.forget(match, unless_games=results)  # the file would not tell them
     match.games.all().delete()
     Game.objects.bulk_create([game_row(match, played, user) for played in state.games])
     write_cache(match, state)

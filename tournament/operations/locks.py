@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django.db.models import Exists, OuterRef
 
-from ..models import Entry, Match, Tournament
+from ..models import Analysis, Entry, Match, Tournament, Transcript
 from .errors import MatchGone, StaleMatch
 
 
@@ -38,10 +38,16 @@ def lock_match(match: Match | int) -> Match:
         except Match.DoesNotExist:
             raise MatchGone from None
     tournament = lock_tournament(tournament_id)
+    # Whether a transcript or an analysis describes the games comes with the lock: taking
+    # a game back then needs no query to know there is none to remove (stale_transcripts).
+    held = Exists(Transcript.objects.filter(match=OuterRef("pk"))) | Exists(
+        Analysis.objects.filter(match=OuterRef("pk"))
+    )
     try:
         match = (
             Match.objects.select_for_update(of=("self",))
             .select_related("player1", "player2", "bracket")
+            .annotate(files_held=held)
             .get(pk=pk)
         )
     except Match.DoesNotExist:

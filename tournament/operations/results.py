@@ -7,7 +7,7 @@ from django.utils import timezone
 
 from ..core import scoring
 from ..models import AuditEntry, Game, Match
-from . import audit
+from . import audit, stale_transcripts
 
 CACHE_FIELDS = [
     "player1",
@@ -77,6 +77,7 @@ def clear(match: Match) -> None:
     entry's snapshot), its table and clock released."""
     match.games.all().delete()
     match.penalties.all().delete()
+    stale_transcripts.forget(match)
     match.table = ""
     match.clock_points = None
     match.penalty1 = match.penalty2 = 0

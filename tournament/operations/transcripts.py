@@ -1,10 +1,15 @@
 """Recorded matches from GNU Backgammon, eXtreme Gammon, Snowie or BGBlitz: a .mat
-transcript read onto one of the club's matches, and a match written back as one.
+transcript (or a gnubg .sgf match, or gnubg's text export) read onto one of the club's
+matches, and a match written back as one.
 
-The file is read and checked by `core.matfile` (pure: the syntax, its own score lines,
-the season's rules); its games are then recorded one by one through `record_game`, so
-the Crawford rule and the season's variants are enforced exactly as for games typed
-in. All of it in one transaction: a file refused half way records nothing.
+A .sgf or text file is first made into .mat text with its moves (`matfile.convert`, the
+format told from the content); that .mat text is what is checked, recorded and kept as
+the `Transcript` (GNU Backgammon analyses it as it would the original), and an error in
+it names the line of the file handed in. The file is read and checked by `core.matfile`
+(pure: the syntax, its own score lines, the season's rules); its games are then
+recorded one by one through `record_game`, so the Crawford rule and the season's
+variants are enforced exactly as for games typed in. All of it in one transaction: a
+file refused half way records nothing.
 """
 
 from __future__ import annotations
@@ -33,7 +38,9 @@ class TranscriptRefused(OperationError):
     does not fit the match; its message names the line when there is one."""
 
 
-def _refused(error: matfile.MatError) -> TranscriptRefused:
+def _refused(error: matfile.MatError, converted: matfile.Converted | None = None):
+    if converted is not None:
+        error = converted.located(error)
     reason = error.message(gettext)
     if error.line is None:
         return TranscriptRefused(reason)
@@ -49,6 +56,7 @@ class Reading:
     transcript: matfile.MatMatch
     swapped: bool  # the file's left player is the match's second player
     names_agree: bool  # both names matched: no need to ask the director
+    converted: matfile.Converted | None = None  # the .mat text and the file's format
 
     @property
     def file_players(self) -> tuple[str, str]:
@@ -80,17 +88,28 @@ def decode(data: bytes) -> str:
     raise TranscriptRefused(_("The file is not text."))
 
 
-def read(match: Match, text: str) -> Reading:
-    """Parse and check `text` for `match` (nothing is written). Raises TranscriptRefused."""
+def convert(text: str, filename: str = "") -> matfile.Converted:
+    """The file as .mat text, its format told from the content (the name's extension a
+    hint). Raises TranscriptRefused naming the file's line."""
+    try:
+        return matfile.convert(text, filename)
+    except matfile.MatError as error:
+        raise _refused(error) from None
+
+
+def read(match: Match, text: str, filename: str = "") -> Reading:
+    """Parse and check `text` (.mat, .sgf or gnubg's text export) for `match` (nothing
+    is written). Raises TranscriptRefused."""
     if match.player1_id is None or match.player2_id is None:
         raise TranscriptRefused(_("Both players must be known before a file can be imported."))
     if match.penalties.exists():
         # A match file starts at 0-0: it has no place for points awarded before game 1.
         raise TranscriptRefused(_("This match has penalty points: a match file starts at 0-0."))
+    converted = convert(text, filename)
     try:
-        transcript = matfile.parse(text)
+        transcript = matfile.parse(converted.text)
     except matfile.MatError as error:
-        raise _refused(error) from None
+        raise _refused(error, converted) from None
     if transcript.length != match.length:
         raise TranscriptRefused(
             _("The file is a %(file)d point match; this match is played to %(length)d.")
@@ -99,21 +118,32 @@ def read(match: Match, text: str) -> Reading:
     try:
         matfile.check(transcript, match.rules)
     except matfile.MatError as error:
-        raise _refused(error) from None
+        raise _refused(error, converted) from None
     swapped, certain = pair_names(transcript.players, match)
-    return Reading(transcript, swapped, certain)
+    return Reading(transcript, swapped, certain, converted)
 
 
 @transaction.atomic
-def import_games(match: Match | int, text: str, *, swapped: bool, user=None) -> list[Game]:
+def import_games(
+    match: Match | int,
+    text: str,
+    *,
+    swapped: bool,
+    user=None,
+    filename: str = "",
+    source_format: str | None = None,
+) -> list[Game]:
     """Record the transcript's games on the match, the file's left player being the
-    match's second player when `swapped`. All or nothing."""
+    match's second player when `swapped`. All or nothing. `text` is a .mat, a gnubg
+    .sgf or gnubg's text export (`filename` a hint); the .mat text is what is kept
+    (`source_format`: the format it was made from, when the caller converted it)."""
     match = lock_match(match)
     if match.games.exists():
         raise TranscriptRefused(
             _("This match already has games: take them back first, or import onto a fresh match.")
         )
-    reading = read(match, text)
+    reading = read(match, text, filename)
+    converted = reading.converted
     games = []
     for game in reading.transcript.games:
         result = replace(game.result, winner=1 - game.result.winner) if swapped else game.result
@@ -122,10 +152,10 @@ def import_games(match: Match | int, text: str, *, swapped: bool, user=None) -> 
         except scoring.IllegalGame as error:
             raise TranscriptRefused(
                 gettext("line %(line)d: %(reason)s")
-                % {"line": game.line, "reason": error.message(gettext)}
+                % {"line": converted.source_line(game.line), "reason": error.message(gettext)}
             ) from None
     match.refresh_from_db()
-    Transcript.objects.create(match=match, text=text, swapped=swapped, handed_in_by=user)
+    Transcript.objects.create(match=match, text=converted.text, swapped=swapped, handed_in_by=user)
     # Queued with the games, in this transaction: the workers see it once they are
     # committed, and a refused file queues nothing. The recording never waits for it.
     queue_analysis(match.pk)
@@ -143,9 +173,86 @@ def import_games(match: Match | int, text: str, *, swapped: bool, user=None) -> 
             "players_in_file": list(reading.file_players),
             "swapped": swapped,
             "headers": reading.transcript.headers,
+            "format": source_format or converted.format,
         },
     )
     return games
+
+
+def disagreement(match: Match, reading: Reading, swapped: bool) -> str | None:
+    """Why the file does not tell the match's recorded games (naming the file's line
+    and the game), or None when it tells them: game by game who won, the kind and the
+    cube (how a game ended is left out: a .mat infers a resignation)."""
+    recorded = match.game_results()
+    games = reading.transcript.games
+    if len(games) != len(recorded):
+        return gettext(
+            "The match has %(recorded)d games recorded and the file %(file)d: they are not "
+            "the same games."
+        ) % {"file": len(games), "recorded": len(recorded)}
+    for game, ours in zip(games, recorded, strict=True):
+        theirs = game.result
+        winner = 1 - theirs.winner if swapped else theirs.winner
+        if (winner, theirs.kind, theirs.cube) != (ours.winner, ours.kind, ours.cube):
+            line = reading.converted.source_line(game.line) if reading.converted else game.line
+            kinds = dict(Game.KIND_CHOICES)
+            return gettext(
+                "line %(line)d: game %(number)d: the file says %(theirs)s won (%(kind)s, "
+                "cube %(cube)d); the match has %(ours)s (%(our_kind)s, cube %(our_cube)d)."
+            ) % {
+                "line": line,
+                "number": game.number,
+                "theirs": match.players[winner],
+                "kind": kinds.get(theirs.kind, theirs.kind),
+                "cube": theirs.cube,
+                "ours": match.players[ours.winner],
+                "our_kind": kinds.get(ours.kind, ours.kind),
+                "our_cube": ours.cube,
+            }
+    return None
+
+
+@transaction.atomic
+def attach(
+    match: Match | int,
+    text: str,
+    *,
+    swapped: bool,
+    user=None,
+    filename: str = "",
+    source_format: str | None = None,
+) -> Transcript:
+    """The transcript of a match whose games are recorded already: it must tell the
+    same games (else refused, naming the game); it is kept and its analysis queued,
+    and no game changes."""
+    match = lock_match(match)
+    if not match.games.exists():
+        raise TranscriptRefused(_("This match has no games recorded: import the file instead."))
+    reading = read(match, text, filename)
+    reason = disagreement(match, reading, swapped)
+    if reason is not None:
+        raise TranscriptRefused(reason)
+    converted = reading.converted
+    transcript = Transcript.objects.create(
+        match=match, text=converted.text, swapped=swapped, handed_in_by=user
+    )
+    queue_analysis(match.pk)
+    audit.record(
+        AuditEntry.Action.TRANSCRIPT_IMPORTED,
+        user=user,
+        match=match,
+        summary=Said(
+            gettext_noop("Match file handed in for the %(count)d games recorded"),
+            count=len(reading.transcript.games),
+        ),
+        after={
+            "players_in_file": list(reading.file_players),
+            "swapped": swapped,
+            "headers": reading.transcript.headers,
+            "format": source_format or converted.format,
+        },
+    )
+    return transcript
 
 
 def queue_analysis(match_id: int):

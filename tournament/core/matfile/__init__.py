@@ -25,24 +25,32 @@ Pure Python on purpose (like `scoring`): no Django, no I/O; the caller reads the
 
 The package, along its seams: `base` (the error and the data classes), `grammar` (what
 each line says), `game` (one game as it is read), `parsing` (`parse`), `checks` (`check`,
-`read`), `writer` (`write`) and `tags` (the header tags: `MatchTags`,
-`retag`). Import them from here.
+`read`), `writer` (`write`) and `tags` (the header tags: `MatchTags`, `retag`). Other
+formats are made into .mat text first: `sgf` (a GNU Backgammon .sgf match), `gnubg_text`
+(gnubg's text export), sharing `converted`, and `formats` (`convert`: the format told
+from the content). Import them from here.
 """
 
 from ..names import normalize_name
 from .base import MatError, MatGame, MatMatch
 from .checks import check, read
+from .converted import Converted
+from .formats import FORMATS, convert, detect
 from .parsing import parse
 from .tags import MatchTags, Rating, retag
 from .writer import write
 
 __all__ = [
+    "FORMATS",
+    "Converted",
     "MatError",
     "MatGame",
     "MatMatch",
     "MatchTags",
     "Rating",
     "check",
+    "convert",
+    "detect",
     "normalize_name",  # how the score lines' names compare; importable from here as before
     "parse",
     "read",

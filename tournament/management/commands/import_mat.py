@@ -45,7 +45,7 @@ class Command(BaseCommand):
             raise CommandError(f"There is no match {match}.")
         try:
             text = transcripts.decode(data)
-            reading = transcripts.read(found, text)
+            reading = transcripts.read(found, text, path.name)
         except transcripts.TranscriptRefused as error:
             raise CommandError(f"{path}: {error.message}") from None
         swapped = reading.swapped
@@ -54,7 +54,7 @@ class Command(BaseCommand):
         elif not reading.names_agree and not yes:
             swapped = self._ask(reading, found, swapped)
         try:
-            games = transcripts.import_games(found, text, swapped=swapped)
+            games = transcripts.import_games(found, text, swapped=swapped, filename=path.name)
         except transcripts.TranscriptRefused as error:
             raise CommandError(f"{path}: {error.message}") from None
         found.refresh_from_db()

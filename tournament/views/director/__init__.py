@@ -15,6 +15,7 @@ from . import (
     score_sheet,
     setup,
     tournament,
+    transcripts,
 )
 
 __all__ = [
@@ -31,4 +32,5 @@ __all__ = [
     "score_sheet",
     "setup",
     "tournament",
+    "transcripts",
 ]

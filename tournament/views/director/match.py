@@ -299,8 +299,8 @@ def retire(request, tournament_pk, pk):
 @director_required
 @require_POST
 def import_transcript(request, tournament_pk, pk):
-    """A .mat file onto the match: read, checked, recorded game by game; when the file's
-    names differ from the match's players, the director says who is who first.
+    """A .mat, .sgf or gnubg text file onto the match: read, checked, recorded game by
+    game; when the file's names differ from the match's players, the director says who is who first.
 
     Template: director/import_confirm.html for that question; context: match, form,
     reading, text."""
@@ -308,14 +308,16 @@ def import_transcript(request, tournament_pk, pk):
     form = TranscriptForm(request.POST, request.FILES)
     if not form.is_valid():
         return _sheet(request, match, status=400, error=" ".join(form.non_field_errors()))
+    filename = ""  # only a hint of the format (the content decides); never a path
     try:
         if form.cleaned_data["file"]:
             # One byte past the limit says the file is too big: the rest is never read.
             upload = form.cleaned_data["file"]
+            filename = upload.name or ""
             text = transcripts.decode(upload.read(transcripts.MAX_BYTES + 1))
         else:
             text = form.cleaned_data["transcript"]
-        reading = transcripts.read(match, text)
+        reading = transcripts.read(match, text, filename)
         choice = form.cleaned_data["swapped"]
         if choice is None and not reading.names_agree:
             context = {"match": match, "reading": reading, "text": text, "form": form}
@@ -323,7 +325,9 @@ def import_transcript(request, tournament_pk, pk):
         # The director's answer: 0, the file's first player is the match's first; 1, the
         # other way round. Without a question, the names themselves said it.
         swapped = reading.swapped if choice is None else bool(choice)
-        games = transcripts.import_games(match, text, swapped=swapped, user=request.user)
+        games = transcripts.import_games(
+            match, text, swapped=swapped, user=request.user, filename=filename
+        )
     except operations.MatchGone as error:
         return _answer(request, match, error, "")
     except operations.OperationError as error:

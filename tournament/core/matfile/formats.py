@@ -1,0 +1,42 @@
+"""Which format a transcript is in, and its .mat text: `convert(text, filename)`.
+
+A .mat (Jellyfish; GNU Backgammon, eXtreme Gammon, Snowie, BGBlitz), a GNU Backgammon
+`.sgf` match (`sgf`) or the text of gnubg's `export match text` (`gnubg_text`). The
+content decides (an SGF file starts with `(;`, gnubg's text with `The score (after 0
+games) is:`); the file name's extension only when the content says nothing, so that the
+error then comes from the reader the person meant.
+
+Pure Python: no Django, no I/O.
+"""
+
+from __future__ import annotations
+
+from . import gnubg_text, sgf
+from .converted import Converted
+
+FORMATS = ("mat", "sgf", "text")
+_EXTENSIONS = {".mat": "mat", ".sgf": "sgf", ".txt": "text"}
+
+
+def detect(text: str, filename: str = "") -> str:
+    """ "mat", "sgf" or "text"."""
+    if sgf.looks_like(text):
+        return "sgf"
+    if gnubg_text.looks_like(text):
+        return "text"
+    lowered = filename.lower()
+    for extension, fmt in _EXTENSIONS.items():
+        if lowered.endswith(extension):
+            return fmt
+    return "mat"
+
+
+def convert(text: str, filename: str = "") -> Converted:
+    """The transcript as .mat text (itself for a .mat). Raises MatError at a line of the
+    file as it was handed in."""
+    fmt = detect(text, filename)
+    if fmt == "sgf":
+        return sgf.convert(text)
+    if fmt == "text":
+        return gnubg_text.convert(text)
+    return Converted(text, "mat")
