@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from django.utils.translation import gettext_noop
 
 from ..core import scoring
-from ..models import AuditEntry, GameReport, Match, Transcript
+from ..models import AuditEntry, Game, GameReport, Match, Transcript
 from ..models.audit import Said
 from . import audit
 from .transcripts import Reading, TranscriptRefused, import_games, read
@@ -32,39 +32,69 @@ def oriented(reading: Reading, swapped: bool) -> list[scoring.GameResult]:
 
 
 @dataclass(frozen=True)
+class FileGame:
+    """One of the file's games in words, for the pages."""
+
+    number: int
+    winner: str
+    kind: str
+    cube: int
+    how: str
+    crawford: bool
+
+
+@dataclass(frozen=True)
 class FileSummary:
     """What a match file reports, for the pages: its games in order and where they leave
-    the match."""
+    the match ("4 games, Pere Puig won 5-3")."""
 
-    games: list[scoring.GameResult]
+    games: list[FileGame]
     state: scoring.MatchState
+    names: tuple[str, str]
 
     @property
     def count(self) -> int:
         return len(self.games)
 
     @property
-    def winner(self) -> int | None:
-        return self.state.winner
+    def winner(self) -> str | None:
+        return None if self.state.winner is None else self.names[self.state.winner]
 
     @property
-    def score(self) -> tuple[int, int]:
-        return self.state.score
+    def winner_score(self) -> int:
+        return self.state.score[self.state.winner or 0]
+
+    @property
+    def loser_score(self) -> int:
+        return self.state.score[1 - (self.state.winner or 0)]
 
 
 def summary(report: GameReport) -> FileSummary | None:
     """The games of a file report as they would be recorded, or None when the file no
     longer fits its match (a penalty given since: the report has lapsed anyway).
-    Reads the report's match's prefetched games and penalties when there are some."""
+    Reads the report's match's prefetched penalties when they are."""
     if not report.is_file:
         return None
     match = report.match
     try:
-        games = oriented(read(match, report.file_text), report.file_swapped)
-        state = match.replay_games(games)
+        results = oriented(read(match, report.file_text), report.file_swapped)
+        state = match.replay_games(results)
     except (TranscriptRefused, scoring.IllegalGame):
         return None
-    return FileSummary(games, state)
+    names = tuple(player.name for player in match.players)
+    kinds, hows = dict(Game.KIND_CHOICES), dict(Game.HOW_CHOICES)
+    games = [
+        FileGame(
+            number=outcome.number,
+            winner=names[result.winner],
+            kind=str(kinds.get(result.kind, result.kind)),
+            cube=result.cube,
+            how=str(hows.get(result.how, result.how)),
+            crawford=outcome.crawford,
+        )
+        for result, outcome in zip(results, state.games, strict=True)
+    ]
+    return FileSummary(games, state, names)
 
 
 def record(match: Match, report: GameReport, *, user=None, confirmed_by=None) -> Transcript:

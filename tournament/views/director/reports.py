@@ -1,6 +1,7 @@
 """The director's queue of games the players reported: pending and disputed, oldest
 first, each with accept, correct and reject in one tap; a disputed one shows both
-versions side by side, and neither is the default. The operations
+versions side by side, and neither is the default. A match file a player handed in for
+a match not recorded yet is there too, with its games, to accept or reject whole. The operations
 (`operations.reports`) record the game, check it and audit who reported, confirmed or
 settled it; this page only shows their answers."""
 
@@ -15,7 +16,7 @@ from django.views.decorators.http import require_GET, require_POST
 from ...core import scoring
 from ...forms import GameForm
 from ...models import Game, GameReport
-from ...operations import OperationError
+from ...operations import OperationError, file_reports
 from ...operations.reports import (
     accept_counter_report,
     accept_report,
@@ -100,7 +101,9 @@ def _queue(request, *, status=200, error=None, failed=None):
         match = report.match
         lapsed = report.version != match.version
         form = None
-        if not lapsed:
+        # A match file is accepted or rejected whole: its games, no correction form.
+        report.file = file_reports.summary(report)
+        if not lapsed and not report.is_file:
             try:
                 state = match.replay_games([game.as_result() for game in match.games.all()])
             except scoring.IllegalGame:
