@@ -3,7 +3,8 @@ file of their recorded match, and sees their GNUBG PR appear when the worker has
 without reloading the page. And the file of a match not recorded yet: the opponent
 confirms it from their phone, and the first phone turns to "Analysing…" by itself.
 The worker is the real one (`manage.py worker --until-empty`, a process of its own on
-the live server's database) and runs Debian's GNU Backgammon (skipped without it, except in CI: tests/gnubg_program.py).
+the live server's database) and runs Debian's GNU Backgammon (skipped without it,
+except in CI: tests/gnubg_program.py).
 
 Chromium, Playwright and the skip/require rule (REQUIRE_BROWSER=1) come from
 tests/conftest.py.
