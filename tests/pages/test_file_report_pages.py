@@ -186,3 +186,20 @@ def test_a_file_report_costs_the_pages_no_query_more_than_a_game(
         assert "handed in the match file" in client.get(url).content.decode()
     with django_assert_num_queries(7):
         assert "handed in the match file" in director_client.get(queue).content.decode()
+
+
+def test_the_opponents_page_in_catalan(unrecorded):
+    nuria, pere = unrecorded.players
+    hand_in(pere, unrecorded)
+    body = Client(headers={"accept-language": "ca"}).get(link(nuria)).content.decode()
+    assert "Pere Puig ha lliurat el fitxer del matx: 4 jocs, guanya Pere Puig 5–2." in body
+    assert "Joc 1: guanya Núria Ferrer, simple, dau 1" in body
+    assert "Confirma: registra aquests jocs" in body
+
+
+def test_the_players_desk_names_the_file_not_a_game(unrecorded, director_client):
+    hand_in(unrecorded.player2, unrecorded)
+    desk = reverse("director-player", args=[unrecorded.player2.pk])
+    body = director_client.get(desk).content.decode()
+    assert "Pere Puig handed in the match file." in body
+    assert "reports game 1" not in body
