@@ -149,7 +149,10 @@ def _waiting_for_opponent(match: Match, player: Player, report_id: int | None) -
     check_reporting(match)
     report = waiting_report(match)
     if report is None or (report_id is not None and report.pk != report_id):
-        if GameReport.objects.filter(match=match).waiting().exists():
+        stale = GameReport.objects.filter(match=match).waiting().exclude(version=match.version)
+        if report_id is not None:
+            stale = stale.filter(pk=report_id)
+        if stale.exists():
             # Made before the match last changed (the director recorded or undid
             # something): what it says may no longer fit, so nothing is recorded.
             raise ReportRefused(

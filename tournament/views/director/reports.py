@@ -1,9 +1,9 @@
 """The director's queue of games the players reported: pending and disputed, oldest
 first, each with accept, correct and reject in one tap; a disputed one shows both
 versions side by side, and neither is the default. A match file a player handed in for
-a match not recorded yet is there too, with its games, to accept or reject whole. The operations
-(`operations.reports`) record the game, check it and audit who reported, confirmed or
-settled it; this page only shows their answers."""
+a match not recorded yet is there too, with its games, to accept or reject whole. The
+operations (`operations.reports`) record the game, check it and audit who reported,
+confirmed or settled it; this page only shows their answers."""
 
 from __future__ import annotations
 
