@@ -16,8 +16,16 @@ import builders
 from tournament import operations
 from tournament.core import matfile
 from tournament.core.scoring import GameResult
-from tournament.models import AuditEntry, GameReport, Job, Match, Player, Transcript
-from tournament.operations import player_transcripts, reports, transcripts
+from tournament.models import (
+    AuditEntry,
+    GameReport,
+    Job,
+    Match,
+    Player,
+    RatingChange,
+    Transcript,
+)
+from tournament.operations import file_reports, player_transcripts, reports, transcripts
 from tournament.operations.reports import NotYourMatch, ReportRefused
 
 NOISY = Path(__file__).resolve().parents[1] / "data" / "gnubg" / "noisy_5pt.mat"
@@ -77,6 +85,8 @@ def test_the_opponent_confirms_and_the_file_is_recorded_as_the_import_records_it
     assert (cup_match.score1, cup_match.score2) == (2, 5)
     final = Match.objects.get(tournament=cup_match.tournament, round=2)
     assert pere in final.players  # the winner moved on
+    rated = RatingChange.objects.filter(match=cup_match)
+    assert {(change.player, change.won) for change in rated} == {(pere, True), (nuria, False)}
     transcript = Transcript.objects.get(match=cup_match)
     assert (transcript.text, transcript.handed_in_by_player) == (TEXT, pere)
     job = Job.objects.get()
@@ -197,3 +207,17 @@ def test_another_players_match_is_refused(cup_match):
     with pytest.raises(NotYourMatch):
         reports.confirm_report(cup_match, stranger)
     assert not GameReport.objects.exists()
+
+
+def test_a_file_of_an_unfinished_match_records_its_games_and_leaves_it_open(cup_match):
+    # As the director's import does: the games the file tells, the match still open.
+    two_games = TEXT[: TEXT.index(" Game 3")]
+    nuria, pere = cup_match.players
+    report = player_transcripts.hand_in(cup_match, pere, two_games)
+    report.match = cup_match
+    said = file_reports.summary(report)
+    assert (said.count, said.winner, said.state.score) == (2, None, (1, 2))
+    reports.confirm_report(cup_match, nuria)
+    cup_match.refresh_from_db()
+    assert cup_match.games.count() == 2 and not cup_match.is_decided
+    assert (cup_match.score1, cup_match.score2) == (1, 2)

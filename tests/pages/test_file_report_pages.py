@@ -147,7 +147,8 @@ def test_a_dispute_goes_to_the_directors_queue_who_accepts_it(unrecorded, direct
     assert "Accept: record the file's games" in queue
     assert "Record the corrected game" not in queue  # accepted or rejected whole
     accept = reverse("director-report-accept", args=[report.pk])
-    assert director_client.post(accept).status_code == 302
+    response = director_client.post(accept, follow=True)
+    assert "Match file accepted: its games are recorded." in response.content.decode()
     unrecorded.refresh_from_db()
     assert unrecorded.winner == pere
     assert AuditEntry.objects.filter(action="transcript_imported", user__isnull=False).exists()

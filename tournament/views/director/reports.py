@@ -135,15 +135,16 @@ def queue(request):
     return _queue(request)
 
 
-def _settle(request, pk, run, done: str):
+def _settle(request, pk, run, done):
+    """`done`: the message, or a function of the settled report that gives it."""
     report = get_object_or_404(GameReport, pk=pk)
     try:
-        run(report)
+        settled = run(report)
     except OperationError as error:
         return _queue(request, status=409, error=error.message)
     except scoring.IllegalGame as illegal:
         return _queue(request, status=400, error=capfirst(illegal.message(gettext)))
-    messages.success(request, done)
+    messages.success(request, done(settled) if callable(done) else done)
     return redirect("director-reports")
 
 
@@ -155,7 +156,11 @@ def accept(request, pk):
         request,
         pk,
         lambda report: accept_report(report, user=request.user),
-        gettext("Reported game accepted and recorded."),
+        lambda settled: (
+            gettext("Match file accepted: its games are recorded.")
+            if settled.is_file
+            else gettext("Reported game accepted and recorded.")
+        ),
     )
 
 
