@@ -1,7 +1,8 @@
 """A player hands in their recorded match's transcript (operations.player_transcripts):
 kept and analysed when it tells the recorded games, in either order of the names;
-refused, with nothing kept or queued, for another player's match, a match with no
-games yet, and a file that tells another game (naming its line and the game)."""
+refused, with nothing kept or queued, for another player's match, a match recorded in
+part, and a file that tells another game (naming its line and the game). For a match
+with no games yet the file is a report instead (test_file_reports.py)."""
 
 from __future__ import annotations
 
@@ -72,10 +73,12 @@ def test_another_players_match_is_refused(tournament):
     nothing_kept()
 
 
-def test_a_match_not_recorded_yet_is_refused_saying_how_to_record_it(tournament):
+def test_a_match_not_recorded_yet_gets_no_transcript_but_a_report(tournament):
+    # The file waits for the opponent (tests/operations/test_file_reports.py): it is
+    # not the match's transcript, and nothing is analysed, until it is confirmed.
     match = recorded(tournament, PLAYERS, [])
-    with pytest.raises(transcripts.TranscriptRefused, match="no games recorded yet"):
-        player_transcripts.hand_in(match, match.player1, TEXT)
+    report = player_transcripts.hand_in(match, match.player1, TEXT)
+    assert (report.status, report.is_file) == ("pending", True)
     nothing_kept()
 
 
@@ -95,12 +98,16 @@ def test_a_file_telling_other_games_is_refused_naming_the_first(tournament):
 
 
 def test_a_file_with_more_games_than_recorded_is_refused(tournament):
+    # A match recorded in part: the file is no report of the rest (one way only for a
+    # file to record games, the director's import onto a match with none).
     results = [game.result for game in matfile.parse(TEXT).games]
     match = recorded(tournament, PLAYERS, results[:2])
     with pytest.raises(transcripts.TranscriptRefused) as refused:
         player_transcripts.hand_in(match, match.player2, TEXT)
     assert refused.value.message == (
-        "The file and the match do not have the same games: 4 in the file, 2 recorded."
+        "This match has games recorded already: a file goes to your opponent to confirm "
+        "only for a match with none. Report the next games on your page, or ask the "
+        "director."
     )
     nothing_kept()
 

@@ -54,7 +54,13 @@ class GameReportQuerySet(models.QuerySet):
 
 class GameReport(models.Model):
     """A game a player reported from their link. The match does not change until the
-    opponent confirms it or a director accepts (or corrects) it."""
+    opponent confirms it or a director accepts (or corrects) it.
+
+    Or a whole match: the file a player handed in for a match with no games recorded
+    yet (`file_text`, operations.player_transcripts). Its game fields then hold the
+    file's first game and the file holds them all; confirmed or accepted, the file's
+    games are recorded as the director's import records them, and the file becomes the
+    match's transcript."""
 
     class Status(models.TextChoices):
         PENDING = "pending", _("waiting for confirmation")
@@ -98,6 +104,10 @@ class GameReport(models.Model):
     )
     counter_beaver = models.BooleanField(_("opponent's beaver"), default=False)
     dispute_note = models.CharField(_("note"), max_length=200, blank=True)
+    # A match file reported as the whole match (blank for a game): the text as handed
+    # in, and whether its left player is the match's second (as Transcript.swapped).
+    file_text = models.TextField(_("match file"), blank=True)
+    file_swapped = models.BooleanField(_("file's players swapped"), default=False)
     created = models.DateTimeField(_("reported at"), default=timezone.now, db_index=True)
     settled_at = models.DateTimeField(_("settled at"), null=True, blank=True)
     settled_by = models.ForeignKey(
@@ -150,6 +160,11 @@ class GameReport(models.Model):
     @property
     def is_disputed(self) -> bool:
         return self.status == self.Status.DISPUTED
+
+    @property
+    def is_file(self) -> bool:
+        """The report is a match file: the whole match, not one game."""
+        return bool(self.file_text)
 
     @property
     def winner_player(self) -> Player | None:

@@ -12,8 +12,9 @@ By subject: `games` and `decisions` (a match's results, penalty points, clocks),
 `corrections` and `progress` (who won changes, the bracket moves on), `tables`,
 `withdrawals`, `draws`, `entries` (and check-in), `late_entries`, `payments`,
 `tournaments`, `seasons`, `players`, `matches` (outside the brackets), `ratings`,
-`transcripts` (.mat files; a player's of their recorded match in
-`player_transcripts`), `links` (players' private links), `reports` (games the
+`transcripts` (.mat files; a player's of their match in `player_transcripts`, and
+`file_reports`: a player's file of a match not recorded yet, reported for the opponent
+to confirm), `links` (players' private links), `reports` (games the
 players report, confirmed or settled), `notifications` (next-match mail, after commit),
 `accounts` (directors' logins);
 `locks`, `results` (the match's cached result) and `audit`

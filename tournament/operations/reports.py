@@ -9,6 +9,12 @@ with their own version, and the director settles it from the queue.
 A report is made against the match's version. When anything else changes the match
 meanwhile (the director records a game, undoes one, a walkover), the report has lapsed:
 it is not offered for confirmation, and a new report may be made.
+
+A report may also be a whole match: the file a player handed in for a match with no
+games recorded yet (operations.player_transcripts). It waits, is confirmed, disputed,
+accepted, rejected and lapses as a game does; what it records is the file's games, by
+the director's import (operations.file_reports). A director accepts or rejects it
+whole: it has no single game to correct.
 """
 
 from __future__ import annotations
@@ -21,7 +27,7 @@ from django.utils.translation import gettext_noop
 from ..core import scoring
 from ..models import AuditEntry, Game, GameReport, Match, Player
 from ..models.audit import Said
-from . import audit
+from . import audit, file_reports
 from .errors import OperationError
 from .games import check_open_for_games, record_game
 from .locks import check_version, lock_match
@@ -42,7 +48,7 @@ def _side(match: Match, player: Player) -> int:
     return side
 
 
-def _check_reporting(match: Match) -> None:
+def check_reporting(match: Match) -> None:
     if not match.tournament.players_report:
         raise ReportRefused(
             _("In this tournament the director records the games; tell them the result.")
@@ -59,11 +65,28 @@ def waiting_report(match: Match) -> GameReport | None:
     )
 
 
-def _lapse_old_reports(match: Match) -> None:
+def lapse_old_reports(match: Match) -> None:
     """Reports made before the match last changed are settled as lapsed, so that they
     neither wait in the queue nor block a new report."""
     GameReport.objects.filter(match=match).waiting().exclude(version=match.version).update(
         status=GameReport.Status.LAPSED, settled_at=timezone.now()
+    )
+
+
+def refuse_while_waiting(match: Match) -> None:
+    """One report waits per match at a time, a game's or a file's (the constraint says
+    so too; this says it in words)."""
+    waiting = waiting_report(match)
+    if waiting is None:
+        return
+    if waiting.is_file:
+        raise ReportRefused(
+            _("%(player)s's match file is already handed in and waits for confirmation.")
+            % {"player": waiting.reported_by.name}
+        )
+    raise ReportRefused(
+        _("Game %(number)s is already reported and waits for confirmation.")
+        % {"number": waiting.number}
     )
 
 
@@ -89,18 +112,13 @@ def report_game(
     a stale form, a game the rules forbid (IllegalGame), or while a report waits."""
     match = lock_match(match)
     side = _side(match, player)
-    _check_reporting(match)
+    check_reporting(match)
     check_version(match, expected_version)
     played = match.game_results()
     check_open_for_games(match, match.replay_games(played))
     match.replay_games([*played, result])  # IllegalGame, with the rule's own message
-    _lapse_old_reports(match)
-    waiting = waiting_report(match)
-    if waiting is not None:
-        raise ReportRefused(
-            _("Game %(number)s is already reported and waits for confirmation.")
-            % {"number": waiting.number}
-        )
+    lapse_old_reports(match)
+    refuse_while_waiting(match)
     report = GameReport.objects.create(
         match=match,
         reported_by=match.players[side],
@@ -128,13 +146,29 @@ def report_game(
 
 def _waiting_for_opponent(match: Match, player: Player, report_id: int | None) -> GameReport:
     _side(match, player)
-    _check_reporting(match)
+    check_reporting(match)
     report = waiting_report(match)
     if report is None or (report_id is not None and report.pk != report_id):
+        stale = GameReport.objects.filter(match=match).waiting().exclude(version=match.version)
+        if report_id is not None:
+            stale = stale.filter(pk=report_id)
+        if stale.exists():
+            # Made before the match last changed (the director recorded or undid
+            # something): what it says may no longer fit, so nothing is recorded.
+            raise ReportRefused(
+                _(
+                    "The match changed after this report was made: it has lapsed, and "
+                    "nothing was recorded."
+                )
+            )
         raise ReportRefused(
             _("There is no reported game waiting on this match (it may have been settled).")
         )
     if report.reported_by_id == player.pk:
+        if report.is_file:
+            raise ReportRefused(
+                _("You handed in this match file: your opponent confirms it, not you.")
+            )
         raise ReportRefused(_("You reported this game: your opponent confirms it, not you."))
     if report.is_disputed:
         raise ReportRefused(_("This game is disputed: the director settles it."))
@@ -158,6 +192,9 @@ def confirm_report(match: Match | int, player: Player, *, report_id: int | None 
     report = _waiting_for_opponent(match, player, report_id)
     if match.tournament.director_approves_reports:
         raise ReportRefused(_("In this tournament the director approves every reported game."))
+    if report.is_file:
+        file_reports.record(match, report, confirmed_by=player)
+        return _settle(report, GameReport.Status.CONFIRMED)
     game = record_game(
         match,
         report.as_result(),
@@ -183,23 +220,30 @@ def dispute_report(
     report = _waiting_for_opponent(match, player, report_id)
     report.status = GameReport.Status.DISPUTED
     report.dispute_note = note[:200]
+    if counter is not None and report.is_file:
+        raise ReportRefused(
+            _("A match file is disputed with a note: the director reads both of you.")
+        )
     if counter is not None:
         match.replay_games([*match.game_results(), counter])  # a legal game, or refused
         report.counter_winner, report.counter_kind = counter.winner, counter.kind
         report.counter_cube, report.counter_how = counter.cube, counter.how
         report.counter_beaver = counter.beaver
     report.save()
-    audit.record(
-        AuditEntry.Action.REPORT_DISPUTED,
-        user=None,
-        match=match,
-        summary=Said(
+    if report.is_file:
+        said = Said(
+            gettext_noop("%(opponent)s disputes the match file handed in by %(reporter)s"),
+            opponent=player.name,
+            reporter=report.reported_by,
+        )
+    else:
+        said = Said(
             gettext_noop("%(opponent)s disputes game %(number)s as reported by %(reporter)s"),
             opponent=player.name,
             number=report.number,
             reporter=report.reported_by,
-        ),
-    )
+        )
+    audit.record(AuditEntry.Action.REPORT_DISPUTED, user=None, match=match, summary=said)
     return report
 
 
@@ -226,6 +270,9 @@ def accept_report(report: GameReport | int, *, user=None) -> GameReport:
         raise ReportRefused(
             _("The match changed after this report; reject it, or record the game on the sheet.")
         )
+    if report.is_file:
+        file_reports.record(match, report, user=user)
+        return _settle(report, GameReport.Status.ACCEPTED, user=user)
     game = record_game(
         match,
         report.as_result(),
@@ -243,6 +290,7 @@ def correct_report(
 ) -> GameReport:
     """A director records the game as it really was instead of the report."""
     match, report = _director_report(report)
+    _refuse_file(report)
     game = record_game(
         match,
         result,
@@ -258,6 +306,7 @@ def correct_report(
 def accept_counter_report(report: GameReport | int, *, user=None) -> GameReport:
     """A director records the game as the opponent said it was when they disputed it."""
     match, report = _director_report(report)
+    _refuse_file(report)
     result = report.counter_result()
     if result is None:
         raise ReportRefused(
@@ -279,18 +328,30 @@ def accept_counter_report(report: GameReport | int, *, user=None) -> GameReport:
     return _settle(report, GameReport.Status.CORRECTED, user=user, game=game)
 
 
+def _refuse_file(report: GameReport) -> None:
+    if report.is_file:
+        raise ReportRefused(
+            _(
+                "A match file is accepted or rejected whole: to record other games, reject "
+                "it and record them on the match sheet."
+            )
+        )
+
+
 @transaction.atomic
 def reject_report(report: GameReport | int, *, user=None) -> GameReport:
     """A director throws the report away; the match is as it was."""
     match, report = _director_report(report)
-    audit.record(
-        AuditEntry.Action.REPORT_REJECTED,
-        user=user,
-        match=match,
-        summary=Said(
+    if report.is_file:
+        said = Said(
+            gettext_noop("The match file handed in by %(reporter)s rejected"),
+            reporter=report.reported_by,
+        )
+    else:
+        said = Said(
             gettext_noop("Game %(number)s as reported by %(reporter)s rejected"),
             number=report.number,
             reporter=report.reported_by,
-        ),
-    )
+        )
+    audit.record(AuditEntry.Action.REPORT_REJECTED, user=user, match=match, summary=said)
     return _settle(report, GameReport.Status.REJECTED, user=user)

@@ -1,8 +1,9 @@
 """The director's queue of games the players reported: pending and disputed, oldest
 first, each with accept, correct and reject in one tap; a disputed one shows both
-versions side by side, and neither is the default. The operations
-(`operations.reports`) record the game, check it and audit who reported, confirmed or
-settled it; this page only shows their answers."""
+versions side by side, and neither is the default. A match file a player handed in for
+a match not recorded yet is there too, with its games, to accept or reject whole. The
+operations (`operations.reports`) record the game, check it and audit who reported,
+confirmed or settled it; this page only shows their answers."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from django.views.decorators.http import require_GET, require_POST
 from ...core import scoring
 from ...forms import GameForm
 from ...models import Game, GameReport
-from ...operations import OperationError
+from ...operations import OperationError, file_reports
 from ...operations.reports import (
     accept_counter_report,
     accept_report,
@@ -100,7 +101,9 @@ def _queue(request, *, status=200, error=None, failed=None):
         match = report.match
         lapsed = report.version != match.version
         form = None
-        if not lapsed:
+        # A match file is accepted or rejected whole: its games, no correction form.
+        report.file = file_reports.summary(report)
+        if not lapsed and not report.is_file:
             try:
                 state = match.replay_games([game.as_result() for game in match.games.all()])
             except scoring.IllegalGame:
@@ -132,15 +135,16 @@ def queue(request):
     return _queue(request)
 
 
-def _settle(request, pk, run, done: str):
+def _settle(request, pk, run, done):
+    """`done`: the message, or a function of the settled report that gives it."""
     report = get_object_or_404(GameReport, pk=pk)
     try:
-        run(report)
+        settled = run(report)
     except OperationError as error:
         return _queue(request, status=409, error=error.message)
     except scoring.IllegalGame as illegal:
         return _queue(request, status=400, error=capfirst(illegal.message(gettext)))
-    messages.success(request, done)
+    messages.success(request, done(settled) if callable(done) else done)
     return redirect("director-reports")
 
 
@@ -152,7 +156,11 @@ def accept(request, pk):
         request,
         pk,
         lambda report: accept_report(report, user=request.user),
-        gettext("Reported game accepted and recorded."),
+        lambda settled: (
+            gettext("Match file accepted: its games are recorded.")
+            if settled.is_file
+            else gettext("Reported game accepted and recorded.")
+        ),
     )
 
 

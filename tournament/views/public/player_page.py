@@ -24,7 +24,7 @@ from django.views.decorators.http import require_GET, require_POST
 from ...core import scoring
 from ...forms import ConfirmReportForm, DisputeForm, GameForm
 from ...models import Entry, Match, Player, Tournament
-from ...operations import MatchClosed, MatchGone, OperationError, StaleMatch
+from ...operations import MatchClosed, MatchGone, OperationError, StaleMatch, file_reports
 from ...operations.links import player_by_token
 from ...operations.reports import (
     NotYourMatch,
@@ -84,6 +84,9 @@ def _page(request, player: Player, token: str, *, status=200, errors=None, poste
         mine = posted if posted and posted[0] == row.match.pk else None
         row.report_form, row.dispute_form = _forms(row, mine[1:] if mine else None)
         row.error = errors.get(row.match.pk)
+        if row.report is not None:
+            # A match file reported: its games, read as the director's import reads them.
+            row.report.file = file_reports.summary(row.report)
     context = {
         "player": player,
         "token": token,
@@ -205,10 +208,13 @@ def confirm(request, player, token, match_id):
     form = ConfirmReportForm(request.POST)
     report_id = form.cleaned_data["report"] if form.is_valid() else None
     try:
-        confirm_report(match, player, report_id=report_id)
+        report = confirm_report(match, player, report_id=report_id)
     except (OperationError, scoring.IllegalGame) as error:
         return _refused(request, player, token, match_id, error)
-    messages.success(request, gettext("Game confirmed and recorded."))
+    if report.is_file:
+        messages.success(request, gettext("Match file confirmed: its games are recorded."))
+    else:
+        messages.success(request, gettext("Game confirmed and recorded."))
     return redirect("player-page", token=token)
 
 

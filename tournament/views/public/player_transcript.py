@@ -1,6 +1,7 @@
-"""A player hands in the transcript of one of their recorded matches from their private
-link (`/p/<token>/matches/<id>/transcript/`), and sees GNU Backgammon's analysis of it
-appear on the same page when the worker is done, without reloading.
+"""A player hands in the transcript of one of their matches from their private link
+(`/p/<token>/matches/<id>/transcript/`), and sees GNU Backgammon's analysis of it
+appear on the same page when the worker is done, without reloading. For a match not
+recorded yet the file goes to the opponent to confirm first (operations.reports).
 
 The page's live part (`?partial=skill`) is the match's Skill section, or "Analysing…"
 while the job waits or runs: live.js asks for it every five seconds, and a poll that
@@ -16,11 +17,12 @@ from django.core.exceptions import PermissionDenied
 from django.db.models import Exists, OuterRef, Subquery
 from django.http import Http404
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 
 from ...forms import HandInForm
-from ...models import Job, JobStatus, Match, Player, Transcript
+from ...models import GameReport, Job, JobStatus, Match, Player, Transcript
 from ...operations import OperationError
 from ...operations.links import player_by_token
 from ...operations.player_transcripts import hand_in
@@ -42,6 +44,14 @@ def _match_row(match_id: int) -> Match | None:
             club_mark=live.CLUB_MARK,
             deepest_analysis_id=DEEPEST_ANALYSIS,
             handed_in=Exists(Transcript.objects.filter(match=OuterRef("pk"))),
+            # Who handed in the match file waiting on the match as it is now, if one
+            # does (a player's report of a match not recorded yet).
+            file_reported_by=Subquery(
+                GameReport.objects.waiting()
+                .filter(match=OuterRef("pk"), version=OuterRef("version"))
+                .exclude(file_text="")
+                .values("reported_by_id")[:1]
+            ),
             # The key transcripts.queue_analysis queues the match's analysis under.
             job_status=Subquery(
                 Job.objects.filter(key=f"analysis:{match_id}").order_by("-pk").values("status")[:1]
@@ -77,15 +87,21 @@ def _page(request, player, token, match, *, status=200, form=None, error=None):
     player_transcript_live.html alone for the live refresh); context: player, token,
     match, opponent, skill (queries.skill.Skill or None), analysing (a transcript is
     handed in and its analysis not stored yet), failed (its job failed), form
-    (HandInForm, while no transcript is handed in), error (why a file was refused),
-    mark (what the live refresh compares)."""
+    (HandInForm, while no transcript is handed in nor a file waits), file_waiting
+    ("mine" or "theirs": a match file waits for confirmation, handed in by whom),
+    error (why a file was refused), mark (what the live refresh compares)."""
     skill = skill_of(match)
     failed = skill is None and match.job_status == JobStatus.FAILED
     analysing = skill is None and match.handed_in and not failed
     # What the live part shows, for live.js to compare: the job's moving from waiting
     # to running changes the ETag but not "Analysing…", which is left in place.
+    file_waiting = None
+    if match.file_reported_by is not None and not match.handed_in:
+        file_waiting = "mine" if match.file_reported_by == player.pk else "theirs"
     if skill:
         mark = f"skill-{skill.analysis.pk}"
+    elif file_waiting:
+        mark = f"file-{file_waiting}"
     else:
         mark = "analysing" if analysing else "failed" if failed else "nothing"
     context = {
@@ -96,7 +112,9 @@ def _page(request, player, token, match, *, status=200, form=None, error=None):
         "skill": skill,
         "analysing": analysing,
         "failed": failed,
-        "form": None if match.handed_in else (form or HandInForm()),
+        "form": None if match.handed_in or file_waiting else (form or HandInForm()),
+        "file_waiting": file_waiting,
+        "player_page": reverse("player-page", args=[token]),
         "error": error,
         "mark": mark,
     }
@@ -126,7 +144,8 @@ def transcript(request, token, match_id):
 @limit_link_writes
 def hand_in_transcript(request, player, token, match_id):
     """The file, read and checked against the recorded games: kept and its analysis
-    queued, or the page again with why (the line, the game), nothing saved."""
+    queued; for a match with no games yet, sent to the opponent to confirm; or the page
+    again with why (the line, the game), nothing saved."""
     match = _match_row(match_id)
     if match is None:
         raise Http404
@@ -139,9 +158,17 @@ def hand_in_transcript(request, player, token, match_id):
     try:
         # One byte past the limit says the file is too big: the rest is never read.
         text = decode(form.cleaned_data["file"].read(MAX_BYTES + 1))
-        hand_in(match, player, text)
+        kept = hand_in(match, player, text)
     except OperationError as refused:
         return _page(request, player, token, match, status=400, form=form, error=refused.message)
+    if isinstance(kept, GameReport):
+        opponent = match.players[1 - match.side_of(player)]
+        messages.success(
+            request,
+            gettext("Sent to %(opponent)s to confirm: the match is recorded once they do.")
+            % {"opponent": opponent.name},
+        )
+        return redirect("player-transcript", token=token, match_id=match.pk)
     messages.success(
         request,
         gettext("Match file handed in. Its analysis appears below as soon as it is done."),
