@@ -1,8 +1,10 @@
 """The "analysis" job: GNU Backgammon's analysis of a match's latest transcript, at the
 club's depth (settings.GNUBG_PLY), stored by operations.analysis (docs/skill.md).
 
-Without gnubg, or when gnubg fails, the engine's GnubgError is the job's failure: its
-message ("GNU Backgammon is not installed ...") is what the director's jobs page shows."""
+When gnubg fails (a crash, a time out), the engine's GnubgError is the attempt's failure,
+tried again. When gnubg is not installed (GnubgMissing), trying again cannot help: the
+job fails at once (NotRetryable), and its message ("GNU Backgammon is not installed
+...") is what the director's jobs page shows."""
 
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ from django_tasks import task
 from ..engines import gnubg
 from ..models import Transcript
 from ..operations import analysis
-from ..operations.jobs import KINDS
+from ..operations.jobs import KINDS, NotRetryable
 
 # gnubg is stopped a little before the job's own limit, so its own clear message wins.
 MARGIN = 5
@@ -30,10 +32,13 @@ def analyse_match(match_id: int) -> None:
             return  # the match went while the job waited (its transcripts with it)
         if analysed is not None and transcript.pk == analysed.pk:
             return
-        result = gnubg.analyse(
-            transcript.text,
-            settings.GNUBG_PLY,
-            timeout=KINDS["analysis"].time_limit - MARGIN,
-        )
+        try:
+            result = gnubg.analyse(
+                transcript.text,
+                settings.GNUBG_PLY,
+                timeout=KINDS["analysis"].time_limit - MARGIN,
+            )
+        except gnubg.GnubgMissing as error:
+            raise NotRetryable(str(error)) from error
         analysis.store(match_id, result, transcript=transcript)
         analysed = transcript
