@@ -51,23 +51,23 @@ class DemoAnalysed:
         )
 
 
-# Matches played out to the end, with no resignation, beaver or penalty (gnubg's own
-# games have none) and no cube above 4 (rare in gnubg's games): from the summer cup's
-# main and consolation brackets and the autumn cup's first rounds, 5 and 7 points.
+# Matches played out to the end, with no resignation, beaver or penalty and no gammon
+# on a 4-cube (rare in gnubg's games): from the summer cup's main and consolation
+# brackets and the autumn cup's first rounds, 5 and 7 points.
 SUMMER, AUTUMN = "Copa d'Estiu {year}", "Copa de Tardor {year}"
 MATCHES = [
     DemoAnalysed("summer-main-1-6", SUMMER, "main", 1, 6),
     DemoAnalysed("summer-main-1-10", SUMMER, "main", 1, 10),
-    DemoAnalysed("summer-main-2-6", SUMMER, "main", 2, 6),
-    DemoAnalysed("summer-main-2-7", SUMMER, "main", 2, 7),
+    DemoAnalysed("summer-main-2-5", SUMMER, "main", 2, 5),
     DemoAnalysed("summer-main-2-8", SUMMER, "main", 2, 8),
     DemoAnalysed("summer-main-3-1", SUMMER, "main", 3, 1),
     DemoAnalysed("summer-main-3-4", SUMMER, "main", 3, 4),
+    DemoAnalysed("summer-consolation-2-3", SUMMER, "consolation", 2, 3),
     DemoAnalysed("summer-consolation-2-5", SUMMER, "consolation", 2, 5),
     DemoAnalysed("summer-consolation-5-1", SUMMER, "consolation", 5, 1),
-    DemoAnalysed("autumn-main-1-6", AUTUMN, "main", 1, 6),
     DemoAnalysed("autumn-main-1-8", AUTUMN, "main", 1, 8),
     DemoAnalysed("autumn-main-2-1", AUTUMN, "main", 2, 1),
+    DemoAnalysed("autumn-consolation-1-3", AUTUMN, "consolation", 1, 3),
 ]
 
 

@@ -5,8 +5,8 @@ The demo's games are drawn by `core.sample_games` (a winner, a cube, a gammon), 
 moves. gnubg plays matches against itself (`gnubg -t`: `set player N gnubg`, `new match
 7`, `export match mat`), each player with some noise in its evaluation so that the demo
 players make mistakes; its games go into a pool, and each of a demo match's games takes
-an unused pool game that ends the same way (the same kind, cube and way of ending; no
-cube action in the Crawford game), its columns exchanged when the other player has to
+an unused pool game that ends the same way (the same kind and cube, a drop for a drop;
+no cube action in the Crawford game), its columns exchanged when the other player has to
 win it (a .mat move is written from the mover's side, so the game stays legal). The
 score lines are the demo match's. The moves are gnubg's play; only the order of the
 games is chosen."""
@@ -84,12 +84,14 @@ def pool_games(mat_text: str) -> list[PoolGame]:
     ]
 
 
+def _ending(result: GameResult) -> tuple[str, int, bool]:
+    # gnubg's players resign a game that is decided (a .mat then stops before the last
+    # roll, and core.matfile reads it "resigned"): the same points as one played out.
+    return result.kind, result.cube, result.how in ("dropped", "beaver_dropped")
+
+
 def fits(game: PoolGame, wanted: GameResult, crawford: bool) -> bool:
-    same = (game.result.kind, game.result.cube, game.result.how) == (
-        wanted.kind,
-        wanted.cube,
-        wanted.how,
-    )
+    same = _ending(game.result) == _ending(wanted)
     return same and not (crawford and game.has_cube) and not game.used
 
 
