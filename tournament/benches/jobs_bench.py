@@ -1,0 +1,184 @@
+"""`make bench`'s figures for the background jobs (docs/jobs.md, docs/benchmarks.md):
+real workers (`manage.py worker --until-empty`, processes of their own on the bench's
+database) running real analysis jobs, GNU Backgammon at 0-ply on real .mat files (the
+demo's 5-point transcripts, tournament/data/demo_analyses/).
+
+- `analyses_per_worker_0ply`: one worker, `WORKER_JOBS` jobs: analyses a minute;
+- `queue_drain_64_1_worker`, `queue_drain_64_2_workers`: a 64-match event (the first
+  round of a cup of 128) whose transcripts are all handed in at once, drained by one
+  worker and by two: the seconds until the last job is done (the workers' start
+  included), jobs a minute, and that no job ran twice (one attempt each, one analysis a
+  match).
+
+Each figure plays on a fresh cup of its own (`Jobs <n>`), its transcripts handed in
+through `transcripts.import_games` as a director's upload does (which queues each
+analysis). Without gnubg each line says it was skipped. The machine has two cores: two
+workers share them with the bench's own process (which only polls) and each gnubg
+child, so two workers cannot reach twice one's rate."""
+
+from __future__ import annotations
+
+import os
+import resource
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from django.conf import settings
+from django.db import connection
+
+from .. import operations
+from ..core import draw
+from ..engines import gnubg
+from ..models import Analysis, Job, JobStatus
+from ..operations import transcripts
+from . import bench_seasons
+
+# The demo's transcripts (management.demo_analyses keeps them; a layer above this one).
+TRANSCRIPTS = Path(__file__).resolve().parents[1] / "data" / "demo_analyses"
+YEAR = 2095
+WORKER_JOBS = 16
+EVENT_MATCHES = 64
+LENGTHS = {draw.MAIN: "5,5,7,7,9,9,11", draw.CONSOLATION: "5", draw.LAST_CHANCE: "3"}
+# Set from this 2-core machine's runs (docs/benchmarks.md): a 5-point match at 0-ply is
+# about a second of gnubg; a worker keeps 30 a minute with room to spare; 64 matches
+# drain within 3 minutes with one worker, and two do it at least 1.3x faster (they
+# share two cores with everything else).
+TARGET_PER_MINUTE = 30
+TARGET_DRAIN_SECONDS = 180
+TARGET_SPEEDUP = 1.3
+
+
+def database_url() -> str:
+    database = connection.settings_dict
+    if connection.vendor == "sqlite":
+        return f"sqlite:///{database['NAME']}"
+    host = database.get("HOST") or "127.0.0.1"
+    port = database.get("PORT") or 5432
+    password = f":{database['PASSWORD']}" if database.get("PASSWORD") else ""
+    return f"postgres://{database['USER']}{password}@{host}:{port}/{database['NAME']}"
+
+
+def _files() -> list[str]:
+    texts = [path.read_text(encoding="utf-8") for path in sorted(TRANSCRIPTS.glob("*.mat"))]
+    return [text for text in texts if " 5 point match" in text]
+
+
+def _event(count: int) -> list[int]:
+    """A fresh cup of 128 whose first `count` first-round matches get a transcript each
+    (queued for analysis as the upload queues them): their match ids."""
+    season = bench_seasons.bench_season(YEAR, "Bench jobs")
+    name = f"Jobs {season.tournaments.count() + 1}"
+    cup, _made = bench_seasons.drawn_cup(season, name, 128, 128, LENGTHS, "Jobs")
+    operations.start_tournament(cup)
+    files = _files()
+    matches = list(
+        cup.matches.filter(bracket__kind=draw.MAIN, round=1).order_by("position")[:count]
+    )
+    for number, match in enumerate(matches):
+        transcripts.import_games(match, files[number % len(files)], swapped=False)
+    return [match.pk for match in matches]
+
+
+def _drain(match_ids: list[int], workers: int) -> dict:
+    """Start `workers` workers, wait until every job is done, and check the runs."""
+    keys = [f"analysis:{match_id}" for match_id in match_ids]
+    env = {**os.environ, "DATABASE_URL": database_url(), "JOBS_POLL_INTERVAL": "0.2"}
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.monotonic()
+    processes = [
+        subprocess.Popen(
+            [sys.executable, "manage.py", "worker", "--until-empty"],
+            cwd=settings.BASE_DIR,
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for _ in range(workers)
+    ]
+    drained = None
+    while any(process.poll() is None for process in processes):
+        if (
+            drained is None
+            and not Job.objects.filter(key__in=keys).exclude(status=JobStatus.DONE).exists()
+        ):
+            drained = time.monotonic() - start
+        time.sleep(0.05)
+    drained = drained or time.monotonic() - start
+    errors = [process.stderr.read() for process in processes if process.returncode]
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
+    jobs = Job.objects.filter(key__in=keys)
+    done = jobs.filter(status=JobStatus.DONE).count()
+    twice = jobs.exclude(attempts=1).count()
+    analyses = Analysis.objects.filter(match_id__in=match_ids).count()
+    return {
+        "jobs": len(keys),
+        "workers": workers,
+        "drain_seconds": round(drained, 2),
+        "per_minute": round(len(keys) * 60 / drained, 1),
+        "per_minute_per_worker": round(len(keys) * 60 / drained / workers, 1),
+        "cpu_s_per_job": round(cpu / len(keys), 3),
+        "done": done,
+        "ran_twice": twice,
+        "analyses": analyses,
+        "workers_used": jobs.values("worker").distinct().count(),
+        "worker_errors": [error[-300:] for error in errors],
+        "load_average": list(os.getloadavg()),
+    }
+
+
+def _sound(figures: dict) -> bool:
+    """Every job done once, one analysis a match, no worker failed."""
+    return (
+        figures["done"] == figures["jobs"] == figures["analyses"]
+        and figures["ran_twice"] == 0
+        and not figures["worker_errors"]
+    )
+
+
+def run(emit) -> None:
+    try:
+        gnubg.find_gnubg()
+    except gnubg.GnubgMissing as error:
+        for name in (
+            "analyses_per_worker_0ply",
+            "queue_drain_64_1_worker",
+            "queue_drain_64_2_workers",
+        ):
+            emit({"name": name, "skipped": str(error)})
+        return
+    if settings.GNUBG_PLY != 0:
+        emit({"name": "analyses_per_worker_0ply", "skipped": f"GNUBG_PLY is {settings.GNUBG_PLY}"})
+        return
+    one = _drain(_event(WORKER_JOBS), 1)
+    emit(
+        {
+            "name": "analyses_per_worker_0ply",
+            **one,
+            "target": f">= {TARGET_PER_MINUTE} a minute, each job once",
+            "within_target": one["per_minute"] >= TARGET_PER_MINUTE and _sound(one),
+        }
+    )
+    single = _drain(_event(EVENT_MATCHES), 1)
+    emit(
+        {
+            "name": "queue_drain_64_1_worker",
+            **single,
+            "target": f"<= {TARGET_DRAIN_SECONDS} s, each job once",
+            "within_target": single["drain_seconds"] <= TARGET_DRAIN_SECONDS and _sound(single),
+        }
+    )
+    double = _drain(_event(EVENT_MATCHES), 2)
+    speedup = round(single["drain_seconds"] / double["drain_seconds"], 2)
+    emit(
+        {
+            "name": "queue_drain_64_2_workers",
+            **double,
+            "speedup": speedup,
+            "target": f">= {TARGET_SPEEDUP}x one worker's rate, each job once",
+            "within_target": speedup >= TARGET_SPEEDUP and _sound(double),
+        }
+    )
