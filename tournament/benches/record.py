@@ -101,6 +101,7 @@ def summary(line: dict) -> str:
         ("drain_seconds", "s to empty the queue"),
         ("per_minute_per_worker", "jobs a minute a worker"),
         ("cpu_s_per_job", "s of CPU a job"),
+        ("cpu_per_job_ratio", "x one worker's CPU a job"),
         ("speedup", "x one worker's rate"),
         ("ran_twice", "ran twice"),
     ):
