@@ -14,7 +14,8 @@ def test_without_gnubg_each_jobs_figure_is_skipped_saying_why(monkeypatch):
     monkeypatch.setenv("GNUBG_PATH", "/nowhere/gnubg")
     out = io.StringIO()
     call_command("bench", "--jobs", stdout=out)
-    lines = [json.loads(line) for line in out.getvalue().splitlines()]
+    machine, *lines = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert machine["name"] == "machine"  # when and on what, as every run begins
     assert [line["name"] for line in lines] == [
         "analyses_per_worker_0ply",
         "queue_drain_64_1_worker",
