@@ -45,7 +45,7 @@ LENGTHS = {draw.MAIN: "5,5,7,7,9,9,11", draw.CONSOLATION: "5", draw.LAST_CHANCE:
 # Set from this 2-core machine's runs (docs/benchmarks.md). A 5-point match at 0-ply
 # costs 0.38-0.47 s of CPU (the worker's share and gnubg's start and analysis), run
 # after run; the wall time is that over the CPU the machine leaves the worker: one
-# worker made from 27 to 128 analyses a minute in four runs while other work kept the
+# worker made from 27 to 128 analyses a minute in three runs while other work kept the
 # load average at 3-6 on the two cores. So the verdicts are on the CPU, as the bench's
 # others are: at most 1 s a job (60 a minute on one core, twice today's cost), and two
 # workers must not make a job dearer (no fight over the queue or the database); the
