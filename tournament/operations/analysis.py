@@ -64,7 +64,9 @@ def keep_transcript(match: Match | int, text: str) -> Transcript:
     written = reading.transcript.games
     if len(written) != len(recorded):
         raise transcripts.TranscriptRefused(
-            gettext("The file has %(file)d games; the match has %(match)d.")
+            gettext(
+                "The file's games are not the match's: %(file)d in the file, %(match)d recorded."
+            )
             % {"file": len(written), "match": len(recorded)}
         )
     for game, outcome in zip(written, recorded, strict=True):
