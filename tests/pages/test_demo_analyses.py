@@ -58,7 +58,7 @@ class DemoAnalysesTests(DemoClubTestCase):
         other = (demo_analyses.DATA / f"{second.name}.mat").read_text(encoding="utf-8")
         match = first.match(year)
         games = Game.objects.filter(match=match).count()
-        with pytest.raises(TranscriptRefused):
+        with pytest.raises(TranscriptRefused, match="not the match's"):
             analysis.keep_transcript(match, other)
         self.assertEqual(Transcript.objects.filter(match=match).count(), 1)
         self.assertEqual(Game.objects.filter(match=match).count(), games)
