@@ -10,7 +10,8 @@ demo's 5-point transcripts, tournament/data/demo_analyses/).
   included), jobs a minute, and that no job ran twice (one attempt each, one analysis a
   match).
 
-Each figure plays on a fresh cup of its own (`Jobs <n>`), its transcripts handed in
+The CPU includes each worker's start (Django's setup, spread over its jobs). Each
+figure plays on a fresh cup of its own (`Jobs <n>`), its transcripts handed in
 through `transcripts.import_games` as a director's upload does (which queues each
 analysis). Without gnubg each line says it was skipped. CPU is the workers' and their
 gnubg children's (RUSAGE_CHILDREN once they have exited). The machine has two cores:
@@ -23,6 +24,7 @@ import os
 import resource
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -45,8 +47,8 @@ LENGTHS = {draw.MAIN: "5,5,7,7,9,9,11", draw.CONSOLATION: "5", draw.LAST_CHANCE:
 # Set from this 2-core machine's runs (docs/benchmarks.md). A 5-point match at 0-ply
 # costs 0.38-0.47 s of CPU (the worker's share and gnubg's start and analysis), run
 # after run; the wall time is that over the CPU the machine leaves the worker: one
-# worker made from 27 to 128 analyses a minute in three runs while other work kept the
-# load average at 3-6 on the two cores. So the verdicts are on the CPU, as the bench's
+# worker made from 27 to 128 analyses a minute in four runs while other work kept the
+# load average at 3-7 on the two cores. So the verdicts are on the CPU, as the bench's
 # others are: at most 1 s a job (60 a minute on one core, twice today's cost), and two
 # workers must not make a job dearer (no fight over the queue or the database); the
 # wall-clock rates and the drain's seconds are printed beside them. Every verdict also
@@ -90,6 +92,9 @@ def _drain(match_ids: list[int], workers: int) -> dict:
     """Start `workers` workers, wait until every job is done, and check the runs."""
     keys = [f"analysis:{match_id}" for match_id in match_ids]
     env = {**os.environ, "DATABASE_URL": database_url(), "JOBS_POLL_INTERVAL": "0.2"}
+    # The workers' logs go to files: a pipe nobody reads while they run could fill up
+    # and stop a worker mid-run.
+    logs = [tempfile.TemporaryFile(mode="w+") for _ in range(workers)]  # noqa: SIM115 -- closed below
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.monotonic()
     processes = [
@@ -98,10 +103,10 @@ def _drain(match_ids: list[int], workers: int) -> dict:
             cwd=settings.BASE_DIR,
             env=env,
             stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE,
+            stderr=log,
             text=True,
         )
-        for _ in range(workers)
+        for log in logs
     ]
     drained = None
     while any(process.poll() is None for process in processes):
@@ -112,7 +117,12 @@ def _drain(match_ids: list[int], workers: int) -> dict:
             drained = time.monotonic() - start
         time.sleep(0.05)
     drained = drained or time.monotonic() - start
-    errors = [process.stderr.read() for process in processes if process.returncode]
+    errors = []
+    for process, log in zip(processes, logs, strict=True):
+        log.seek(0)
+        if process.returncode:
+            errors.append(log.read())
+        log.close()
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
     jobs = Job.objects.filter(key__in=keys)
