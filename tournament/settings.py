@@ -408,6 +408,16 @@ JOBS_MAX_ATTEMPTS = env_int("JOBS_MAX_ATTEMPTS", 3)
 # A job's lease lasts its time limit plus this grace (seconds): a worker that died
 # mid-job (killed, machine lost) leaves the job to another worker once the lease ends.
 JOBS_LEASE_GRACE = env_int("JOBS_LEASE_GRACE", 30)
+# Seconds a failed job waits before it is tried again, after its first, second, ...
+# failure (the last figure repeats): a crash that a moment cures (the database busy, the
+# machine loaded) is not run again at once, and the waits grow. "0" tries again at once.
+JOBS_RETRY_DELAY = [int(s) for s in os.environ.get("JOBS_RETRY_DELAY", "10,60,300").split(",")]
+# Finished jobs are deleted by the workers (now and then) once this many days old: the
+# done ones after JOBS_KEEP_DAYS, the failed ones (not retried) after JOBS_KEEP_FAILED_DAYS.
+JOBS_KEEP_DAYS = env_int("JOBS_KEEP_DAYS", 30)
+JOBS_KEEP_FAILED_DAYS = env_int("JOBS_KEEP_FAILED_DAYS", 90)
+# How often a worker prunes (seconds): the first time when it starts.
+JOBS_PRUNE_INTERVAL = env_int("JOBS_PRUNE_INTERVAL", 3600)
 # How often an idle worker looks for work (seconds, may be a fraction).
 JOBS_POLL_INTERVAL = float(os.environ.get("JOBS_POLL_INTERVAL", "1"))
 # GNU Backgammon's depth for the analysis of every transcript (docs/skill.md): 0-ply by

@@ -81,7 +81,9 @@ def test_without_gnubg_the_job_fails_saying_so(tournament, director, monkeypatch
     transcripts.import_games(match, text, swapped=False, user=director)
     job = run_one("test-worker")
     job.refresh_from_db()
-    assert job.last_error == "GnubgError: GNU Backgammon is not at /nowhere/gnubg"
+    # Trying again cannot help: failed at once, with the reason.
+    assert (job.status, job.attempts) == (JobStatus.FAILED, 1)
+    assert job.last_error == "GNU Backgammon is not at /nowhere/gnubg"
     assert not Analysis.objects.exists()
 
 

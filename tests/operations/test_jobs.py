@@ -1,7 +1,10 @@
 """The background jobs' queue with real worker processes (`manage.py worker`) on the test
 database, SQLite or PostgreSQL: a worker killed mid-job leaves the job to another, two
 workers never run one job, a failing job is tried again then failed, and one work key
-makes one live job. Leases are short here (JOBS_LEASE_GRACE=1) to keep it quick."""
+makes one live job, a failed attempt waits its delay, a job that cannot succeed fails at
+once, old finished jobs are pruned. Leases are short here (JOBS_LEASE_GRACE=1) and a
+failed job is tried again at once (JOBS_RETRY_DELAY=0) unless a test says otherwise, to
+keep it quick."""
 
 from __future__ import annotations
 
@@ -9,9 +12,11 @@ import signal
 import subprocess
 import time
 from collections import Counter
+from datetime import timedelta
 
 import pytest
 import workers
+from django.utils import timezone
 from workers import finish
 
 from tournament.models import Job, JobStatus
@@ -22,12 +27,16 @@ MAX_ATTEMPTS = 3
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def start_worker(*args: str) -> subprocess.Popen:
+def start_worker(*args: str, **settings: str) -> subprocess.Popen:
     return workers.start_worker(
         *args,
-        JOBS_LEASE_GRACE="1",
-        JOBS_POLL_INTERVAL="0.1",
-        JOBS_MAX_ATTEMPTS=str(MAX_ATTEMPTS),
+        **{
+            "JOBS_LEASE_GRACE": "1",
+            "JOBS_POLL_INTERVAL": "0.1",
+            "JOBS_MAX_ATTEMPTS": str(MAX_ATTEMPTS),
+            "JOBS_RETRY_DELAY": "0",
+            **settings,
+        },
     )
 
 
@@ -117,3 +126,70 @@ def test_a_run_past_its_time_limit_is_stopped_and_tried_again():
     assert job.status == JobStatus.FAILED
     assert job.attempts == MAX_ATTEMPTS
     assert "ran past its limit of 1 s" in job.last_error
+
+
+def test_a_failed_attempt_waits_its_delay_before_the_next(tmp_path):
+    job = jobs.enqueue("check", "check:delayed", [0, True, "", "delayed"])
+    worker = start_worker(JOBS_RETRY_DELAY="2,60")
+    try:
+        wait_for(lambda: len(Job.objects.get(pk=job.pk).errors) == 1)
+        failed_at = time.monotonic()
+        waiting = Job.objects.get(pk=job.pk)
+        assert waiting.status == JobStatus.PENDING
+        assert waiting.not_before is not None
+        # The worker is idle meanwhile: the job is not taken before its time...
+        time.sleep(1)
+        assert Job.objects.get(pk=job.pk).attempts == 1
+        # ...and taken once it has come: the second failure then waits 60 s.
+        wait_for(lambda: len(Job.objects.get(pk=job.pk).errors) == 2, timeout=20)
+        assert time.monotonic() - failed_at >= 1.5
+        second = Job.objects.get(pk=job.pk)
+        wait = second.not_before - timezone.now()
+        assert timedelta(seconds=50) < wait <= timedelta(seconds=60)
+    finally:
+        worker.send_signal(signal.SIGTERM)
+        finish(worker)
+    assert Job.objects.get(pk=job.pk).attempts == 2
+
+    # A director's retry does not wait.
+    Job.objects.filter(pk=job.pk).update(status=JobStatus.FAILED)
+    jobs.retry(job.pk)
+    assert Job.objects.get(pk=job.pk).not_before is None
+
+
+def test_retry_delays_grow_and_the_last_repeats(settings):
+    settings.JOBS_RETRY_DELAY = [10, 60, 300]
+    assert [jobs.retry_delay(n).total_seconds() for n in (1, 2, 3, 4, 9)] == [
+        10,
+        60,
+        300,
+        300,
+        300,
+    ]
+
+
+def test_a_job_that_cannot_succeed_fails_at_once_with_its_reason():
+    """gnubg not installed: no attempt can do better, so no second one is spent."""
+    job = jobs.enqueue("check", "check:hopeless", [0, False, "", "hopeless", True])
+    finish(start_worker("--until-empty"))
+    job.refresh_from_db()
+    assert job.status == JobStatus.FAILED
+    assert job.attempts == 1
+    assert job.last_error == "the check hopeless cannot run, as asked"
+
+
+def test_old_finished_jobs_are_pruned_by_the_worker():
+    now = timezone.now()
+    ages = {"done-old": 31, "done-new": 29, "failed-old": 91, "failed-new": 89}
+    for key, days in ages.items():
+        job = jobs.enqueue("check", f"check:{key}", [0])
+        status = JobStatus.DONE if key.startswith("done") else JobStatus.FAILED
+        Job.objects.filter(pk=job.pk).update(status=status, finished_at=now - timedelta(days=days))
+    # Waiting (its retry a day away): never pruned, however old.
+    waiting = jobs.enqueue("check", "check:waiting", [0])
+    Job.objects.filter(pk=waiting.pk).update(
+        created_at=now - timedelta(days=400), not_before=now + timedelta(days=1)
+    )
+    finish(start_worker("--until-empty", JOBS_KEEP_DAYS="30", JOBS_KEEP_FAILED_DAYS="90"))
+    left = set(Job.objects.values_list("key", flat=True))
+    assert left == {"check:done-new", "check:failed-new", "check:waiting"}

@@ -5,6 +5,7 @@ directors' alone (403 otherwise, CSRF on the button)."""
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
 from director_checks import assert_protected
 from tournament.jobs.runner import run_one
@@ -24,6 +25,7 @@ def run_jobs() -> int:
 
 def test_a_failed_job_is_shown_with_its_reason_and_retried(director_client, settings):
     settings.JOBS_MAX_ATTEMPTS = 2
+    settings.JOBS_RETRY_DELAY = [0]
     job = jobs.enqueue("check", "check:page", [0, True, "", "page"])
     jobs.enqueue("check", "check:fine", [0])
     assert run_jobs() == 3  # two failed attempts, one success
@@ -76,3 +78,14 @@ def test_the_desk_links_to_the_page(director_client):
     assert (
         reverse("director-jobs") in director_client.get(reverse("director-desk")).content.decode()
     )
+
+
+def test_a_job_waiting_to_be_tried_again_says_from_when(director_client, settings):
+    settings.JOBS_RETRY_DELAY = [600]
+    job = jobs.enqueue("check", "check:later", [0, True, "", "later"])
+    assert run_jobs() == 1  # failed once; not taken again before its time
+    job.refresh_from_db()
+    assert job.status == JobStatus.PENDING
+    text = director_client.get(reverse("director-jobs")).content.decode()
+    when = timezone.localtime(job.not_before)
+    assert f"tried again from {when:%H:%M}" in text or f"tried again from {when:%-I:%M}" in text

@@ -98,6 +98,13 @@ def summary(line: dict) -> str:
         ("time_ratio", "x"),
         ("per_game_cpu_ratio", "x per game"),
         ("worst_seconds", "s worst"),
+        ("drain_seconds", "s to empty the queue"),
+        ("per_minute_per_worker", "jobs a minute a worker"),
+        ("per_minute_of_a_core", "a minute of a core's CPU"),
+        ("cpu_s_per_job", "s of CPU a job"),
+        ("cpu_per_job_ratio", "x one worker's CPU a job"),
+        ("speedup", "x one worker's rate"),
+        ("ran_twice", "ran twice"),
     ):
         if key in line:
             value = line[key]

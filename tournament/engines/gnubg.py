@@ -34,6 +34,7 @@ from .gnubg_output import GnubgOutputError, Mistake, PlayerAnalysis, read_analys
 __all__ = [
     "PLIES",
     "GnubgError",
+    "GnubgMissing",
     "MatchAnalysis",
     "Mistake",
     "PlayerAnalysis",
@@ -51,6 +52,10 @@ class GnubgError(Exception):
     something unexpected. The message says which, for the director and the logs."""
 
 
+class GnubgMissing(GnubgError):
+    """gnubg is not installed (or not where a setting says): trying again cannot help."""
+
+
 @dataclass(frozen=True)
 class MatchAnalysis:
     ply: int
@@ -64,11 +69,11 @@ def find_gnubg(path: str | None = None) -> str:
     if chosen:
         found = shutil.which(chosen)
         if found is None:
-            raise GnubgError(f"GNU Backgammon is not at {chosen}")
+            raise GnubgMissing(f"GNU Backgammon is not at {chosen}")
         return found
     found = shutil.which("gnubg") or shutil.which("gnubg", path="/usr/games")
     if found is None:
-        raise GnubgError("GNU Backgammon is not installed (apt-get install gnubg)")
+        raise GnubgMissing("GNU Backgammon is not installed (apt-get install gnubg)")
     return found
 
 

@@ -7,8 +7,10 @@ Two jobs rather than one deeper: the quick analysis is on the match page within
 seconds, like every match's, and the deep one (seconds to minutes) replaces it there
 when done (the page shows the deepest); each kind has the time limit of its depth.
 
-Without gnubg, or when gnubg fails, the engine's GnubgError is the job's failure: its
-message ("GNU Backgammon is not installed ...") is what the director's jobs page shows."""
+When gnubg fails (a crash, a time out), the engine's GnubgError is the attempt's failure,
+tried again. When gnubg is not installed (GnubgMissing), trying again cannot help: the
+job fails at once (NotRetryable), and its message ("GNU Backgammon is not installed
+...") is what the director's jobs page shows."""
 
 from __future__ import annotations
 
@@ -18,7 +20,7 @@ from django_tasks import task
 from ..engines import gnubg
 from ..models import Transcript
 from ..operations import analysis, jobs
-from ..operations.jobs import KINDS
+from ..operations.jobs import KINDS, NotRetryable
 from ..queries.match_labels import is_main_final
 
 # gnubg is stopped a little before the job's own limit, so its own clear message wins.
@@ -38,7 +40,10 @@ def _analyse(match_id: int, ply: int, kind: str) -> bool:
             return False  # the match went while the job waited (its transcripts with it)
         if analysed is not None and transcript.pk == analysed.pk:
             break
-        result = gnubg.analyse(transcript.text, ply, timeout=KINDS[kind].time_limit - MARGIN)
+        try:
+            result = gnubg.analyse(transcript.text, ply, timeout=KINDS[kind].time_limit - MARGIN)
+        except gnubg.GnubgMissing as error:
+            raise NotRetryable(str(error)) from error
         analysis.store(match_id, result, transcript=transcript)
         analysed = transcript
     return True

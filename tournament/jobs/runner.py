@@ -63,6 +63,9 @@ def run_one(worker: str) -> Job | None:
         task = import_string(job_operations.KINDS[job.kind].task_path)
         with time_limit(job.time_limit):
             task.call(*job.args)
+    except job_operations.NotRetryable as error:
+        logger.warning("job %s failed for good: %s", job.id, error)
+        job_operations.fail(job, str(error), final=True)
     except Exception as error:
         logger.warning("job %s failed: %s", job.id, error)
         job_operations.fail(job, f"{type(error).__name__}: {error}")
@@ -78,6 +81,18 @@ class Worker:
         self.name = name or worker_name()
         self.poll = settings.JOBS_POLL_INTERVAL if poll is None else poll
         self.running = True
+        self.pruned_at: float | None = None  # time.monotonic() of the last prune
+
+    def prune(self) -> None:
+        """Delete the old finished jobs when the worker starts, then every
+        settings.JOBS_PRUNE_INTERVAL seconds (several workers may: it is harmless)."""
+        now = time.monotonic()
+        if self.pruned_at is not None and now - self.pruned_at < settings.JOBS_PRUNE_INTERVAL:
+            return
+        self.pruned_at = now
+        pruned = job_operations.prune()
+        if pruned:
+            logger.info("worker %s pruned %s finished jobs", self.name, pruned)
 
     def stop(self, signum, frame) -> None:
         self.running = False
@@ -98,6 +113,7 @@ class Worker:
         while self.running:
             close_old_connections()
             try:
+                self.prune()
                 job = run_one(self.name)
             except OperationalError as error:
                 # The database busy or gone for a moment: look again later.

@@ -37,6 +37,9 @@ class Job(models.Model):
     # The worker holding the job, and until when: past it, another worker takes it.
     worker = models.CharField(max_length=100, blank=True)
     lease_until = models.DateTimeField(null=True, blank=True)
+    # A failed attempt's job waits until then before it is tried again
+    # (settings.JOBS_RETRY_DELAY); None: at once.
+    not_before = models.DateTimeField(null=True, blank=True)
     # Why each failed attempt failed: [{"attempt", "worker", "at", "error"}], oldest first.
     errors = models.JSONField(default=list, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)

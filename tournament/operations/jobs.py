@@ -8,9 +8,12 @@ take one job, on one machine or on several. A claim holds a lease, the job's tim
 plus settings.JOBS_LEASE_GRACE; the worker stops a run at its time limit itself, so a
 lease only runs out when the worker died or hangs, and then the sweep (every worker
 runs it in its loop) hands the job to another attempt. Each failure's reason is kept;
-after settings.JOBS_MAX_ATTEMPTS attempts the job is failed, for a director to see and
-retry. Every later write of a run is conditional on the same worker and attempt, so a
-run whose lease was taken over can no longer change the job.
+a failed attempt's job waits (settings.JOBS_RETRY_DELAY, growing) before it is tried
+again; after settings.JOBS_MAX_ATTEMPTS attempts, or at once when the task says trying
+again cannot help (`NotRetryable`), the job is failed, for a director to see and retry.
+Every later write of a run is conditional on the same worker and attempt, so a run whose
+lease was taken over can no longer change the job. Finished jobs are pruned after some
+days (`prune`, which the workers run now and then).
 
 A job kind names a task of the tasks API (`django.tasks`' `@task`) by its path, so this
 module imports none: the tasks are callers of the operations like any other."""
@@ -22,13 +25,19 @@ from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
-from django.db.models import F
+from django.db.models import F, Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from ..models import Job, JobStatus
 from ..models.jobs import LIVE
 from .errors import OperationError
+
+
+class NotRetryable(Exception):
+    """Raised by a task when trying again cannot help (gnubg is not installed): the job
+    fails at once with this reason instead of spending its attempts. A crash or a time
+    out is not one of these: it is tried again."""
 
 
 @dataclass(frozen=True)
@@ -73,9 +82,11 @@ def enqueue(kind: str, key: str, args: list | tuple = (), time_limit: int | None
 
 
 def claim(worker: str, now: datetime | None = None) -> Job | None:
-    """The oldest waiting job, taken by `worker` (None when there is none)."""
+    """The oldest waiting job, taken by `worker` (None when there is none). A job
+    waiting for its retry delay to pass is not taken before its time."""
     now = now or timezone.now()
-    waiting = Job.objects.filter(status=JobStatus.PENDING).order_by("id")
+    due = Q(not_before__isnull=True) | Q(not_before__lte=now)
+    waiting = Job.objects.filter(due, status=JobStatus.PENDING).order_by("id")
     for job_id, time_limit in waiting.values_list("id", "time_limit")[:10]:
         taken = Job.objects.filter(id=job_id, status=JobStatus.PENDING).update(
             status=JobStatus.RUNNING,
@@ -105,21 +116,33 @@ def finish(job: Job, now: datetime | None = None) -> bool:
     )
 
 
-def _failed(job: Job, error: str, now: datetime) -> dict:
-    """The job's status and errors after this attempt failed: tried again, or failed."""
+def retry_delay(attempt: int) -> timedelta:
+    """How long a job waits after its `attempt`-th failed attempt (1-based)."""
+    delays = settings.JOBS_RETRY_DELAY or [0]
+    return timedelta(seconds=delays[min(attempt, len(delays)) - 1])
+
+
+def _failed(job: Job, error: str, now: datetime, final: bool = False) -> dict:
+    """The job's status and errors after this attempt failed: tried again after its
+    delay, or failed (after its last attempt, or at once when `final`)."""
     errors = [
         *job.errors,
         {"attempt": job.attempts, "worker": job.worker, "at": now.isoformat(), "error": error},
     ]
-    if job.attempts >= settings.JOBS_MAX_ATTEMPTS:
+    if final or job.attempts >= settings.JOBS_MAX_ATTEMPTS:
         return {"status": JobStatus.FAILED, "errors": errors, "finished_at": now}
-    return {"status": JobStatus.PENDING, "errors": errors}
+    return {
+        "status": JobStatus.PENDING,
+        "errors": errors,
+        "not_before": now + retry_delay(job.attempts),
+    }
 
 
-def fail(job: Job, error: str, now: datetime | None = None) -> bool:
-    """This run failed with `error`: the job waits for another attempt, or has failed."""
+def fail(job: Job, error: str, now: datetime | None = None, final: bool = False) -> bool:
+    """This run failed with `error`: the job waits for another attempt, or has failed
+    (at once when `final`: the task said trying again cannot help)."""
     now = now or timezone.now()
-    return bool(_held(job).update(lease_until=None, **_failed(job, error, now)))
+    return bool(_held(job).update(lease_until=None, **_failed(job, error, now, final)))
 
 
 def sweep(now: datetime | None = None) -> int:
@@ -146,9 +169,27 @@ def retry(job_id: int) -> Job:
     try:
         with transaction.atomic():
             Job.objects.filter(id=job_id, status=JobStatus.FAILED).update(
-                status=JobStatus.PENDING, attempts=0, worker="", finished_at=None
+                status=JobStatus.PENDING,
+                attempts=0,
+                worker="",
+                finished_at=None,
+                not_before=None,
             )
     except IntegrityError:
         raise OperationError(_("The same work is already waiting or running.")) from None
     job.refresh_from_db()
     return job
+
+
+def prune(now: datetime | None = None) -> int:
+    """Delete the finished jobs kept long enough: done ones settings.JOBS_KEEP_DAYS
+    after they finished, failed ones (not retried) JOBS_KEEP_FAILED_DAYS after. Waiting
+    and running jobs are never touched. Answers how many went."""
+    now = now or timezone.now()
+    done = Q(status=JobStatus.DONE, finished_at__lt=now - timedelta(days=settings.JOBS_KEEP_DAYS))
+    failed = Q(
+        status=JobStatus.FAILED,
+        finished_at__lt=now - timedelta(days=settings.JOBS_KEEP_FAILED_DAYS),
+    )
+    deleted, _by_model = Job.objects.filter(done | failed).delete()
+    return deleted

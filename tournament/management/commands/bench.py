@@ -14,7 +14,10 @@ and CPU, and the ratio pair by pair), and beside its target with `within_target`
   (`member_bench`); a Swiss round of 200 (`pairing_bench`);
 - in processes of their own: the ratings on their own database (`--ratings`), and the
   live part over HTTP served by gunicorn, on SQLite and on PostgreSQL with Redis when
-  reachable (`--http`, `http_bench`).
+  reachable (`--http`, `http_bench`);
+- real workers running real gnubg analyses at 0-ply: analyses a minute for one worker,
+  and a 64-match event's queue drained by one and by two (`jobs_bench`; `--jobs` runs
+  this part alone; skipped without gnubg).
 
 `--record FILE` writes the lines to FILE too, the first one saying when and on what
 machine; `--table FILE` prints the docs' table of such a file.
@@ -43,6 +46,7 @@ from ...benches import (
     decision_bench,
     export_bench,
     http_bench,
+    jobs_bench,
     live_bench,
     measure,
     member_bench,
@@ -85,10 +89,15 @@ class Command(BaseCommand):
             help="also the figures over HTTP on this PostgreSQL database (made if missing)",
         )
         parser.add_argument("--redis", help="the Redis beside --postgres")
+        parser.add_argument(
+            "--jobs",
+            action="store_true",
+            help="only the background jobs' figures (real workers, real gnubg analyses)",
+        )
         parser.add_argument("--seconds", type=float, default=http_bench.SECONDS)
         parser.add_argument("--export-rss", type=int, help=argparse.SUPPRESS)
 
-    def handle(self, *args, games, pairs, ratings, http, export_rss, table, **options):
+    def handle(self, *args, games, pairs, ratings, http, jobs, export_rss, table, **options):
         if table:
             lines = [json.loads(line) for line in Path(table).read_text().splitlines() if line]
             self.stdout.write(record.table(lines), ending="")
@@ -112,7 +121,10 @@ class Command(BaseCommand):
             self.record = open(options["record"], "w")  # noqa: SIM115 -- closed below
         try:
             self._emit(record.machine(server_version))
-            self._all(games, pairs, options, server_version)
+            if jobs:
+                jobs_bench.run(self._emit)  # this part alone (it builds what it needs)
+            else:
+                self._all(games, pairs, options, server_version)
         finally:
             if self.record:
                 self.record.close()
@@ -146,6 +158,7 @@ class Command(BaseCommand):
         export_bench.run(self._emit, pairs, tenth, season, cup)
         member_bench.run(self._emit, 3, decision_bench.insert_floor(pairs * 2))
         pairing_bench.run(self._emit)
+        jobs_bench.run(self._emit)
         if options["ratings_database"]:
             self._child(["--ratings"], DATABASE_URL=options["ratings_database"])
         self._child(["--http", "sqlite"])

@@ -5,7 +5,9 @@ and a cup (or a club night, `demo_club_nights`) is drawn and played only when it
 new. Like every write of the site, the demo goes through the operations: players,
 seasons, tournaments and entries as a director adds them, each cup drawn with
 `make_draw` from a fixed seed and every game recorded with `record_game`, so the demo
-obeys each season's rules and its brackets move exactly as a director's would.
+obeys each season's rules and its brackets move exactly as a director's would. A dozen
+of this year's matches then get their moves and GNU Backgammon's analysis, kept as
+files (`demo_analyses`), so the demo needs no gnubg.
 """
 
 import random
@@ -23,7 +25,7 @@ from ...core.scoring import GameResult
 from ...models import Match, Player, Season, Tournament
 from ...operations.accounts import make_director
 from ...operations.links import link_for, path_of
-from .. import demo_club_nights
+from .. import demo_analyses, demo_club_nights
 
 DIRECTOR_USERNAME = "director"
 DIRECTOR_PASSWORD = "qgammon-demo"  # noqa: S105 - the demo's published login (README)
@@ -242,9 +244,13 @@ class Command(BaseCommand):
         this_season, nights = Season.objects.get(year=today.year), 0
         for night in demo_club_nights.nights_of_this_year(today.year, today, PLAYERS):
             nights += demo_club_nights.load(this_season, night, players)
+        # A dozen matches of this year's cups with their moves and gnubg's analysis, from
+        # files (no gnubg needed here): docs/skill.md, "The demo's analyses".
+        analysed = demo_analyses.load(today.year)
         director_created = make_director(DIRECTOR_USERNAME, DIRECTOR_PASSWORD)
         self.stdout.write(
             f"Demo club: {created} cups and {nights} club nights created"
+            + (f", {analysed} matches analysed" if analysed else "")
             + ("; demo director created." if director_created else ".")
         )
 

@@ -46,7 +46,9 @@ def home(request):
         tournament__public=True, tournament__status=Tournament.Status.RUNNING
     ).select_related("tournament", "bracket", "player1", "player2")
     context = {
-        "live": list(on_show.live().order_by("-version")[:HOME_MATCHES]),
+        # The id breaks ties of versions: without it PostgreSQL's order of equal versions
+        # follows the rows' places on disk, which any write of a tournament moves.
+        "live": list(on_show.live().order_by("-version", "pk")[:HOME_MATCHES]),
         "upcoming": list(on_show.ready().order_by("round", "pk")[:HOME_MATCHES]),
     }
     if request.GET.get("partial") == "live":
