@@ -89,10 +89,14 @@ def test_a_file_telling_other_games_is_refused_naming_the_first(tournament):
     with pytest.raises(transcripts.TranscriptRefused) as refused:
         player_transcripts.hand_in(match, match.player1, TEXT)
     game1 = matfile.parse(TEXT).games[0]
+    # The file names the players the other way round: its left player is the match's
+    # second; each game's winner in the file is the other player on the match.
+    said = match.players[1 - game1.result.winner].name
     recorded_winner = match.players[game1.result.winner].name
+    kind, cube = KINDS[game1.result.kind], game1.result.cube
     assert refused.value.message == (
-        f"line {game1.line}: game 1 in the file is not the game recorded on this match "
-        f"({recorded_winner} won, {KINDS[game1.result.kind]}, cube {game1.result.cube})."
+        f"line {game1.line}: game 1: the file says {said} won ({kind}, cube {cube}); "
+        f"the match has {recorded_winner} ({kind}, cube {cube})."
     )
     nothing_kept()
 

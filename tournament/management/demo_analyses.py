@@ -20,6 +20,7 @@ from pathlib import Path
 from ..engines import gnubg
 from ..models import Analysis, Match, Tournament
 from ..operations import analysis as analysis_operations
+from ..operations import transcripts
 from ..operations.transcripts import TranscriptRefused
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "demo_analyses"
@@ -105,9 +106,9 @@ def load(year: int) -> int:
         if Analysis.objects.filter(match=match).exists():
             continue
         try:
-            transcript = analysis_operations.keep_transcript(
-                match, path.read_text(encoding="utf-8")
-            )
+            # Kept as a transcript handed in for the recorded games, with no job: its
+            # analysis is the one kept beside it.
+            transcript = transcripts.attach(match, path.read_text(encoding="utf-8"), analyse=False)
         except TranscriptRefused:
             continue
         analysis_operations.store(match, from_json(figures[demo.name]), transcript=transcript)

@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournament", "0017_analysis"),
+        ("tournament", "0020_file_reports"),
     ]
 
     operations = [

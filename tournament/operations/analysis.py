@@ -11,11 +11,9 @@ from dataclasses import asdict
 
 from django.db import transaction
 from django.utils import timezone
-from django.utils.translation import gettext
 
 from ..engines import gnubg
 from ..models import AnalysedPlayer, Analysis, Match, Transcript
-from . import transcripts
 from .locks import lock_match
 from .marks import touch_tournament
 
@@ -54,32 +52,6 @@ def store(
     # their change mark moves like any other write's (the tournament is locked above).
     touch_tournament(match.tournament_id)
     return analysis
-
-
-@transaction.atomic
-def keep_transcript(match: Match | int, text: str) -> Transcript:
-    """Keep `text`, a transcript of a match whose games are recorded already, for its
-    analysis (the demo's analysed matches): refused unless its games end as the match's
-    own, game by game (the same winner and points). Nothing else changes."""
-    match = lock_match(match)
-    reading = transcripts.read(match, text)
-    recorded = match.replay().games
-    written = reading.transcript.games
-    if len(written) != len(recorded):
-        raise transcripts.TranscriptRefused(
-            gettext(
-                "The file's games are not the match's: %(file)d in the file, %(match)d recorded."
-            )
-            % {"file": len(written), "match": len(recorded)}
-        )
-    for game, outcome in zip(written, recorded, strict=True):
-        winner = 1 - game.result.winner if reading.swapped else game.result.winner
-        if (winner, game.points) != (outcome.winner, outcome.points):
-            raise transcripts.TranscriptRefused(
-                gettext("line %(line)d: this game is not the match's game %(number)d.")
-                % {"line": game.line, "number": outcome.number}
-            )
-    return Transcript.objects.create(match=match, text=text, swapped=reading.swapped)
 
 
 def _player(analysis: Analysis, side: int, figures: gnubg.PlayerAnalysis) -> AnalysedPlayer:

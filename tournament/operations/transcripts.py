@@ -24,7 +24,7 @@ from django.utils.translation import gettext_lazy as _
 from ..core import matfile, scoring
 from ..core.names import normalize_name
 from ..models import AuditEntry, Game, Match, Transcript
-from ..models.audit import Said
+from ..models.audit import Said, ngettext_noop
 from . import audit, jobs
 from .errors import OperationError
 from .games import record_game
@@ -212,44 +212,81 @@ def disagreement(match: Match, reading: Reading, swapped: bool) -> str | None:
     return None
 
 
+def orientation(match: Match, reading: Reading) -> bool:
+    """Whether the file's left player is the match's second. The names decide when both
+    match; otherwise the way round in which the file tells the recorded games (a file
+    may name its players "Player 1" or by a screen name)."""
+    if reading.names_agree:
+        return reading.swapped
+    for swapped in (reading.swapped, not reading.swapped):
+        if disagreement(match, reading, swapped) is None:
+            return swapped
+    return reading.swapped
+
+
 @transaction.atomic
 def attach(
     match: Match | int,
     text: str,
     *,
-    swapped: bool,
+    swapped: bool | None = None,
     user=None,
+    player=None,
     filename: str = "",
     source_format: str | None = None,
+    analyse: bool = True,
 ) -> Transcript:
-    """The transcript of a match whose games are recorded already: it must tell the
-    same games (else refused, naming the game); it is kept and its analysis queued,
-    and no game changes."""
+    """The transcript of a match whose games are recorded already, handed in by a
+    director (`user`), a player of the match (`player`) or the demo (neither): it must
+    tell the same games (else refused, naming the line and the game); it is kept and,
+    unless `analyse` is False (the demo's, whose analysis is kept with it), its analysis
+    queued; no game changes. `swapped` None: the file's order told by the names, or by
+    the games where the names do not tell it (`orientation`)."""
     match = lock_match(match)
     if not match.games.exists():
         raise TranscriptRefused(_("This match has no games recorded: import the file instead."))
     reading = read(match, text, filename)
+    if swapped is None:
+        swapped = orientation(match, reading)
     reason = disagreement(match, reading, swapped)
     if reason is not None:
         raise TranscriptRefused(reason)
     converted = reading.converted
     transcript = Transcript.objects.create(
-        match=match, text=converted.text, swapped=swapped, handed_in_by=user
+        match=match,
+        text=converted.text,
+        swapped=swapped,
+        handed_in_by=user,
+        handed_in_by_player=player,
     )
-    queue_analysis(match.pk)
+    if analyse:
+        queue_analysis(match.pk)
+    games = len(reading.transcript.games)
+    if player is None:
+        summary = Said(
+            gettext_noop("Match file handed in for the %(count)d games recorded"), count=games
+        )
+    else:
+        summary = Said(
+            ngettext_noop(
+                "%(player)s handed in the match file (%(games)s game)",
+                "%(player)s handed in the match file (%(games)s games)",
+            ),
+            count="games",
+            player=player.name,
+            games=games,
+        )
     audit.record(
         AuditEntry.Action.TRANSCRIPT_IMPORTED,
         user=user,
         match=match,
-        summary=Said(
-            gettext_noop("Match file handed in for the %(count)d games recorded"),
-            count=len(reading.transcript.games),
-        ),
+        summary=summary,
         after={
             "players_in_file": list(reading.file_players),
             "swapped": swapped,
             "headers": reading.transcript.headers,
             "format": source_format or converted.format,
+            **({"handed_in_by_player": player.pk} if player else {}),
         },
     )
     return transcript
