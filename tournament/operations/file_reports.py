@@ -103,10 +103,10 @@ def record(match: Match, report: GameReport, *, user=None, confirmed_by=None) ->
     and the opponent who confirmed it (`confirmed_by`) or, without one, the director who
     accepted it. Refused (nothing written) as the import refuses: TranscriptRefused,
     naming the line and the game."""
-    import_games(match, report.file_text, swapped=report.file_swapped, user=user)
+    import_games(
+        match, report.file_text, swapped=report.file_swapped, user=user, player=report.reported_by
+    )
     transcript = match.transcripts.order_by("-pk").first()
-    transcript.handed_in_by_player = report.reported_by
-    transcript.save(update_fields=["handed_in_by_player"])
     match.refresh_from_db()
     if confirmed_by is not None:
         said = Said(

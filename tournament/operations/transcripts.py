@@ -130,13 +130,15 @@ def import_games(
     *,
     swapped: bool,
     user=None,
+    player=None,
     filename: str = "",
     source_format: str | None = None,
 ) -> list[Game]:
     """Record the transcript's games on the match, the file's left player being the
     match's second player when `swapped`. All or nothing. `text` is a .mat, a gnubg
     .sgf or gnubg's text export (`filename` a hint); the .mat text is what is kept
-    (`source_format`: the format it was made from, when the caller converted it)."""
+    (`source_format`: the format it was made from, when the caller converted it), and
+    `player` the player who handed it in (a player's file their opponent confirmed)."""
     match = lock_match(match)
     if match.games.exists():
         raise TranscriptRefused(
@@ -155,7 +157,13 @@ def import_games(
                 % {"line": converted.source_line(game.line), "reason": error.message(gettext)}
             ) from None
     match.refresh_from_db()
-    Transcript.objects.create(match=match, text=converted.text, swapped=swapped, handed_in_by=user)
+    Transcript.objects.create(
+        match=match,
+        text=converted.text,
+        swapped=swapped,
+        handed_in_by=user,
+        handed_in_by_player=player,
+    )
     # Queued with the games, in this transaction: the workers see it once they are
     # committed, and a refused file queues nothing. The recording never waits for it.
     queue_analysis(match.pk)
@@ -169,14 +177,23 @@ def import_games(
             a=match.score1,
             b=match.score2,
         ),
-        after={
-            "players_in_file": list(reading.file_players),
-            "swapped": swapped,
-            "headers": reading.transcript.headers,
-            "format": source_format or converted.format,
-        },
+        after=_file_details(reading, swapped, source_format, player),
     )
     return games
+
+
+def _file_details(reading: Reading, swapped: bool, source_format: str | None, player) -> dict:
+    """What the audit keeps of a file handed in: its names and order, its headers, the
+    format it came in, the player who handed it in."""
+    details = {
+        "players_in_file": list(reading.file_players),
+        "swapped": swapped,
+        "headers": reading.transcript.headers,
+        "format": source_format or reading.converted.format,
+    }
+    if player is not None:
+        details["handed_in_by_player"] = player.pk
+    return details
 
 
 def disagreement(match: Match, reading: Reading, swapped: bool) -> str | None:
@@ -281,13 +298,7 @@ def attach(
         user=user,
         match=match,
         summary=summary,
-        after={
-            "players_in_file": list(reading.file_players),
-            "swapped": swapped,
-            "headers": reading.transcript.headers,
-            "format": source_format or converted.format,
-            **({"handed_in_by_player": player.pk} if player else {}),
-        },
+        after=_file_details(reading, swapped, source_format, player),
     )
     return transcript
 
