@@ -1,12 +1,16 @@
 """GNU Backgammon's analysis built by hand, in the engine's own data classes, for the
 tests that need an analysed match without running gnubg: `figures` for one player,
 `result` for a match (the .mat's left player first), `analysed` to store one on a match
-through the operations."""
+through the operations; for the player's and season's skill pages, `analysed_match` (a
+decided match between two players, analysed) and `store_prs` (an analysis given by each
+player's PR and decisions, so that weighted averages can be told from plain means)."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 from tournament.engines.gnubg import MatchAnalysis, Mistake, PlayerAnalysis
-from tournament.models import Analysis, Match
+from tournament.models import Analysis, Match, Player, Tournament
 from tournament.operations import analysis
 
 VERSION = "GNU Backgammon 1.07.001 20230103"
@@ -82,3 +86,40 @@ def analysed(match: Match, first: float = -12.4, second: float = -6.6, ply: int 
     with `second`, stored through the operations."""
     names = (str(match.player1), str(match.player2))
     return analysis.store(match, result(ply, first, second, names))
+
+
+def analysed_match(
+    tournament: Tournament,
+    first: Player,
+    second: Player,
+    prs: tuple[float, float],
+    *,
+    decisions: tuple[int, int] = (40, 40),
+    day: str | None = None,
+    ply: int = 0,
+) -> Match:
+    """A match of `tournament` decided on `day` (the tournament's date by default),
+    analysed at `ply`: `first` at PR prs[0] over decisions[0] decisions (four of them
+    cube decisions), `second` likewise."""
+    when = datetime.fromisoformat(f"{day or tournament.date}T18:00:00").replace(tzinfo=UTC)
+    match = Match.objects.create(
+        tournament=tournament,
+        player1=first,
+        player2=second,
+        length=5,
+        status=Match.Status.DECIDED,
+        winner=first,
+        score1=5,
+        decided_at=when,
+    )
+    return store_prs(match, prs, decisions=decisions, ply=ply)
+
+
+def store_prs(match: Match, prs, *, decisions=(40, 40), ply: int = 0) -> Match:
+    """`match` analysed with its players at PR prs[0] and prs[1], over `decisions`."""
+    sides = [
+        figures(str(player), -2 * pr, decisions=(max(count - 4, 0), min(count, 4)))
+        for player, pr, count in zip((match.player1, match.player2), prs, decisions, strict=True)
+    ]
+    analysis.store(match, MatchAnalysis(ply=ply, version=VERSION, players=tuple(sides)))
+    return match

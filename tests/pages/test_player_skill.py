@@ -8,9 +8,10 @@ from __future__ import annotations
 import re
 
 import pytest
+from analyses import analysed_match
+from analyses import store_prs as store
 from django.test import Client
 from django.urls import reverse
-from skill_builders import analysed_match, store
 
 from tournament.models import Player, Tournament
 

@@ -11,9 +11,10 @@ import re
 
 import openpyxl
 import pytest
+from analyses import analysed_match
+from analyses import store_prs as store
 from django.test import Client
 from django.urls import reverse
-from skill_builders import analysed_match, store
 
 from tournament.models import Player, Season, Tournament
 
