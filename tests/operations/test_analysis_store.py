@@ -5,6 +5,9 @@ round, and storing again at the same depth replaces the analysis."""
 
 from __future__ import annotations
 
+import math
+from dataclasses import replace
+
 import analyses
 import pytest
 
@@ -73,3 +76,14 @@ def test_another_depth_is_kept_beside(match):
     analysis.store(match, result(ply=0))
     analysis.store(match, result(ply=2))
     assert sorted(Analysis.objects.filter(match=match).values_list("ply", flat=True)) == [0, 2]
+
+
+def test_a_rate_of_nothing_is_kept_without_a_sign(match):
+    # gnubg prints a player's cube error rate as "-0.0" when they made no cube error:
+    # PostgreSQL would keep the sign and SQLite not, so a backup moved between the two
+    # would come back different (tests/operations/test_backups.py). SQLite drops the
+    # sign itself: this test speaks on PostgreSQL.
+    analysed = analyses.result()
+    first = replace(analysed.players[0], cube_error_rate=-0.0)
+    stored = analysis.store(match, replace(analysed, players=(first, analysed.players[1])))
+    assert math.copysign(1, by_side(stored)[1].cube_error_rate) == 1

@@ -54,16 +54,23 @@ def store(
     return analysis
 
 
+def _figure(value: float) -> float:
+    """`value` with a zero unsigned: gnubg prints a rate of nothing as "-0.0", which
+    PostgreSQL keeps and SQLite does not, so a club moved between the two would not
+    come back the same."""
+    return value + 0.0
+
+
 def _player(analysis: Analysis, side: int, figures: gnubg.PlayerAnalysis) -> AnalysedPlayer:
     return AnalysedPlayer(
         analysis=analysis,
         side=side,
         name_in_file=figures.name,
-        error_rate=figures.error_rate,
-        pr=figures.pr,
-        error_total=figures.error_total,
-        chequer_error_rate=figures.chequer_error_rate,
-        cube_error_rate=figures.cube_error_rate,
+        error_rate=_figure(figures.error_rate),
+        pr=_figure(figures.pr),
+        error_total=_figure(figures.error_total),
+        chequer_error_rate=_figure(figures.chequer_error_rate),
+        cube_error_rate=_figure(figures.cube_error_rate),
         unforced_moves=figures.unforced_moves,
         cube_decisions=figures.cube_decisions,
         decisions=figures.decisions,
@@ -73,7 +80,7 @@ def _player(analysis: Analysis, side: int, figures: gnubg.PlayerAnalysis) -> Ana
         cube_doubtful=figures.cube_doubtful,
         cube_errors=figures.cube_errors,
         cube_blunders=figures.cube_blunders,
-        luck_total=figures.luck_total,
-        luck_rate=figures.luck_rate,
+        luck_total=_figure(figures.luck_total),
+        luck_rate=_figure(figures.luck_rate),
         biggest=[asdict(mistake) for mistake in figures.biggest],
     )
