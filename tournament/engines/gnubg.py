@@ -63,8 +63,8 @@ TIMEOUT = 600  # seconds; a 7-point match takes about 15 s at 2-ply on one core
 ENGINES = ("auto", "program", "library")  # the setting GNUBG_ENGINE
 DEBIAN_GAMES = "/usr/games"  # where Debian puts gnubg, not always on PATH
 LIBRARY = "gnubg"  # the PyPI package's import name
-# The child that runs the package; the folder holding `tournament` goes on its PYTHONPATH
-# (the child's working directory is the temporary one).
+# The child that runs the package. Its working directory is the temporary one, so the
+# folder holding `tournament` goes on its PYTHONPATH.
 LIBRARY_RUNNER = "tournament.engines.gnubg_library"
 PROJECT = Path(__file__).resolve().parents[2]
 LIBRARY_NOT_LOADED = 3  # the runner's exit status when the package cannot be imported
@@ -99,6 +99,9 @@ class Engine:
 
     kind: str
     argv: tuple[str, ...]
+    # The library's child: its PYTHONPATH (the folder holding `tournament`, and the one
+    # the package was found in, which may be a user's site-packages under the real HOME).
+    pythonpath: tuple[str, ...] = ()
 
 
 def find_gnubg(path: str | None = None) -> str:
@@ -128,9 +131,12 @@ def find_engine(engine: str = "auto", program: str | None = None) -> Engine:
             if engine == "program" or program or os.environ.get("GNUBG_PATH"):
                 raise
     # Found, not imported: importing it here would load gnubg into the worker itself.
-    if importlib.util.find_spec(LIBRARY) is None:
+    spec = importlib.util.find_spec(LIBRARY)
+    if spec is None or spec.origin is None:
         raise GnubgMissing(f"GNU Backgammon is not installed ({HOW_TO_GET[engine]})")
-    return Engine("library", (sys.executable, "-m", LIBRARY_RUNNER))
+    found_in = str(Path(spec.origin).parent.parent)
+    argv = (sys.executable, "-m", LIBRARY_RUNNER)
+    return Engine("library", argv, pythonpath=(str(PROJECT), found_in))
 
 
 def commands(mat: str, ply: int, export: str | None = None) -> list[str]:
@@ -160,8 +166,8 @@ def commands(mat: str, ply: int, export: str | None = None) -> list[str]:
 def run(engine: Engine, lines: list[str], folder: Path, timeout: float) -> str:
     """gnubg's stdout and stderr for `lines`, run in `folder`, which is also its HOME."""
     env = {"PATH": os.environ.get("PATH", ""), "HOME": str(folder), "LANG": "C.UTF-8"}
-    if engine.kind == "library":
-        env["PYTHONPATH"] = str(PROJECT)
+    if engine.pythonpath:
+        env["PYTHONPATH"] = os.pathsep.join(engine.pythonpath)
     try:
         done = subprocess.run(  # noqa: S603 -- a fixed program, commands on stdin
             list(engine.argv),
