@@ -427,6 +427,14 @@ GNUBG_PLY = env_int("GNUBG_PLY", 0)
 # above (its own job, "final_analysis"): 2-ply by default (4 to 10 s a game on one core).
 # At or below GNUBG_PLY, a final is analysed once, like any match.
 GNUBG_FINAL_PLY = env_int("GNUBG_FINAL_PLY", 2)
+# Which GNU Backgammon analyses (engines/gnubg.py): "auto" runs Debian's gnubg program
+# where present, else the gnubg Python package (requirements.txt) in a child process;
+# "program" or "library" forces one. The two versions' figures differ a little.
+GNUBG_ENGINE = os.environ.get("GNUBG_ENGINE", "auto")
+if GNUBG_ENGINE not in ("auto", "program", "library"):
+    raise ImproperlyConfigured(
+        f"GNUBG_ENGINE must be auto, program or library; got {GNUBG_ENGINE!r}"
+    )
 
 # The season's PR table lists the players with at least this many analysed decisions
 # (docs/skill.md): a PR over a match or two says little. About four 7-point matches.

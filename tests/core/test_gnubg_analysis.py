@@ -1,14 +1,17 @@
 """The site's analysis gives each player the error rate gnubg itself prints for the same
-file and settings (issue 26's "done when"). Runs Debian's gnubg; skipped where it is not
-installed, except in CI (REQUIRE_GNUBG=1, set by .ci/run, which installs it)."""
+file and settings (issue 26's "done when"), with either engine: Debian's gnubg program,
+and the gnubg Python package (the PyPI wheel) that the site runs where the program is
+not present. Each is skipped where it is not installed, except in CI (REQUIRE_GNUBG=1,
+set by .ci/run, which installs the program; the package comes from requirements.txt)."""
 
 import os
 import re
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
-from gnubg_program import GNUBG, needs_gnubg
+from gnubg_program import GNUBG, needs_gnubg, needs_library
 
 from tournament.engines import gnubg
 from tournament.engines.gnubg import GnubgError, analyse, commands
@@ -20,18 +23,25 @@ MATCHES = [
     DATA / "gnubg" / "noisy_7pt.mat",
     DATA / "mat" / "gnubg_5pt_crawford.mat",
 ]
+# The package run by hand: each command through gnubg.command, as its README shows;
+# what it prints goes to the process's stdout.
+BY_HAND = "import sys, gnubg\nfor line in sys.stdin.read().splitlines():\n    gnubg.command(line)\n"
 
 
-def gnubgs_own_error_rates(path: Path, ply: int, home: Path) -> tuple[float, float]:
+def gnubgs_own_error_rates(
+    path: Path, ply: int, home: Path, engine: str = "program"
+) -> tuple[float, float]:
     """gnubg's overall "Error rate mEMG (MWC)" per player, run by hand: its commands, its
     printout, read with a regular expression of this test's own."""
-    assert GNUBG is not None
+    assert GNUBG is not None or engine == "library"
+    argv = [GNUBG, "-t", "-q"] if engine == "program" else [sys.executable, "-c", BY_HAND]
     done = subprocess.run(
-        [GNUBG, "-t", "-q"],
+        argv,
         input="\n".join(commands(str(path), ply)) + "\n",
         capture_output=True,
         text=True,
         timeout=600,
+        cwd=home,
         env={**os.environ, "HOME": str(home), "LANG": "C.UTF-8"},
         check=True,
     )
@@ -50,6 +60,16 @@ def test_the_error_rate_is_gnubgs_own_at_0_ply(path, tmp_path):
     assert analysis.version.startswith("GNU Backgammon ")
     for player in analysis.players:
         assert player.pr == pytest.approx(-player.error_rate / 2)
+
+
+@needs_library
+@pytest.mark.parametrize("path", MATCHES, ids=lambda path: path.name)
+def test_the_error_rate_is_the_python_packages_own_at_0_ply(path, tmp_path):
+    analysis = analyse(path.read_text(encoding="utf-8"), 0, engine="library")
+    ours = tuple(player.error_rate for player in analysis.players)
+    assert ours == gnubgs_own_error_rates(path, 0, tmp_path, "library")
+    # The version kept with the analysis names the package, not Debian's program.
+    assert analysis.version == "GNU Backgammon 1.1.0a16 (the gnubg Python package)"
 
 
 @needs_gnubg

@@ -1,5 +1,5 @@
 """GNU Backgammon's printed analysis read into figures, on output captured from gnubg 1.07
-(tests/data/gnubg/README.md says how it was made)."""
+and from the gnubg Python package (tests/data/gnubg/README.md says how it was made)."""
 
 from pathlib import Path
 
@@ -102,3 +102,42 @@ def test_a_perfect_match_reads_as_zero():
     nuria, _ = read_analysis(perfect, [GAME], NAMES)
     assert nuria.error_rate == 0.0
     assert str(nuria.pr) == "0.0"
+
+
+# The gnubg Python package (1.1.0a16, the PyPI wheel) run by engines.gnubg_library on the
+# same file and commands: the same tables and export, read the same way. What differs is
+# not read: no banner (the runner's own version line instead), a line about a missing
+# sound file, a Snowie error rate without its percentage, the ratings' words.
+LIBRARY_STATISTICS = (DATA / "noisy_3pt_0ply_library_statistics.txt").read_text(encoding="utf-8")
+LIBRARY_GAME = (DATA / "noisy_3pt_0ply_library_game1.txt").read_text(encoding="utf-8")
+
+
+def test_the_python_packages_figures_read_as_it_prints_them():
+    nuria, pere = read_analysis(LIBRARY_STATISTICS, [LIBRARY_GAME], NAMES)
+    assert (nuria.error_rate, pere.error_rate) == (-74.2, -50.8)
+    assert (nuria.chequer_error_rate, nuria.cube_error_rate) == (-77.9, -68.8)
+    # 1.07 counts 27 close or actual cube decisions for Núria here: the versions differ.
+    assert (nuria.unforced_moves, nuria.cube_decisions) == (37, 25)
+    assert (pere.chequer_errors, pere.chequer_blunders) == (7, 4)
+    assert (nuria.luck_total, pere.luck_rate) == (-0.39, 26.7)
+    assert nuria.biggest[0] == Mistake(
+        game=1,
+        move=34,
+        kind="cube",
+        position_id="M84ADHLjNgYiGA",
+        match_id="cBFgAAAAAAAE",
+        played="Take",
+        best="Pass",
+        equity_lost=1.719,
+    )
+    assert [len(nuria.biggest), len(pere.biggest)] == [5, 5]
+
+
+def test_the_python_packages_export_adds_up_to_its_totals():
+    mistakes, marks = read_export([LIBRARY_GAME], NAMES)
+    figures = read_statistics(LIBRARY_STATISTICS)
+    assert marks == [{"very bad": 1}, {"very bad": 1}]
+    for side in (0, 1):
+        total = sum(mistake.equity_lost for mistake in mistakes[side])
+        moves = sum(mistake.kind == "chequer" for mistake in mistakes[side])
+        assert total == pytest.approx(-figures[side]["error_total"], abs=0.0005 * moves + 0.001)

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from django.test import override_settings
-from gnubg_program import needs_gnubg
+from gnubg_program import hide_gnubg, needs_gnubg, needs_library
 
 from tournament.core import matfile
 from tournament.engines import gnubg
@@ -85,6 +85,39 @@ def test_without_gnubg_the_job_fails_saying_so(tournament, director, monkeypatch
     assert (job.status, job.attempts) == (JobStatus.FAILED, 1)
     assert job.last_error == "GNU Backgammon is not at /nowhere/gnubg"
     assert not Analysis.objects.exists()
+
+
+def test_without_the_program_or_the_package_the_job_fails_saying_how_to_get_one(
+    tournament, director, monkeypatch, tmp_path
+):
+    hide_gnubg(monkeypatch, tmp_path, library=True)
+    text = NOISY.read_text(encoding="utf-8")
+    transcripts.import_games(match_for(tournament, text), text, swapped=False, user=director)
+    job = run_one("test-worker")
+    job.refresh_from_db()
+    assert (job.status, job.attempts) == (JobStatus.FAILED, 1)
+    assert job.last_error == (
+        "GNU Backgammon is not installed (apt-get install gnubg, or the gnubg Python "
+        "package: pip install -r requirements.txt, on CPython 3.10 to 3.13)"
+    )
+    assert not Analysis.objects.exists()
+
+
+@needs_library
+def test_the_setting_makes_the_package_analyse(tournament, director):
+    text = NOISY.read_text(encoding="utf-8")
+    match = match_for(tournament, text)
+    transcripts.import_games(match, text, swapped=False, user=director)
+    with override_settings(GNUBG_PLY=0, GNUBG_ENGINE="library"):
+        analyse_match.call(match.pk)
+    stored = Analysis.objects.get(match=match)
+    # Kept with the analysis: which engine made it.
+    assert stored.version == "GNU Backgammon 1.1.0a16 (the gnubg Python package)"
+    engine = gnubg.analyse(text, 0, engine="library")
+    assert {p.side: p.error_rate for p in stored.players.all()} == {
+        1: engine.players[0].error_rate,
+        2: engine.players[1].error_rate,
+    }
 
 
 @needs_gnubg

@@ -158,7 +158,7 @@ def _sound(figures: dict) -> bool:
 
 def run(emit) -> None:
     try:
-        gnubg.find_gnubg()
+        gnubg.find_engine(settings.GNUBG_ENGINE)
     except gnubg.GnubgMissing as error:
         for name in (
             "analyses_per_worker_0ply",

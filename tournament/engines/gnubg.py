@@ -1,8 +1,19 @@
 """GNU Backgammon's analysis of a match: `analyse(mat_text, ply)` runs gnubg on the .mat.
 
-What runs: Debian's gnubg 1.07 command line (`gnubg -t -q`, commands on stdin), found at
-$GNUBG_PATH, on PATH, or at /usr/games/gnubg (Debian's place, not always on PATH), in a
-temporary directory with an empty HOME (no .gnubgrc changes its settings or output):
+What runs (`find_engine`; the setting GNUBG_ENGINE can force either):
+
+- "program": Debian's gnubg 1.07 command line (`gnubg -t -q`, commands on stdin), found
+  at $GNUBG_PATH, on PATH, or at /usr/games/gnubg (Debian's place, not always on PATH).
+  First where present: the figures differ a little between gnubg's versions, and the
+  tests and CI pin the site's against this one's;
+- "library": otherwise, the gnubg Python package (the PyPI wheel, 1.1.0a16, from
+  requirements.txt) in a child Python (`engines.gnubg_library`), given the same commands
+  and printing what the program prints. A child, never the worker itself: the package
+  prints to its process's stdout, keeps the match in global state, and only a child
+  process can be killed at the job's time limit.
+
+Either runs in a temporary directory with an empty HOME (no .gnubgrc changes its
+settings or output):
 
     set threads 1
     set analysis chequerplay evaluation plies N
@@ -15,15 +26,16 @@ temporary directory with an empty HOME (no .gnubgrc changes its settings or outp
 
 then `gnubg_output` reads the statistics from stdout and the biggest errors from the
 exported games (game.txt, game_002.txt, ...). One thread: the job runs beside the site
-on a small machine, and one analysis at 0-ply takes under a second.
-
-The PyPI `gnubg` wheel is not used: see docs/skill.md.
+on a small machine, and one analysis at 0-ply takes under a second. docs/skill.md says
+more, with both engines' times.
 """
 
+import importlib.util
 import os
 import re
 import shutil
 import subprocess
+import sys
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -32,7 +44,9 @@ from ..core import matfile
 from .gnubg_output import GnubgOutputError, Mistake, PlayerAnalysis, read_analysis
 
 __all__ = [
+    "ENGINES",
     "PLIES",
+    "Engine",
     "GnubgError",
     "GnubgMissing",
     "MatchAnalysis",
@@ -40,11 +54,26 @@ __all__ = [
     "PlayerAnalysis",
     "analyse",
     "commands",
+    "find_engine",
     "find_gnubg",
 ]
 
 PLIES = (0, 1, 2)  # 3-ply and up take minutes a match: not offered
 TIMEOUT = 600  # seconds; a 7-point match takes about 15 s at 2-ply on one core
+ENGINES = ("auto", "program", "library")  # the setting GNUBG_ENGINE
+DEBIAN_GAMES = "/usr/games"  # where Debian puts gnubg, not always on PATH
+LIBRARY = "gnubg"  # the PyPI package's import name
+# The child that runs the package. Its working directory is the temporary one, so the
+# folder holding `tournament` goes on its PYTHONPATH.
+LIBRARY_RUNNER = "tournament.engines.gnubg_library"
+PROJECT = Path(__file__).resolve().parents[2]
+LIBRARY_NOT_LOADED = 3  # the runner's exit status when the package cannot be imported
+HOW_TO_GET = {
+    "program": "apt-get install gnubg",
+    "library": "pip install -r requirements.txt, on CPython 3.10 to 3.13",
+    "auto": "apt-get install gnubg, or the gnubg Python package: pip install -r "
+    "requirements.txt, on CPython 3.10 to 3.13",
+}
 
 
 class GnubgError(Exception):
@@ -63,6 +92,18 @@ class MatchAnalysis:
     players: tuple[PlayerAnalysis, PlayerAnalysis]  # the .mat's left player first
 
 
+@dataclass(frozen=True)
+class Engine:
+    """What runs gnubg: "program" (Debian's) or "library" (the package in a child Python),
+    and the command line that starts it, commands then given on stdin."""
+
+    kind: str
+    argv: tuple[str, ...]
+    # The library's child: its PYTHONPATH (the folder holding `tournament`, and the one
+    # the package was found in, which may be a user's site-packages under the real HOME).
+    pythonpath: tuple[str, ...] = ()
+
+
 def find_gnubg(path: str | None = None) -> str:
     """The gnubg program to run: `path` (a setting), $GNUBG_PATH, PATH, /usr/games."""
     chosen = path or os.environ.get("GNUBG_PATH")
@@ -71,10 +112,31 @@ def find_gnubg(path: str | None = None) -> str:
         if found is None:
             raise GnubgMissing(f"GNU Backgammon is not at {chosen}")
         return found
-    found = shutil.which("gnubg") or shutil.which("gnubg", path="/usr/games")
+    found = shutil.which("gnubg") or shutil.which("gnubg", path=DEBIAN_GAMES)
     if found is None:
-        raise GnubgMissing("GNU Backgammon is not installed (apt-get install gnubg)")
+        raise GnubgMissing(f"GNU Backgammon is not installed ({HOW_TO_GET['program']})")
     return found
+
+
+def find_engine(engine: str = "auto", program: str | None = None) -> Engine:
+    """The engine to run: Debian's program where present, else the Python package;
+    `engine` ("program", "library") forces one. A program path given (`program`,
+    $GNUBG_PATH) that leads nowhere is an error, not a reason to use the package."""
+    if engine not in ENGINES:
+        raise ValueError(f"engine must be one of {ENGINES}, not {engine!r}")
+    if engine != "library":
+        try:
+            return Engine("program", (find_gnubg(program), "-t", "-q"))
+        except GnubgMissing:
+            if engine == "program" or program or os.environ.get("GNUBG_PATH"):
+                raise
+    # Found, not imported: importing it here would load gnubg into the worker itself.
+    spec = importlib.util.find_spec(LIBRARY)
+    if spec is None or spec.origin is None:
+        raise GnubgMissing(f"GNU Backgammon is not installed ({HOW_TO_GET[engine]})")
+    found_in = str(Path(spec.origin).parent.parent)
+    argv = (sys.executable, "-m", LIBRARY_RUNNER)
+    return Engine("library", argv, pythonpath=(str(PROJECT), found_in))
 
 
 def commands(mat: str, ply: int, export: str | None = None) -> list[str]:
@@ -101,11 +163,14 @@ def commands(mat: str, ply: int, export: str | None = None) -> list[str]:
     return lines
 
 
-def run(program: str, lines: list[str], folder: Path, timeout: float) -> str:
+def run(engine: Engine, lines: list[str], folder: Path, timeout: float) -> str:
     """gnubg's stdout and stderr for `lines`, run in `folder`, which is also its HOME."""
+    env = {"PATH": os.environ.get("PATH", ""), "HOME": str(folder), "LANG": "C.UTF-8"}
+    if engine.pythonpath:
+        env["PYTHONPATH"] = os.pathsep.join(engine.pythonpath)
     try:
         done = subprocess.run(  # noqa: S603 -- a fixed program, commands on stdin
-            [program, "-t", "-q"],
+            list(engine.argv),
             input="\n".join(lines) + "\n",
             capture_output=True,
             text=True,
@@ -113,7 +178,7 @@ def run(program: str, lines: list[str], folder: Path, timeout: float) -> str:
             errors="replace",
             timeout=timeout,
             cwd=folder,
-            env={"PATH": os.environ.get("PATH", ""), "HOME": str(folder), "LANG": "C.UTF-8"},
+            env=env,
             check=False,
         )
     except subprocess.TimeoutExpired as error:
@@ -121,19 +186,27 @@ def run(program: str, lines: list[str], folder: Path, timeout: float) -> str:
     except OSError as error:
         raise GnubgError(f"GNU Backgammon could not start: {error}") from error
     output = done.stdout + done.stderr
+    if engine.kind == "library" and done.returncode == LIBRARY_NOT_LOADED:
+        raise GnubgMissing(output.strip()[-500:])
     if done.returncode != 0:
         raise GnubgError(f"GNU Backgammon failed (exit {done.returncode}): {output[-500:]}")
     return output
 
 
 def analyse(
-    mat_text: str, ply: int = 0, *, program: str | None = None, timeout: float = TIMEOUT
+    mat_text: str,
+    ply: int = 0,
+    *,
+    program: str | None = None,
+    engine: str = "auto",
+    timeout: float = TIMEOUT,
 ) -> MatchAnalysis:
-    """gnubg's analysis of the match in `mat_text` at `ply` for moves and cube."""
+    """gnubg's analysis of the match in `mat_text` at `ply` for moves and cube, by the
+    engine `find_engine(engine, program)` chooses."""
     if ply not in PLIES:
         raise ValueError(f"ply must be one of {PLIES}, not {ply}")
     names = matfile.parse(mat_text).players
-    gnubg = find_gnubg(program)
+    gnubg = find_engine(engine, program)
     with tempfile.TemporaryDirectory(prefix="gnubg-") as name:
         folder = Path(name)
         (folder / "match.mat").write_text(mat_text, encoding="utf-8")
@@ -149,5 +222,6 @@ def analyse(
         players = read_analysis(output, games, names)
     except GnubgOutputError as error:
         raise GnubgError(f"GNU Backgammon's output was not understood: {error}") from error
+    # The program's first line; the library runner prints one of its own in its place.
     version = re.search(r"^GNU Backgammon .*$", output, flags=re.MULTILINE)
     return MatchAnalysis(ply=ply, version=version.group(0) if version else "", players=players)

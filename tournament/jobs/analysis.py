@@ -7,10 +7,11 @@ Two jobs rather than one deeper: the quick analysis is on the match page within
 seconds, like every match's, and the deep one (seconds to minutes) replaces it there
 when done (the page shows the deepest); each kind has the time limit of its depth.
 
-When gnubg fails (a crash, a time out), the engine's GnubgError is the attempt's failure,
-tried again. When gnubg is not installed (GnubgMissing), trying again cannot help: the
-job fails at once (NotRetryable), and its message ("GNU Backgammon is not installed
-...") is what the director's jobs page shows."""
+gnubg is Debian's program or the gnubg Python package (settings.GNUBG_ENGINE, "auto":
+the program where present). When gnubg fails (a crash, a time out), the engine's
+GnubgError is the attempt's failure, tried again. When neither is installed
+(GnubgMissing), trying again cannot help: the job fails at once (NotRetryable), and its
+message ("GNU Backgammon is not installed ...") is what the director's jobs page shows."""
 
 from __future__ import annotations
 
@@ -41,7 +42,12 @@ def _analyse(match_id: int, ply: int, kind: str) -> bool:
         if analysed is not None and transcript.pk == analysed.pk:
             break
         try:
-            result = gnubg.analyse(transcript.text, ply, timeout=KINDS[kind].time_limit - MARGIN)
+            result = gnubg.analyse(
+                transcript.text,
+                ply,
+                engine=settings.GNUBG_ENGINE,
+                timeout=KINDS[kind].time_limit - MARGIN,
+            )
         except gnubg.GnubgMissing as error:
             raise NotRetryable(str(error)) from error
         analysis.store(match_id, result, transcript=transcript)
