@@ -23,9 +23,7 @@ from .locks import lock_tournament
 ENTRIES_CLOSED = _(
     "The draw is made: players are no longer entered in a sweep (register them one by one)."
 )
-ENTRIES_CLOSED_FOR_SEEDS = _(
-    "The draw is made: change the seeds on the seeds form (the draw is then made again)."
-)
+ENTRIES_CLOSED_FOR_SEEDS = _("The draw is made: seeds from the ratings are given before the draw.")
 # When the site has no notion of a bracket's seed count, the seeds a director usually wants.
 DEFAULT_SEEDS = 8
 
