@@ -9,7 +9,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.urls import reverse
 
-from conftest import directors_group
+from conftest import SCREENSHOTS, directors_group
 from tournament.models import Player, Season, Tournament
 
 pytestmark = pytest.mark.browser
@@ -67,6 +67,7 @@ def test_filter_tick_three_and_register(live_server, cup, login):
     # A player ticked and then hidden by a filter stays ticked, and the count says so.
     page.get_by_label("Filter the club's players").fill("xav")
     assert page.locator("#sweep-count").inner_text() == "players ticked: 3"
+    page.locator("#entry-sweep").screenshot(path=SCREENSHOTS / "desk-entry-sweep.png")
     page.get_by_role("button", name="Register the players ticked").click()
     page.wait_for_load_state()
     assert "3 players registered: Anna Bosch, Jordi Casals, Núria Ferrer." in page.content()
