@@ -74,7 +74,7 @@ def test_filter_tick_three_and_register(live_server, cup, login):
     assert registered(page) == ["Anna Bosch", "Jordi Casals", "Núria Ferrer"]
     assert page.locator("h2#entries-heading").inner_text() == "3 players registered"
     # In the list now ticked and not to be ticked again.
-    anna = page.get_by_role("checkbox", name="Anna Bosch (registered)")
+    anna = page.get_by_role("checkbox", name="Anna Bosch (already registered)")
     assert anna.is_checked() and anna.is_disabled()
     assert not page.get_by_role("checkbox", name="Xavier Roca").is_checked()
     assert problems == []  # no script refused by the page's CSP, no error
