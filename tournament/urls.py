@@ -128,6 +128,21 @@ urlpatterns = [
     path(TOURNAMENT + "entries/add/", director.tournament.entry_add, name="director-entry-add"),
     path(TOURNAMENT + "entries/new/", director.tournament.entry_new, name="director-entry-new"),
     path(
+        TOURNAMENT + "entries/sweep/",
+        director.entry_sweep.enter_ticked,
+        name="director-entry-sweep",
+    ),
+    path(
+        TOURNAMENT + "entries/copy/",
+        director.entry_sweep.copy_entries,
+        name="director-entry-copy",
+    ),
+    path(
+        TOURNAMENT + "seeds/ratings/",
+        director.entry_sweep.seeds_from_ratings,
+        name="director-seeds-from-ratings",
+    ),
+    path(
         TOURNAMENT + "entries/<int:entry_pk>/remove/",
         director.tournament.entry_remove,
         name="director-entry-remove",

@@ -160,3 +160,16 @@ def rate_all(
             RatingChange(match.key, match.loser, match.winner, loser_before, loser_after)
         )
     return ratings, changes
+
+
+def seeding_order(ratings: Mapping[object, Rating]) -> list[object]:
+    """The players (keys of `ratings`) in the order the club's ratings seed them: the
+    established ratings best first, then the provisional ones (a rating on a few
+    matches says too little to put anyone above a known strength), best first too.
+    Ties keep the order given, so the caller decides them (the desk: by name)."""
+    keys = list(ratings)
+    position = {key: index for index, key in enumerate(keys)}
+    return sorted(
+        keys,
+        key=lambda key: (ratings[key].provisional, -ratings[key].value, position[key]),
+    )

@@ -10,7 +10,8 @@ one audit entry (`audit.record`, the log's only writer) together. A refusal is a
 
 By subject: `games` and `decisions` (a match's results, penalty points, clocks),
 `corrections` and `progress` (who won changes, the bracket moves on), `tables`,
-`withdrawals`, `draws`, `entries` (and check-in), `late_entries`, `payments`,
+`withdrawals`, `draws`, `entries` (and check-in; many at once and seeds by rating in
+`entry_sweep`), `late_entries`, `payments`,
 `tournaments`, `seasons`, `players`, `matches` (outside the brackets), `ratings`,
 `transcripts` (.mat files; a player's of their match in `player_transcripts`, and
 `file_reports`: a player's file of a match not recorded yet, reported for the opponent
@@ -46,6 +47,13 @@ from .entries import (
     check_in_everyone,
     remove_entry,
     set_seeds,
+)
+from .entry_sweep import (
+    copy_entries,
+    enter_players,
+    entries_open,
+    preview_copy,
+    seeds_from_ratings,
 )
 from .errors import (
     BracketInconsistent,
@@ -109,6 +117,7 @@ __all__ = [
     "check_in_everyone",
     "check_season_rules",
     "check_tournament_change",
+    "copy_entries",
     "correct_friendly",
     "correction_impact",
     "create_match",
@@ -124,6 +133,8 @@ __all__ = [
     "double_loss",
     "draw_can_be_remade",
     "draw_problems",
+    "enter_players",
+    "entries_open",
     "games_changed_by",
     "has_results",
     "is_drawn",
@@ -139,12 +150,14 @@ __all__ = [
     "pay",
     "place_in_bye",
     "preview_club_draw",
+    "preview_copy",
     "preview_draw",
     "record_game",
     "remove_entry",
     "reopen",
     "replace_games",
     "retire",
+    "seeds_from_ratings",
     "send_round_reminders",
     "set_round_deadline",
     "set_seeds",

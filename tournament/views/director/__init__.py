@@ -4,6 +4,7 @@
 from . import (
     desk,
     draw,
+    entry_sweep,
     fees,
     history,
     jobs,
@@ -21,6 +22,7 @@ from . import (
 __all__ = [
     "desk",
     "draw",
+    "entry_sweep",
     "fees",
     "history",
     "jobs",

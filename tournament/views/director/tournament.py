@@ -86,7 +86,7 @@ def desk_page(request, tournament: Tournament, *, status=200, **forms):
     players named like a new player, offered instead), seeds_form, withdraw_form,
     late_form (a late player into a bye), can_redraw, counts (matches per status),
     open_matches, problems (where the draw and the entries disagree), rounds (a club
-    night's RoundsDesk), error."""
+    night's RoundsDesk), error; before the draw, sweep and entry_sweep.sweep_context's."""
     entries = entries_of(tournament)
     search_form = forms.get("search_form") or PlayerSearchForm(request.GET or None)
     found = []
@@ -152,7 +152,14 @@ def desk_page(request, tournament: Tournament, *, status=200, **forms):
         "drawn": bool(counts),
         "rounds": _rounds(tournament, entries),
         "error": forms.get("error"),
+        "sweep": not counts,
     }
+    if not counts:
+        # Entries in one sweep, before the draw. Imported here: that module answers with
+        # this page.
+        from .entry_sweep import sweep_context
+
+        context.update(sweep_context(tournament, entries))
     return render(request, "director/tournament.html", context, status=status)
 
 
