@@ -20,7 +20,8 @@ percent = st.integers(0, 10_000).map(lambda n: Decimal(n).scaleb(-2))
 
 @st.composite
 def days(draw):
-    """(money in, cuts, prizes due, money out, what was taken back): a day's rows."""
+    """(money in, cuts, prizes due, money out, the fees and the prize payments taken
+    back): a day's rows."""
     players = draw(st.integers(2, 16))
     kinds = draw(st.lists(st.sampled_from(KINDS), min_size=1, max_size=3, unique=True))
     money_in, taken_back = [], []
@@ -56,7 +57,7 @@ def days(draw):
     # A prize handed over, then taken back: it never reaches the box's rows.
     undone = [row for row in money_out if row.row == 3 and draw(st.booleans())]
     money_out = [row for row in money_out if row not in undone]
-    return money_in, cuts, due, money_out, taken_back
+    return money_in, cuts, due, money_out, (taken_back, undone)
 
 
 def exact(value):
@@ -115,14 +116,20 @@ def test_the_books_balance_on_any_day(day):
 @settings(max_examples=150, deadline=None)
 @given(days())
 def test_taking_a_payment_back_takes_exactly_its_amount_out(day):
-    money_in, cuts, due, money_out, taken_back = day
-    before = cash_box(money_in, cuts, [], [])
-    after = cash_box([*money_in, *taken_back], cuts, [], [])
+    """A fee taken back leaves the box with exactly its amount, from its method; a prize
+    payment taken back returns exactly its amount to the box and to what is owed."""
+    money_in, cuts, due, money_out, (taken_back, undone) = day
+    before = cash_box([*money_in, *taken_back], cuts, due, [*money_out, *undone])
+    after = cash_box(money_in, cuts, due, money_out)
     extra = sum((row.amount for row in taken_back), Decimal(0))
-    assert after.taken.amount - before.taken.amount == extra
+    handed = sum((row.amount for row in undone), Decimal(0))
+    assert before.taken.amount - after.taken.amount == extra
+    assert after.prizes_owed.amount - before.prizes_owed.amount == handed
+    assert after.paid_out.amount - before.paid_out.amount == -handed
+    assert after.balance - before.balance == handed - extra
     for method in METHODS:
         moved = sum((row.amount for row in taken_back if row.method == method), Decimal(0))
-        assert after.taken_by_method[method].amount - before.taken_by_method[method].amount == (
+        assert before.taken_by_method[method].amount - after.taken_by_method[method].amount == (
             moved
         )
 
