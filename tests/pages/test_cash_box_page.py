@@ -10,6 +10,7 @@ from decimal import Decimal
 
 import openpyxl
 import pytest
+from django.test import Client
 from django.urls import reverse
 
 import builders
@@ -245,3 +246,21 @@ def test_the_money_page_costs_the_same_for_8_and_16_players(
             response = director_client.get(money_url(tournament))
         assert response.status_code == 200
         assert len(response.context["cash"].paid) == 1
+
+
+@pytest.mark.parametrize(
+    ("language", "title", "figure"),
+    [
+        ("ca", "La caixa", "Quotes cobrades: efectiu"),
+        ("es", "La caja", "Cuotas cobradas: efectivo"),
+    ],
+)
+def test_the_cash_box_speaks_catalan_and_spanish(director, season, language, title, figure):
+    tournament = day(season)
+    client = Client(headers={"accept-language": language})
+    client.force_login(director)
+    page = client.get(money_url(tournament)).content.decode()
+    assert f"<h1>{title}</h1>" in page
+    assert figure in page
+    # The amounts are written the language's way, the figures' data unlocalized.
+    assert 'data-amount="70.00"' in page and "70,00" in page
