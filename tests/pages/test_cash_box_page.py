@@ -93,7 +93,7 @@ def test_before_the_places_are_known_the_box_holds_the_fees(director_client, sea
     assert got["balance-cash"] == Decimal("70.00")
     page = response.content.decode()
     # Each figure opens to its rows: the transfer figure lists exactly who paid so.
-    row = re.search(r'<tr id="figure-taken-transfer".*?</details>', page, re.S).group(0)
+    row = re.search(r'<details id="rows-taken-transfer".*?</details>', page, re.S).group(0)
     transfers = sorted(re.findall(rf"<td>({CUP} \d+)</td>", row))
     entries = list(tournament.entries.order_by("pk").select_related("player"))
     assert transfers == sorted(entry.player.name for entry in entries[4:6])
