@@ -264,3 +264,10 @@ def test_the_cash_box_speaks_catalan_and_spanish(director, season, language, tit
     assert figure in page
     # The amounts are written the language's way, the figures' data unlocalized.
     assert 'data-amount="70.00"' in page and "70,00" in page
+
+
+def test_the_desk_and_the_fees_page_lead_to_the_cash_box(director_client, season):
+    tournament = day(season)
+    link = f'href="{money_url(tournament)}"'
+    for page in ("director-tournament", "director-fees"):
+        assert link in director_client.get(reverse(page, args=[tournament.pk])).content.decode()

@@ -17,8 +17,8 @@ AMOUNT = 1  # the column of the amounts
 def money_sheet(cash: TournamentCash) -> Sheet:
     """A figure's row has its name and amount only; its rows follow it, each under the
     figure's name, with a player. Reading the sheet back: the rows without a player are
-    the figures, and those of a figure with a player add up to it (a balance, which is
-    worked out from other figures, has none)."""
+    the figures, and those with one are the rows each is worked out from (a fee, a prize
+    won, a prize handed over; for the club's cut, the fees it is a percentage of)."""
     headers = [
         _("Figure"),
         _("Amount"),
