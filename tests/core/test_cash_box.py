@@ -159,3 +159,18 @@ def test_money_is_decimal_never_float():
     with pytest.raises(ValueError):
         key = ("main", False, "ann")
         cash_box([], {}, [PrizeDue(key, key[:2], Decimal(1))] * 2)
+
+
+def test_the_pools_come_in_the_draws_order_each_side_pool_after_its_bracket():
+    rows = [
+        MoneyIn((kind, side), "cash", Decimal(5))
+        for kind, side in [("last_chance", False), ("consolation", False), ("main", True)]
+        + [("main", False)]
+    ]
+    box = cash_box(rows, {}, [])
+    assert [pool.pool for pool in box.pools] == [
+        ("main", False),
+        ("main", True),
+        ("consolation", False),
+        ("last_chance", False),
+    ]

@@ -19,6 +19,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 
+from . import draw
 from . import prizes as prize_money
 
 ZERO = Decimal("0.00")
@@ -118,6 +119,14 @@ class CashBox:
         return bool(self.taken.rows or self.paid_out.rows or self.prizes.rows)
 
 
+def _pool_order(pool: PoolKey) -> tuple:
+    """The brackets in the draw's order (main, consolation, last chance), each bracket's
+    side pool after it."""
+    kinds = list(draw.BRACKET_KINDS)
+    kind, side = pool
+    return (kinds.index(kind) if kind in kinds else len(kinds), kind, side)
+
+
 def _order(methods: Sequence[str], used: Iterable[str]) -> tuple[str, ...]:
     extra = sorted(set(used) - set(methods))
     return (*methods, *extra)
@@ -152,7 +161,7 @@ def cash_box(
     due_of: dict[PoolKey, list[PrizeDue]] = {}
     for item in due:
         due_of.setdefault(item.pool, []).append(item)
-    for pool in sorted(set(in_pools) | set(due_of)):
+    for pool in sorted(set(in_pools) | set(due_of), key=_pool_order):
         paid = _figure(in_pools.get(pool, ()))
         kind, side = pool
         cut = ZERO if side else _money(cuts.get(kind, ZERO))
