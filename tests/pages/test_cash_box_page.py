@@ -271,3 +271,14 @@ def test_the_desk_and_the_fees_page_lead_to_the_cash_box(director_client, season
     link = f'href="{money_url(tournament)}"'
     for page in ("director-tournament", "director-fees"):
         assert link in director_client.get(reverse(page, args=[tournament.pk])).content.decode()
+
+
+def test_a_name_like_a_formula_stays_text_on_the_money_sheet(director_client, season):
+    """Player names are user text: on the Money sheet a name that looks like a formula
+    is a string cell, never a formula."""
+    tournament = day(season, name="=SUM(1)")
+    response = director_client.get(reverse("director-money-xlsx", args=[tournament.pk]))
+    book = openpyxl.load_workbook(io.BytesIO(b"".join(response.streaming_content)))
+    names = [row[2] for row in book["Money"].iter_rows(min_row=2) if row[2].value]
+    assert names and all(cell.value.startswith("=SUM(1)") for cell in names)
+    assert {cell.data_type for cell in names} == {"s"}
