@@ -162,11 +162,8 @@ def test_money_is_decimal_never_float():
 
 
 def test_the_pools_come_in_the_draws_order_each_side_pool_after_its_bracket():
-    rows = [
-        MoneyIn((kind, side), "cash", Decimal(5))
-        for kind, side in [("last_chance", False), ("consolation", False), ("main", True)]
-        + [("main", False)]
-    ]
+    pools = [("last_chance", False), ("consolation", False), ("main", True), ("main", False)]
+    rows = [MoneyIn(pool, "cash", Decimal(5)) for pool in pools]
     box = cash_box(rows, {}, [])
     assert [pool.pool for pool in box.pools] == [
         ("main", False),
