@@ -98,6 +98,7 @@ def addresses_on_the_demo_club() -> dict[str, str]:
         "draw-preview": reverse("director-draw", args=[draft.pk]),
         "draw-made": reverse("director-draw", args=[cup.pk]),
         "fees": reverse("director-fees", args=[cup.pk]),
+        "money": reverse("director-money", args=[finished.pk]),
         "slips": reverse("director-slips", args=[cup.pk]),
         "match-sheet-ready": reverse(sheet[0], args=[cup.pk, ready.pk]),
         "match-sheet-live": reverse(sheet[0], args=[live.tournament_id, live.pk]),

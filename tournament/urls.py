@@ -158,6 +158,13 @@ urlpatterns = [
     path(TOURNAMENT + "withdraw/", director.tournament.withdraw, name="director-withdraw"),
     path(TOURNAMENT + "fees/", director.fees.fees, name="director-fees"),
     path(TOURNAMENT + "fees/pay/", director.fees.pay, name="director-pay"),
+    path(TOURNAMENT + "money/", director.money.money, name="director-money"),
+    path(TOURNAMENT + "money/prize/", director.money.pay_prize, name="director-pay-prize"),
+    path(
+        TOURNAMENT + "money/money.xlsx",
+        director.money.money_workbook,
+        name="director-money-xlsx",
+    ),
     path(TOURNAMENT + "draw/", director.draw.draw_view, name="director-draw"),
     path(TOURNAMENT + "start/", director.draw.start, name="director-start"),
     path(TOURNAMENT + "slips/", director.draw.slips, name="director-slips"),

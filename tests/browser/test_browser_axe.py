@@ -99,6 +99,7 @@ DIRECTOR = [
     "draw-preview",
     "draw-made",
     "fees",
+    "money",
     "slips",
     "match-sheet-ready",
     "match-sheet-live",

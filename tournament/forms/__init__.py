@@ -15,6 +15,7 @@ from .entries import (
     NewPlayerForm,
     PaymentForm,
     PlayerSearchForm,
+    PrizePaymentForm,
     SeedsForm,
     WithdrawForm,
 )
@@ -63,6 +64,7 @@ __all__ = [
     "PenaltyForm",
     "PlayerContactForm",
     "PlayerSearchForm",
+    "PrizePaymentForm",
     "SeasonCreateForm",
     "SeasonRulesForm",
     "SeedsForm",

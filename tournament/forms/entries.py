@@ -171,3 +171,20 @@ class PaymentForm(forms.Form):
         if not self.errors and data.get("method") not in ("", *Payment.Method.values):
             raise ValidationError(_("Paid in cash or by transfer."))
         return data
+
+
+class PrizePaymentForm(forms.Form):
+    """A prize handed over, in cash or by transfer, or marked owed again (method empty).
+    Which prize is the player's in a pool; the amount is the cash box's, never sent."""
+
+    player = forms.ModelChoiceField(queryset=Player.objects.none(), widget=forms.HiddenInput)
+    bracket = forms.ChoiceField(choices=[(kind, kind) for kind in draw.BRACKET_KINDS])
+    side = forms.BooleanField(required=False)
+    method = forms.ChoiceField(choices=[("", ""), *Payment.Method.choices], required=False)
+
+    def __init__(self, *args, tournament: Tournament, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["player"].queryset = Player.objects.filter(entries__tournament=tournament)
+        self.fields["player"].error_messages["invalid_choice"] = _(
+            "That player is not registered in this tournament."
+        )

@@ -15,6 +15,7 @@ from .jobs import Job, JobStatus
 from .matches import Match, MatchQuerySet
 from .payments import Payment
 from .players import Player, PlayerQuerySet
+from .prize_payments import PrizePayment
 from .ratings import RatingChange, RatingsLock
 from .reports import GameReport, GameReportQuerySet, MatchMail, PlayerLink
 from .rounds import RoundDeadline
@@ -42,6 +43,7 @@ __all__ = [
     "Player",
     "PlayerLink",
     "PlayerQuerySet",
+    "PrizePayment",
     "RatingChange",
     "RatingsLock",
     "RoundDeadline",

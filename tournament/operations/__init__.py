@@ -11,7 +11,8 @@ one audit entry (`audit.record`, the log's only writer) together. A refusal is a
 By subject: `games` and `decisions` (a match's results, penalty points, clocks),
 `corrections` and `progress` (who won changes, the bracket moves on), `tables`,
 `withdrawals`, `draws`, `entries` (and check-in; many at once and seeds by rating in
-`entry_sweep`), `late_entries`, `payments`,
+`entry_sweep`), `late_entries`, `payments` (and `prize_payments`, the prizes handed
+over),
 `tournaments`, `seasons`, `players`, `matches` (outside the brackets), `ratings`,
 `transcripts` (.mat files; a player's of their match in `player_transcripts`, and
 `file_reports`: a player's file of a match not recorded yet, reported for the opponent
@@ -75,6 +76,7 @@ from .players import (
     deactivate_players,
     delete_player,
 )
+from .prize_payments import pay_prize, take_back_prize_payment
 from .seasons import (
     change_season_rules,
     check_season_rules,
@@ -148,6 +150,7 @@ __all__ = [
     "pair_next_round",
     "pair_round_again",
     "pay",
+    "pay_prize",
     "place_in_bye",
     "preview_club_draw",
     "preview_copy",
@@ -163,6 +166,7 @@ __all__ = [
     "set_seeds",
     "start_tournament",
     "take_back_payment",
+    "take_back_prize_payment",
     "undo_last_game",
     "walkover",
     "withdraw",

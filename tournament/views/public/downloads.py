@@ -22,7 +22,7 @@ from ...web.access import private
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
 
-def _workbook_response(sheets, filename: str):
+def workbook_response(sheets, filename: str):
     # A temporary file, not memory: a big season's workbook streams to disk first.
     output = tempfile.TemporaryFile()  # noqa: SIM115 - FileResponse closes it once sent
     write_workbook(sheets, output)
@@ -36,14 +36,14 @@ def _workbook_response(sheets, filename: str):
 def season_workbook(request, year):
     """The season's spreadsheet (.xlsx) in the language of the page."""
     season = get_object_or_404(Season, year=year)
-    return _workbook_response(season_sheets(season), f"qgammon-{season.year}.xlsx")
+    return workbook_response(season_sheets(season), f"qgammon-{season.year}.xlsx")
 
 
 @require_GET
 def tournament_workbook(request, pk):
     tournament = get_object_or_404(Tournament.objects.public().select_related("season"), pk=pk)
     filename = f"qgammon-{tournament.season.year}-{slugify(tournament.name)}.xlsx"
-    return _workbook_response(tournament_sheets(tournament), filename)
+    return workbook_response(tournament_sheets(tournament), filename)
 
 
 @require_GET
