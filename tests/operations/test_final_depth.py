@@ -24,7 +24,7 @@ def asked(monkeypatch):
     """The depths the engine was asked for, in order, with the job's time for it."""
     calls = []
 
-    def fake_analyse(text, ply, *, timeout):
+    def fake_analyse(text, ply, *, timeout, engine="auto"):
         calls.append((ply, timeout))
         return result(ply, names=matfile.parse(text).players)
 
