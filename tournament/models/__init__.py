@@ -16,6 +16,7 @@ from .matches import Match, MatchQuerySet
 from .payments import Payment
 from .players import Player, PlayerQuerySet
 from .ratings import RatingChange, RatingsLock
+from .registrations import SignUp
 from .reports import GameReport, GameReportQuerySet, MatchMail, PlayerLink
 from .rounds import RoundDeadline
 from .seasons import RULE_FIELDS, Season, validate_scale
@@ -47,6 +48,7 @@ __all__ = [
     "RoundDeadline",
     "Said",
     "Season",
+    "SignUp",
     "Tournament",
     "TournamentQuerySet",
     "Transcript",
