@@ -206,9 +206,11 @@ def test_the_director_refuses(open_cup, director):
     assert entered(open_cup) == [] and not Player.objects.filter(name="Xavier Roca").exists()
 
 
-def test_a_sign_up_in_catalan_mail(open_cup, member, mailoutbox, django_capture_on_commit_callbacks):
+def test_a_sign_up_in_catalan_mail(
+    open_cup, member, mailoutbox, django_capture_on_commit_callbacks
+):
     Player.objects.filter(pk=member.pk).update(language="ca")
     with django_capture_on_commit_callbacks(execute=True):
         sign(open_cup, "0412", "nuria@example.org")
-    assert "Copa de la Queimada" in mailoutbox[0].subject
-    assert "You are registered" not in mailoutbox[0].body
+    assert mailoutbox[0].subject == "Copa de la Queimada: estàs inscrit"
+    assert "Estàs inscrit a Copa de la Queimada." in mailoutbox[0].body

@@ -185,7 +185,9 @@ def test_the_desk_needs_the_permission(open_cup, db):
     from django.contrib.auth.models import User
 
     player.force_login(User.objects.create_user("someone", password="pw-x-123456"))
-    request = SignUp.objects.create(tournament=open_cup, name="X", email="x@ex.org", status="pending")
+    request = SignUp.objects.create(
+        tournament=open_cup, name="X", email="x@ex.org", status="pending"
+    )
     for name, args in [
         ("director-registration", [open_cup.pk]),
         ("director-sign-up-accept", [open_cup.pk, request.pk]),
