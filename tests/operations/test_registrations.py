@@ -198,6 +198,15 @@ def test_accepting_a_member_named_by_a_request_mails_the_address_on_record(
     assert [mail.to for mail in mailoutbox] == [["nuria@example.org"]]
 
 
+def test_accepting_someone_already_in_says_so(open_cup, member, director):
+    request = sign(open_cup, "0412", "other@example.org").sign_up
+    sign(open_cup, "0412", "nuria@example.org")
+    with pytest.raises(
+        operations.OperationError, match="Núria Ferrer is already registered or on the waiting"
+    ):
+        registrations.accept_sign_up(open_cup, request, user=director)
+
+
 def test_the_director_refuses(open_cup, director):
     request = sign(open_cup, "Xavier Roca", "xavier@example.org").sign_up
     registrations.refuse_sign_up(open_cup, request, user=director)

@@ -183,7 +183,13 @@ def accept_sign_up(tournament: Tournament | int, sign_up: SignUp | int, *, user)
         player = create_player(
             {"name": request.name, "email": request.email}, user=user, allow_namesake=True
         )
-    return _enter_or_list(tournament, request, player, user=user)
+    try:
+        return _enter_or_list(tournament, request, player, user=user)
+    except AlreadyRegistered:
+        # Said to the director, about the player (the visitor's words say "you").
+        raise OperationError(
+            _("%(player)s is already registered or on the waiting list.") % {"player": player}
+        ) from None
 
 
 @transaction.atomic
