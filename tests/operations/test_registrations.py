@@ -110,6 +110,17 @@ def test_past_the_cap_members_go_on_the_waiting_list_in_arrival_order(
     assert "you are number 2 on its waiting list" in mailoutbox[3].body
 
 
+def test_a_stranger_accepted_while_full_joins_the_end_of_the_list(open_cup, director):
+    request = sign(open_cup, "Xavier Roca", "xavier@example.org").sign_up
+    for name in ["Anna", "Berta", "Carla"]:
+        Player.objects.create(name=name, email=f"{name.lower()}@example.org")
+        sign(open_cup, name, f"{name.lower()}@example.org")
+    outcome = registrations.accept_sign_up(open_cup, request, user=director)
+    # He asked first, but Carla was told her place before he was accepted.
+    assert outcome.position == 2
+    assert waiting(open_cup) == ["Carla", "Xavier Roca"]
+
+
 def test_a_removed_registration_lets_the_first_on_the_list_move_up_and_mails_them(
     open_cup, director, mailoutbox, django_capture_on_commit_callbacks
 ):

@@ -51,9 +51,8 @@ class RegistrationSettings(models.Model):
 
 class SignUpQuerySet(models.QuerySet):
     def waiting_list(self):
-        """The waiting list in arrival order: the id is given under the tournament's
-        lock, so it is the order in which the sign-ups were taken."""
-        return self.filter(status=SignUp.Status.WAITING).order_by("pk")
+        """The waiting list in arrival order: the order in which they were listed."""
+        return self.filter(status=SignUp.Status.WAITING).order_by("place")
 
     def for_the_director(self):
         return self.filter(status=SignUp.Status.PENDING).order_by("pk")
@@ -95,6 +94,11 @@ class SignUp(models.Model):
     status = models.CharField(_("status"), max_length=10, choices=Status.choices)
     created = models.DateTimeField(_("sent at"), default=timezone.now)
     decided = models.DateTimeField(_("decided at"), null=True, blank=True)
+    # The order of arrival on the waiting list: one more than any before, given under the
+    # tournament's lock (operations.registrations), so the list's order is the order in
+    # which the lock took them, whatever the clocks of several servers say. A stranger
+    # the director accepts joins at the end, behind those already told their place.
+    place = models.PositiveIntegerField(_("place in arrival order"), null=True, blank=True)
 
     objects = SignUpQuerySet.as_manager()
 
@@ -116,8 +120,13 @@ class SignUp(models.Model):
                 name="signup_player_once_on_the_list",
             ),
             models.CheckConstraint(
-                condition=~Q(status="waiting") | Q(player__isnull=False),
-                name="signup_waiting_has_player",
+                condition=~Q(status="waiting") | Q(player__isnull=False, place__isnull=False),
+                name="signup_waiting_has_player_and_place",
+            ),
+            models.UniqueConstraint(
+                fields=["tournament", "place"],
+                condition=Q(place__isnull=False),
+                name="signup_place_once_per_tournament",
             ),
         ]
 

@@ -10,13 +10,15 @@ players share) waits for the director, like a stranger.
 
 Every step takes the tournament's lock first (locks.lock_tournament), so counting the
 entries and entering are one step for everyone signing up at once: the cap holds, and
-the waiting list's order (its ids) is the order in which the lock was granted."""
+the waiting list's order (each one's `place`, one more than the last, given under the
+lock) is the order in which the lock took them."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from django.db import transaction
+from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import gettext_noop
@@ -92,7 +94,7 @@ def _position(tournament: Tournament, sign_up: SignUp) -> int:
     return (
         SignUp.objects.filter(tournament=tournament)
         .waiting_list()
-        .filter(pk__lte=sign_up.pk)
+        .filter(place__lte=sign_up.place)
         .count()
     )
 
@@ -108,6 +110,8 @@ def _enter_or_list(tournament: Tournament, sign_up: SignUp, player: Player, *, u
     sign_up.decided = timezone.now()
     if is_full(tournament):
         sign_up.status = SignUp.Status.WAITING
+        last = SignUp.objects.filter(tournament=tournament).aggregate(last=Max("place"))["last"]
+        sign_up.place = (last or 0) + 1
         sign_up.save()
         position = _position(tournament, sign_up)
         audit.record(

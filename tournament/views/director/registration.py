@@ -33,7 +33,9 @@ def registration_desk(tournament: Tournament, form=None) -> dict:
             }
         ),
         "pending": [s for s in active if s.status == SignUp.Status.PENDING],
-        "waiting": [s for s in active if s.status == SignUp.Status.WAITING],
+        "waiting": sorted(
+            (s for s in active if s.status == SignUp.Status.WAITING), key=lambda s: s.place
+        ),
     }
 
 
