@@ -196,3 +196,10 @@ def test_the_desk_needs_the_permission(open_cup, db):
         assert player.post(reverse(name, args=args)).status_code == 403
         assert Client().post(reverse(name, args=args)).status_code == 302  # to the login
     assert player.get(reverse("director-registration", args=[open_cup.pk])).status_code == 403
+
+
+def test_the_form_page_query_count(open_cup, django_assert_num_queries):
+    # The tournament with its season, whether the draw is made, the brackets (their
+    # fees): 3, however many have registered.
+    with django_assert_num_queries(3):
+        assert visitor().get(register_url(open_cup)).status_code == 200
