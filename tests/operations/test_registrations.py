@@ -137,6 +137,19 @@ def test_a_removed_registration_lets_the_first_on_the_list_move_up_and_mails_the
     assert "you have moved up from the waiting list" in mail.body
 
 
+def test_once_drawn_a_freed_place_moves_nobody_up(season, director):
+    cup = builders.cup(season, ["Anna", "Berta", "Carla"])
+    registrations.set_registration(cup, open_=True, cap=4, closes=None, user=director)
+    late = Entry.objects.create(tournament=cup, player=Player.objects.create(name="Eva"))
+    dolors = Player.objects.create(name="Dolors")
+    SignUp.objects.create(
+        tournament=cup, player=dolors, name="Dolors", email="d@ex.org", status="waiting", place=1
+    )
+    operations.remove_entry(cup, late, user=director)  # Eva never checked in: the draw stays
+    assert cup.matches.exists() and entered(cup) == ["Anna", "Berta", "Carla"]
+    assert waiting(cup) == ["Dolors"]
+
+
 def test_a_raised_cap_moves_the_list_up(open_cup, director):
     for name in ["Anna", "Berta", "Carla"]:
         Player.objects.create(name=name, email=f"{name.lower()}@example.org")

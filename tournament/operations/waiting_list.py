@@ -26,7 +26,11 @@ def is_full(tournament: Tournament) -> bool:
 
 def promote(tournament: Tournament, *, user=None) -> list[Entry]:
     """Enter the first on the waiting list while there is room; the entries made.
-    `tournament` must be locked (locks.lock_tournament) by the caller."""
+    `tournament` must be locked (locks.lock_tournament) by the caller. Only before the
+    draw: a place freed once the draw stands is nobody's (a player who leaves then is
+    withdrawn, not replaced)."""
+    if not tournament.is_draft or tournament.matches.exists():
+        return []
     promoted = []
     while not is_full(tournament):
         first = SignUp.objects.filter(tournament=tournament).waiting_list().first()
