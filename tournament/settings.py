@@ -287,6 +287,8 @@ if TRUSTED_PROXIES < 0:
 # to links that do not exist, per address (web/link_limits.py, django-ratelimit); more
 # is answered 429.
 PLAYER_WRITES_PER_MINUTE = env_int("PLAYER_WRITES_PER_MINUTE", 30)
+# Posts of the public registration form an hour, per address (web/registration_limits.py).
+REGISTRATIONS_PER_HOUR = env_int("REGISTRATIONS_PER_HOUR", 10)
 # The counts must be one for every gunicorn worker and every server. With REDIS_URL they
 # are in Redis (the default cache, above: INCR and SET NX, atomic). Without it Django's
 # default cache is each process's memory, so they go to a table of the database instead

@@ -25,6 +25,7 @@ urlpatterns = [
         "seasons/<int:year>/standings.xlsx", public.downloads.season_workbook, name="standings-xlsx"
     ),
     path("tournaments/<int:pk>/", public.tournament.tournament, name="tournament"),
+    path("tournaments/<int:pk>/register/", public.registration.register, name="register"),
     path("tournaments/<int:pk>/results/", public.results.tournament_results, name="results"),
     path("tournaments/<int:pk>/calls/", public.calls.call_screen, name="calls"),
     path(
@@ -124,6 +125,21 @@ urlpatterns = [
         TOURNAMENT + "transcripts/confirm/",
         director.transcripts.confirm_event_transcripts,
         name="director-event-transcripts-confirm",
+    ),
+    path(
+        TOURNAMENT + "registration/",
+        director.registration.settings,
+        name="director-registration",
+    ),
+    path(
+        TOURNAMENT + "registration/<int:sign_up_pk>/accept/",
+        director.registration.accept,
+        name="director-sign-up-accept",
+    ),
+    path(
+        TOURNAMENT + "registration/<int:sign_up_pk>/refuse/",
+        director.registration.refuse,
+        name="director-sign-up-refuse",
     ),
     path(TOURNAMENT + "entries/add/", director.tournament.entry_add, name="director-entry-add"),
     path(TOURNAMENT + "entries/new/", director.tournament.entry_new, name="director-entry-new"),

@@ -17,6 +17,7 @@ from .payments import Payment
 from .players import Player, PlayerQuerySet
 from .prize_payments import PrizePayment
 from .ratings import RatingChange, RatingsLock
+from .registrations import SignUp
 from .reports import GameReport, GameReportQuerySet, MatchMail, PlayerLink
 from .rounds import RoundDeadline
 from .seasons import RULE_FIELDS, Season, validate_scale
@@ -49,6 +50,7 @@ __all__ = [
     "RoundDeadline",
     "Said",
     "Season",
+    "SignUp",
     "Tournament",
     "TournamentQuerySet",
     "Transcript",

@@ -101,6 +101,7 @@ class AuditEntry(models.Model):
         ROUND_PAIRED = "round_paired", _("round paired")
         DOUBLE_LOSS = "double_loss", _("double loss")
         ROUND_DEADLINE = "round_deadline", _("round deadline set")
+        SIGN_UP = "sign_up", _("public registration")
 
     at = models.DateTimeField(_("when"), default=timezone.now, db_index=True)
     user = models.ForeignKey(

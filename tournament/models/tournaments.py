@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy as _
 
 from ..core import clocks, club_nights, draw, prizes, schedule, tables, win_skill
 from .marks import new_mark
+from .registrations import RegistrationSettings
 from .seasons import Season
 
 
@@ -79,7 +80,7 @@ class TournamentQuerySet(models.QuerySet):
         return self.filter(status__in=Tournament.IN_PLAY)
 
 
-class Tournament(models.Model):
+class Tournament(RegistrationSettings):
     class Status(models.TextChoices):
         DRAFT = "draft", _("draft")
         RUNNING = "running", _("running")

@@ -23,6 +23,7 @@ from .draws import Changed, discard_draw, drawn_players, has_results, is_drawn
 from .errors import OperationError
 from .locks import lock_tournament
 from .players import create_player
+from .waiting_list import promote
 
 UNDER_WAY = _(
     "The draw is under way (results have been recorded): a player who arrives late goes "
@@ -133,6 +134,8 @@ def remove_entry(tournament: Tournament, entry: Entry, *, user=None) -> Changed:
         summary=Said(gettext_noop("%(player)s's registration removed"), player=entry.player),
         before={"player": entry.player_id, "seed": entry.seed},
     )
+    # The place it frees goes to the first on the waiting list, in this transaction.
+    promote(tournament, user=user)
     return Changed(entry, discarded)
 
 

@@ -86,7 +86,8 @@ def desk_page(request, tournament: Tournament, *, status=200, **forms):
     players named like a new player, offered instead), seeds_form, withdraw_form,
     late_form (a late player into a bye), can_redraw, counts (matches per status),
     open_matches, problems (where the draw and the entries disagree), rounds (a club
-    night's RoundsDesk), error; before the draw, sweep and entry_sweep.sweep_context's."""
+    night's RoundsDesk), registration (registration.registration_desk), error; before the
+    draw, sweep and entry_sweep.sweep_context's."""
     entries = entries_of(tournament)
     search_form = forms.get("search_form") or PlayerSearchForm(request.GET or None)
     found = []
@@ -151,6 +152,7 @@ def desk_page(request, tournament: Tournament, *, status=200, **forms):
         "open_matches": open_matches,
         "drawn": bool(counts),
         "rounds": _rounds(tournament, entries),
+        "registration": _registration(tournament, forms.get("registration_form")),
         "error": forms.get("error"),
         "sweep": not counts,
     }
@@ -161,6 +163,14 @@ def desk_page(request, tournament: Tournament, *, status=200, **forms):
 
         context.update(sweep_context(tournament, entries))
     return render(request, "director/tournament.html", context, status=status)
+
+
+def _registration(tournament: Tournament, form) -> dict:
+    """Public registration's part of the desk (director/includes/registration.html)."""
+    # Imported here, like the rounds below: its views answer with this page.
+    from .registration import registration_desk
+
+    return registration_desk(tournament, form)
 
 
 def _rounds(tournament: Tournament, entries):

@@ -16,6 +16,7 @@ from ...queries.bracket_layout import lay_out, path_of, window
 from ...queries.club_nights import club_night
 from ...web import live
 from ...web.cards import link_places, render_cards
+from .registration import fees_of
 
 
 def _looked_for(request, tournament):
@@ -86,8 +87,17 @@ def tournament(request, pk):
         "paper": parts["paper"],
         "has_brackets": parts["has_brackets"],
         "every_round": every_round,
+        # Read from the row the page has: a closed registration costs no query.
+        "registration": _registration(tournament, parts["has_brackets"]),
     }
     return live.splice(render(request, "tournament/tournament.html", context), parts["live"])
+
+
+def _registration(tournament, has_brackets) -> dict | None:
+    """The registration part (its fees: one query), while sign-ups are taken."""
+    if not tournament.registration_is_open() or not tournament.is_draft or has_brackets:
+        return None
+    return {"fees": fees_of(tournament)}
 
 
 def _tournament_parts(tournament, found, every_round=False) -> dict:
