@@ -101,6 +101,8 @@ class AuditEntry(models.Model):
         ROUND_PAIRED = "round_paired", _("round paired")
         DOUBLE_LOSS = "double_loss", _("double loss")
         ROUND_DEADLINE = "round_deadline", _("round deadline set")
+        ADJOURNED = "adjourned", _("match adjourned")
+        RESUMED = "resumed", _("match resumed")
 
     at = models.DateTimeField(_("when"), default=timezone.now, db_index=True)
     user = models.ForeignKey(

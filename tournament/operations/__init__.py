@@ -9,7 +9,7 @@ one audit entry (`audit.record`, the log's only writer) together. A refusal is a
 `OperationError` with a message for the director, and nothing is written.
 
 By subject: `games` and `decisions` (a match's results, penalty points, clocks),
-`corrections` and `progress` (who won changes, the bracket moves on), `tables`,
+`corrections` and `progress` (who won changes, the bracket moves on), `tables`, `adjournments`,
 `withdrawals`, `draws`, `entries` (and check-in), `late_entries`, `payments`,
 `tournaments`, `seasons`, `players`, `matches` (outside the brackets), `ratings`,
 `transcripts` (.mat files; a player's of their match in `player_transcripts`, and
@@ -21,6 +21,7 @@ players report, confirmed or settled), `notifications` (next-match mail, after c
 underneath them all.
 """
 
+from .adjournments import adjourn_match, resume_match
 from .club_nights import check_can_pair, pair_next_round, pair_round_again
 from .club_nights import preview as preview_club_draw
 from .corrections import affected_by_change, correction_impact
@@ -100,6 +101,8 @@ __all__ = [
     "assign_tables",
     "award_penalty",
     "bring_in_clock",
+    "adjourn_match",
+    "resume_match",
     "byes_open_to_late_entries",
     "change_player",
     "change_season_rules",
