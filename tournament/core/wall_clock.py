@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .clocks import Clock, REQUIRED
+from .clocks import REQUIRED, Clock
 
 # Minutes after the call before players who have not started are marked as missing.
 NOT_AT_TABLE_AFTER = 5
@@ -18,9 +18,7 @@ NOT_AT_TABLE_AFTER = 5
 ON_TIME, RUNNING_OVER, NOT_AT_TABLE, ADJOURNED = "", "over", "absent", "adjourned"
 
 
-def expected_minutes(
-    length: int, clock: Clock, *, clock_in: bool, minutes_per_point: int
-) -> int:
+def expected_minutes(length: int, clock: Clock, *, clock_in: bool, minutes_per_point: int) -> int:
     """A match to `length` points: with a clock at its table (the bracket requires one,
     or `clock_in`: one was brought in), both players' full reserves; without, the club's
     `minutes_per_point` times the length."""

@@ -19,6 +19,7 @@ from .entries import (
     WithdrawForm,
 )
 from .match import (
+    AdjournForm,
     ConfirmForm,
     GameForm,
     PenaltyForm,
@@ -47,6 +48,7 @@ __all__ = [
     "SCALE_FIELDS",
     "TOURNAMENT_FIELDS",
     "AddEntryForm",
+    "AdjournForm",
     "CheckInForm",
     "ConfirmForm",
     "ConfirmReportForm",

@@ -105,3 +105,15 @@ class AtTheTable:
             started=self.is_live or self.clock_points is not None,
             adjourned=self.is_adjourned,
         )
+
+    @property
+    def clocks_left(self) -> str:
+        """Each player's time left on the clock when the match was
+        adjourned ("12:30" and "11:05", dash between), "" when none was noted."""
+        if self.clock_left1 is None and self.clock_left2 is None:
+            return ""
+
+        def shown(seconds: int | None) -> str:
+            return "—" if seconds is None else f"{seconds // 60}:{seconds % 60:02d}"
+
+        return f"{shown(self.clock_left1)} – {shown(self.clock_left2)}"

@@ -46,9 +46,7 @@ def adjourn_match(
     match.adjourned_at = timezone.now()
     match.clock_left1, match.clock_left2 = clock_left
     match.version += 1
-    match.save(
-        update_fields=["adjourned_at", "clock_left1", "clock_left2", "version"]
-    )
+    match.save(update_fields=["adjourned_at", "clock_left1", "clock_left2", "version"])
     audit.record(
         AuditEntry.Action.ADJOURNED,
         user=user,

@@ -2,6 +2,7 @@
 (web.access.director_required) and every write goes through `operations`."""
 
 from . import (
+    adjourn,
     desk,
     draw,
     fees,
@@ -19,6 +20,7 @@ from . import (
 )
 
 __all__ = [
+    "adjourn",
     "desk",
     "draw",
     "fees",
