@@ -116,9 +116,7 @@ def called_minutes_ago(match: Match, minutes: float) -> Match:
     """The match called to its table `minutes` ago (the clock on the wall runs from the
     call): a day seen later without waiting for it. The tournament's mark moves, as a
     write would move it, so no page is served from before."""
-    Match.objects.filter(pk=match.pk).update(
-        called_at=timezone.now() - timedelta(minutes=minutes)
-    )
+    Match.objects.filter(pk=match.pk).update(called_at=timezone.now() - timedelta(minutes=minutes))
     Tournament.objects.filter(pk=match.tournament_id).update(mark=models_marks.new_mark())
     match.refresh_from_db()
     return match

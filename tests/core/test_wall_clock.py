@@ -29,9 +29,7 @@ def test_the_expected_length_of_a_match(length, clock, clock_in, expected):
 
 
 def mark(elapsed, *, started=True, adjourned=False, expected=42):
-    return wall_clock.mark(
-        elapsed=elapsed, expected=expected, started=started, adjourned=adjourned
-    )
+    return wall_clock.mark(elapsed=elapsed, expected=expected, started=started, adjourned=adjourned)
 
 
 def test_a_match_within_its_time_has_no_mark():

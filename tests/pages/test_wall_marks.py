@@ -47,9 +47,7 @@ def call_of(page, match):
     return page[page.rindex("<li", 0, page.index(name)) :].split("</li>")[0]
 
 
-def test_the_call_screen_marks_a_match_running_over_and_players_not_at_their_table(
-    client, day
-):
+def test_the_call_screen_marks_a_match_running_over_and_players_not_at_their_table(client, day):
     late, over, fresh, _ = first_round(day)
     operations.record_game(over, GameResult(0))
     builders.called_minutes_ago(over, 25)  # 7 minutes past its 18
@@ -70,9 +68,7 @@ def test_an_adjourned_match_says_so_and_is_not_marked_late(client, day):
     assert "Adjourned" in line and ABSENT not in line and OVER not in line
 
 
-def test_time_passing_changes_the_poll_without_a_write(
-    client, day, django_assert_max_num_queries
-):
+def test_time_passing_changes_the_poll_without_a_write(client, day, django_assert_max_num_queries):
     match = first_round(day)[0]
     now = dt.datetime.now(dt.UTC)
     with time_machine.travel(now, tick=False):
@@ -147,3 +143,18 @@ def test_adjourn_and_resume_need_a_director(director, day):
     match = first_round(day)[0]
     assert_protected(director, sheet_url(match, "adjourn"), "post", {"version": 0})
     assert_protected(director, sheet_url(match, "resume"), "post", {"version": 0})
+
+
+def test_the_marks_in_catalan_and_spanish(client, day):
+    over, late = first_round(day)[:2]
+    operations.record_game(over, GameResult(0))
+    builders.called_minutes_ago(over, 19)
+    builders.called_minutes_ago(late, 5)
+    said = {
+        language: calls(client, day, accept_language=language).content.decode()
+        for language in ("ca", "es")
+    }
+    assert "Passa de l'hora · 1 minut<" in said["ca"]
+    assert "No són a la taula · cridats fa 5 minuts" in said["ca"]
+    assert "Fuera de hora · 1 minuto<" in said["es"]
+    assert "No están en la mesa · llamados hace 5 minutos" in said["es"]
