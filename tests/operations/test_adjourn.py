@@ -104,3 +104,12 @@ def test_players_not_started_five_minutes_after_the_call_are_marked(cup):
         operations.record_game(match, GameResult(0))
     match.refresh_from_db()
     assert match.wall_mark(START + dt.timedelta(minutes=10)).kind == wall_clock.ON_TIME
+
+
+def test_a_retirement_settles_an_adjourned_match_and_ends_its_adjournment(cup):
+    match = first(cup)
+    operations.record_game(match, GameResult(0))
+    operations.adjourn_match(match)
+    operations.retire(match, 1)
+    match.refresh_from_db()
+    assert match.is_decided and match.adjourned_at is None

@@ -121,8 +121,10 @@ def test_adjourn_and_resume_from_the_match_sheet(director_client, day):
     assert match.is_adjourned and match.clock_left1 == 750 and match.clock_left2 is None
     sheet = director_client.get(answer["Location"]).content.decode()
     assert "Resume" in sheet and "12:30" in sheet and 'name="winner"' not in sheet
-    answer = director_client.post(sheet_url(match, "resume"), {"version": match.version})
-    assert answer.status_code == 302
+    answer = director_client.post(
+        sheet_url(match, "resume"), {"version": match.version}, follow=True
+    )
+    assert "set the clocks to 12:30 – —" in answer.content.decode()
     match.refresh_from_db()
     assert not match.is_adjourned and (match.score1, match.score2) == (0, 1)
     assert AuditEntry.objects.filter(match=match, action="resumed", user__isnull=False).exists()

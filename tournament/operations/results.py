@@ -123,6 +123,7 @@ def decide_without_games(match: Match, winner: int, how: str, user, summary) -> 
     match.decided_by = how
     match.winner_id = (match.player1_id, match.player2_id)[winner]
     match.decided_at = timezone.now()
+    match.adjourned_at = None  # settled: an adjournment ends with it
     match.version += 1
     match.save(update_fields=CACHE_FIELDS)
     action = {

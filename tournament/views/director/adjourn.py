@@ -50,5 +50,12 @@ def resume(request, tournament_pk, pk):
         )
     except operations.OperationError as error:
         return _answer(request, match, error, "")
-    messages.success(request, gettext("Match resumed."))
+    match.refresh_from_db()
+    if match.clocks_left:
+        said = gettext("Match resumed: set the clocks to %(clocks)s.") % {
+            "clocks": match.clocks_left
+        }
+    else:
+        said = gettext("Match resumed.")
+    messages.success(request, said)
     return redirect(_sheet_url(match))
