@@ -26,6 +26,11 @@ urlpatterns = [
     ),
     path("tournaments/<int:pk>/", public.tournament.tournament, name="tournament"),
     path("tournaments/<int:pk>/results/", public.results.tournament_results, name="results"),
+    path(
+        "tournaments/<int:pk>/announcement/",
+        public.announcement.announcement,
+        name="announcement",
+    ),
     path("tournaments/<int:pk>/calls/", public.calls.call_screen, name="calls"),
     path(
         "tournaments/<int:pk>/results.xlsx",
@@ -117,6 +122,7 @@ urlpatterns = [
     ),
     path(TOURNAMENT, director.tournament.tournament_desk, name="director-tournament"),
     path(TOURNAMENT + "edit/", director.setup.tournament_edit, name="director-tournament-edit"),
+    path(TOURNAMENT + "announce/", director.announce.announce, name="director-announce"),
     path(
         TOURNAMENT + "transcripts/",
         director.transcripts.import_event_transcripts,

@@ -103,6 +103,7 @@ class AuditEntry(models.Model):
         ROUND_DEADLINE = "round_deadline", _("round deadline set")
         ADJOURNED = "adjourned", _("match adjourned")
         RESUMED = "resumed", _("match resumed")
+        RESULTS_ANNOUNCED = "results_announced", _("results announced")
 
     at = models.DateTimeField(_("when"), default=timezone.now, db_index=True)
     user = models.ForeignKey(

@@ -22,6 +22,7 @@ underneath them all.
 """
 
 from .adjournments import adjourn_match, resume_match
+from .announcements import announce_results
 from .club_nights import check_can_pair, pair_next_round, pair_round_again
 from .club_nights import preview as preview_club_draw
 from .corrections import affected_by_change, correction_impact
@@ -98,6 +99,7 @@ __all__ = [
     "add_new_player",
     "adjourn_match",
     "affected_by_change",
+    "announce_results",
     "arrivals_open",
     "assign_tables",
     "award_penalty",

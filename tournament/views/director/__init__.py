@@ -3,6 +3,7 @@
 
 from . import (
     adjourn,
+    announce,
     desk,
     draw,
     fees,
@@ -21,6 +22,7 @@ from . import (
 
 __all__ = [
     "adjourn",
+    "announce",
     "desk",
     "draw",
     "fees",
