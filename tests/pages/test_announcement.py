@@ -5,11 +5,11 @@ the players who agreed to mail, in their language; once."""
 
 from decimal import Decimal
 
+import analyses
 import pytest
 from django.core import mail
 from django.urls import reverse
 
-import analyses
 import builders
 from director_checks import assert_protected
 from tournament import operations
