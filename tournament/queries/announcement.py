@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from django.db.models import Case, F, When
 
 from ..core import draw
-from ..models import Tournament
+from ..models import Player, Tournament
 from ..models.analysis import AnalysedPlayer
 from .bracket_layout import BRACKET_LABELS
 from .prizes import PrizeLine, tournament_money
@@ -28,7 +28,7 @@ class Podium:
 
     bracket: str
     label: str
-    player: object  # a Player
+    player: Player
 
 
 @dataclass
