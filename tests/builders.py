@@ -8,11 +8,15 @@ One place for it, so that a change to how a tournament is made is made once.
 
 import random
 from collections.abc import Callable, Iterable
+from datetime import timedelta
+
+from django.utils import timezone
 
 from tournament import operations
 from tournament.core import club_nights, sample_games
 from tournament.core.scoring import GameResult
 from tournament.models import Bracket, Match, Player, Season, Tournament
+from tournament.models import marks as models_marks
 
 FOUR = ("Anna", "Berta", "Carla", "Dolors")
 
@@ -106,6 +110,16 @@ def win(match: Match, side: int = 0, *, kind: str = "single") -> None:
     while not match.is_decided:
         operations.record_game(match, GameResult(side, kind=kind))
         match.refresh_from_db()
+
+
+def called_minutes_ago(match: Match, minutes: float) -> Match:
+    """The match called to its table `minutes` ago (the clock on the wall runs from the
+    call): a day seen later without waiting for it. The tournament's mark moves, as a
+    write would move it, so no page is served from before."""
+    Match.objects.filter(pk=match.pk).update(called_at=timezone.now() - timedelta(minutes=minutes))
+    Tournament.objects.filter(pk=match.tournament_id).update(mark=models_marks.new_mark())
+    match.refresh_from_db()
+    return match
 
 
 def play_round(tournament: Tournament, number: int, pick: Callable[[Match], int] = lambda _: 0):

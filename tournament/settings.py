@@ -441,3 +441,10 @@ if GNUBG_ENGINE not in ("auto", "program", "library"):
 # The season's PR table lists the players with at least this many analysed decisions
 # (docs/skill.md): a PR over a match or two says little. About four 7-point matches.
 SKILL_MIN_DECISIONS = env_int("SKILL_MIN_DECISIONS", 200)
+
+# The clock on the wall (docs/the-day.md): a match without a clock is expected to take
+# this many minutes per point of its length; the desk and the call screen mark it when
+# it runs over.
+MINUTES_PER_POINT = env_int("MINUTES_PER_POINT", 6)
+if MINUTES_PER_POINT < 1:
+    raise ImproperlyConfigured("MINUTES_PER_POINT must be 1 or more")

@@ -27,6 +27,11 @@ urlpatterns = [
     path("tournaments/<int:pk>/", public.tournament.tournament, name="tournament"),
     path("tournaments/<int:pk>/register/", public.registration.register, name="register"),
     path("tournaments/<int:pk>/results/", public.results.tournament_results, name="results"),
+    path(
+        "tournaments/<int:pk>/announcement/",
+        public.announcement.announcement,
+        name="announcement",
+    ),
     path("tournaments/<int:pk>/calls/", public.calls.call_screen, name="calls"),
     path(
         "tournaments/<int:pk>/results.xlsx",
@@ -75,6 +80,8 @@ urlpatterns = [
     path(MATCH + "on-time/", director.match.on_time, name="director-on-time"),
     path(MATCH + "clock/", director.match.clock, name="director-clock"),
     path(MATCH + "table/", director.match.table, name="director-table"),
+    path(MATCH + "adjourn/", director.adjourn.adjourn, name="director-adjourn"),
+    path(MATCH + "resume/", director.adjourn.resume, name="director-resume"),
     path("director/reports/", director.reports.queue, name="director-reports"),
     path("director/jobs/", director.jobs.jobs, name="director-jobs"),
     path("director/jobs/<int:pk>/retry/", director.jobs.retry, name="director-job-retry"),
@@ -116,6 +123,7 @@ urlpatterns = [
     ),
     path(TOURNAMENT, director.tournament.tournament_desk, name="director-tournament"),
     path(TOURNAMENT + "edit/", director.setup.tournament_edit, name="director-tournament-edit"),
+    path(TOURNAMENT + "announce/", director.announce.announce, name="director-announce"),
     path(
         TOURNAMENT + "transcripts/",
         director.transcripts.import_event_transcripts,

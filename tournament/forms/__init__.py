@@ -20,6 +20,7 @@ from .entries import (
     WithdrawForm,
 )
 from .match import (
+    AdjournForm,
     ConfirmForm,
     GameForm,
     PenaltyForm,
@@ -48,6 +49,7 @@ __all__ = [
     "SCALE_FIELDS",
     "TOURNAMENT_FIELDS",
     "AddEntryForm",
+    "AdjournForm",
     "CheckInForm",
     "ConfirmForm",
     "ConfirmReportForm",

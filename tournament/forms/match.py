@@ -208,3 +208,32 @@ class TableForm(forms.Form):
             for name in free
         ]
         self.fields["version"].initial = match.version
+
+
+def _clock_time(text: str) -> int | None:
+    """ "12:30" (minutes and seconds left on a clock) as seconds; "" as None."""
+    text = text.strip()
+    if not text:
+        return None
+    minutes, colon, seconds = text.partition(":")
+    if not (minutes.isdigit() and (not colon or (seconds.isdigit() and len(seconds) == 2))):
+        raise ValidationError(_("Write the time left as minutes:seconds, e.g. 12:30."))
+    total = int(minutes) * 60 + (int(seconds) if colon else 0)
+    if colon and int(seconds) > 59:
+        raise ValidationError(_("Write the time left as minutes:seconds, e.g. 12:30."))
+    return total
+
+
+class AdjournForm(forms.Form):
+    """A match adjourned at its score: each player's time left on the clock, if one
+    is used, noted to set the clock again at the resumption."""
+
+    version = VersionField()
+    clock1 = forms.CharField(label=_("First player's time left"), max_length=8, required=False)
+    clock2 = forms.CharField(label=_("Second player's time left"), max_length=8, required=False)
+
+    def clean_clock1(self):
+        return _clock_time(self.cleaned_data["clock1"])
+
+    def clean_clock2(self):
+        return _clock_time(self.cleaned_data["clock2"])

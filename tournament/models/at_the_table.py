@@ -4,9 +4,12 @@ call screen and the cards, never by the rules of the score."""
 
 from __future__ import annotations
 
+from datetime import datetime
+
+from django.conf import settings
 from django.utils.translation import gettext
 
-from ..core import clocks
+from ..core import clocks, wall_clock
 from .match_status import READY
 from .tournaments import DELAY_KIND_CHOICES
 
@@ -66,3 +69,51 @@ class AtTheTable:
         if self.table:
             return self.table_label
         return gettext("waiting for a table") if self.waits_for_table else ""
+
+    @property
+    def is_adjourned(self) -> bool:
+        """Adjourned at a score, to be resumed (operations.adjournments)."""
+        return self.adjourned_at is not None and self.is_open
+
+    @property
+    def expected_minutes(self) -> int:
+        """How long the match is expected to take (core.wall_clock): its clocks' two
+        reserves, or the club's MINUTES_PER_POINT times its length."""
+        return wall_clock.expected_minutes(
+            self.length,
+            self.clock,
+            clock_in=self.clock_points is not None,
+            minutes_per_point=settings.MINUTES_PER_POINT,
+        )
+
+    def running_minutes(self, now: datetime) -> float | None:
+        """Minutes since the call, the time adjourned left out; None before the call."""
+        if self.called_at is None:
+            return None
+        until = self.adjourned_at or now
+        seconds = (until - self.called_at).total_seconds() - self.adjourned_seconds
+        return max(seconds, 0) / 60
+
+    def wall_mark(self, now: datetime) -> wall_clock.WallMark:
+        """What the desk and the call screen say of an open match at `now`: running
+        over, players not at their table, adjourned, or nothing."""
+        if not self.is_open:
+            return wall_clock.WallMark()
+        return wall_clock.mark(
+            elapsed=self.running_minutes(now),
+            expected=self.expected_minutes,
+            started=self.is_live or self.clock_points is not None,
+            adjourned=self.is_adjourned,
+        )
+
+    @property
+    def clocks_left(self) -> str:
+        """Each player's time left on the clock when the match was
+        adjourned ("12:30" and "11:05", dash between), "" when none was noted."""
+        if self.clock_left1 is None and self.clock_left2 is None:
+            return ""
+
+        def shown(seconds: int | None) -> str:
+            return "—" if seconds is None else f"{seconds // 60}:{seconds % 60:02d}"
+
+        return f"{shown(self.clock_left1)} – {shown(self.clock_left2)}"

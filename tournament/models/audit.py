@@ -102,6 +102,9 @@ class AuditEntry(models.Model):
         DOUBLE_LOSS = "double_loss", _("double loss")
         ROUND_DEADLINE = "round_deadline", _("round deadline set")
         SIGN_UP = "sign_up", _("public registration")
+        ADJOURNED = "adjourned", _("match adjourned")
+        RESUMED = "resumed", _("match resumed")
+        RESULTS_ANNOUNCED = "results_announced", _("results announced")
 
     at = models.DateTimeField(_("when"), default=timezone.now, db_index=True)
     user = models.ForeignKey(

@@ -155,6 +155,19 @@ class Match(AtTheTable, models.Model):
     clock_points = models.PositiveSmallIntegerField(
         _("points scored when the clock came in"), null=True, blank=True
     )
+    # The clock on the wall: when the match was called to its table (a day without
+    # tables: when it was ready), and its adjournment: since when, the time spent
+    # adjourned before (left out of its running time), and each player's time left on
+    # the clock when it stopped (seconds; None without a clock).
+    called_at = models.DateTimeField(_("called at"), null=True, blank=True)
+    adjourned_at = models.DateTimeField(_("adjourned at"), null=True, blank=True)
+    adjourned_seconds = models.PositiveIntegerField(_("seconds adjourned"), default=0)
+    clock_left1 = models.PositiveIntegerField(
+        _("first player's time left (seconds)"), null=True, blank=True
+    )
+    clock_left2 = models.PositiveIntegerField(
+        _("second player's time left (seconds)"), null=True, blank=True
+    )
 
     objects = MatchQuerySet.as_manager()
 

@@ -212,6 +212,9 @@ class Tournament(RegistrationSettings):
         ),
     )
 
+    # When the director announced the results (mailed to the players who agreed): once.
+    results_announced_at = models.DateTimeField(_("results announced at"), null=True, blank=True)
+
     # Changes with every write that can change what the tournament's pages show
     # (operations.marks, in the writer's transaction): the live pages' ETag and the key
     # of the rendered brackets (web.live).

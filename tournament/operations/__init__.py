@@ -10,9 +10,9 @@ one audit entry (`audit.record`, the log's only writer) together. A refusal is a
 
 By subject: `games` and `decisions` (a match's results, penalty points, clocks),
 `corrections` and `progress` (who won changes, the bracket moves on), `tables`,
-`withdrawals`, `draws`, `entries` (and check-in; many at once and seeds by rating in
-`entry_sweep`), `late_entries`, `payments` (and `prize_payments`, the prizes handed
-over),
+`adjournments`, `withdrawals`, `draws`, `entries` (and check-in; many at once and seeds
+by rating in `entry_sweep`), `late_entries`, `payments` (and `prize_payments`, the
+prizes handed over),
 `tournaments`, `seasons`, `players`, `matches` (outside the brackets), `ratings`,
 `transcripts` (.mat files; a player's of their match in `player_transcripts`, and
 `file_reports`: a player's file of a match not recorded yet, reported for the opponent
@@ -23,6 +23,8 @@ players report, confirmed or settled), `notifications` (next-match mail, after c
 underneath them all.
 """
 
+from .adjournments import adjourn_match, resume_match
+from .announcements import announce_results
 from .club_nights import check_can_pair, pair_next_round, pair_round_again
 from .club_nights import preview as preview_club_draw
 from .corrections import affected_by_change, correction_impact
@@ -105,7 +107,9 @@ __all__ = [
     "StaleMatch",
     "add_entry",
     "add_new_player",
+    "adjourn_match",
     "affected_by_change",
+    "announce_results",
     "arrivals_open",
     "assign_tables",
     "award_penalty",
@@ -159,6 +163,7 @@ __all__ = [
     "remove_entry",
     "reopen",
     "replace_games",
+    "resume_match",
     "retire",
     "seeds_from_ratings",
     "send_round_reminders",

@@ -74,6 +74,8 @@ def record_game(
     current = match.replay_games(played)
     if not current.finished:
         check_open_for_games(match, current)
+    if match.is_adjourned:
+        raise MatchClosed(_("This match is adjourned: resume it before its next game."))
     outcome_before = outcome(match)
     # A decided match is replayed with the game too, so the director reads the rule's
     # own message ("game 7 comes after the match was decided").

@@ -59,6 +59,8 @@ KINDS = {
     # 11-point match of 9 long games (some 10 s a game), so a 25-point final of 30 games
     # takes five minutes or more: half an hour leaves room.
     "final_analysis": Kind("tournament.jobs.analysis.analyse_final", time_limit=1800),
+    # A finished tournament's results mailed to its players who agreed (a few seconds).
+    "announcement": Kind("tournament.jobs.announcement.mail_announcement", time_limit=300),
 }
 
 

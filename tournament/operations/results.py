@@ -26,6 +26,11 @@ CACHE_FIELDS = [
     "clock_points",
     "penalty1",
     "penalty2",
+    "called_at",
+    "adjourned_at",
+    "adjourned_seconds",
+    "clock_left1",
+    "clock_left2",
 ]
 
 
@@ -46,6 +51,7 @@ def _keep_table_if_free(match: Match) -> None:
         )
         if taken.exists():
             match.table = ""
+            match.called_at = None  # called again when a table frees
 
 
 def write_cache(match: Match, state: scoring.MatchState) -> None:
@@ -80,6 +86,8 @@ def clear(match: Match) -> None:
     stale_transcripts.forget(match)
     match.table = ""
     match.clock_points = None
+    match.called_at = match.adjourned_at = match.clock_left1 = match.clock_left2 = None
+    match.adjourned_seconds = 0
     match.penalty1 = match.penalty2 = 0
     match.raw_score1 = match.raw_score2 = match.score1 = match.score2 = 0
     match.crawford_game = None
@@ -115,6 +123,7 @@ def decide_without_games(match: Match, winner: int, how: str, user, summary) -> 
     match.decided_by = how
     match.winner_id = (match.player1_id, match.player2_id)[winner]
     match.decided_at = timezone.now()
+    match.adjourned_at = None  # settled: an adjournment ends with it
     match.version += 1
     match.save(update_fields=CACHE_FIELDS)
     action = {

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.db.models import F
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import gettext_noop
 
@@ -45,13 +46,22 @@ def assign_tables(tournament: Tournament) -> None:
     changed = [match for match in matches if match.table and match.table not in names]
     for match in changed:
         match.table = ""
+        match.called_at = None
     taken = {match.table for match in matches if match.table}
     waiting = [_waiting(match) for match in matches if not match.table]
     for match, table in tables.assign(names, taken, waiting).items():
         match.table = table
         changed.append(match)
+    # The clock on the wall runs from the call: a table given, or on a day without
+    # tables, the match ready.
+    now = timezone.now()
+    for match in matches:
+        if match.called_at is None and (match.table or not names):
+            match.called_at = now
+            if match not in changed:
+                changed.append(match)
     if changed:
-        Match.objects.bulk_update(changed, ["table"])
+        Match.objects.bulk_update(changed, ["table", "called_at"])
     # Every change that readies a match ends here, tables given: mail its players.
     notifications.mail_ready_matches_after_commit(tournament.pk)
 

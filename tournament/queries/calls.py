@@ -5,6 +5,9 @@ results, in three queries whatever the size of the tournament."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
+
+from django.utils import timezone
 
 from ..models import Match, Tournament
 
@@ -44,7 +47,10 @@ def _by_table(tournament: Tournament):
     return lambda match: (order.get(match.table, len(order)), match.round or 0, match.pk)
 
 
-def calls_of(tournament: Tournament) -> Calls:
+def calls_of(tournament: Tournament, now: datetime | None = None) -> Calls:
+    """The call screen at `now` (the clock on the wall's marks are read then: each
+    open match gets its `wall`, a core.wall_clock.WallMark)."""
+    now = now or timezone.now()
     matches = tournament.matches.select_related("bracket", "player1", "player2")
     current = sorted(matches.open(), key=_by_table(tournament))
     latest = list(
@@ -55,6 +61,8 @@ def calls_of(tournament: Tournament) -> Calls:
     )
     for match in (*current, *latest):
         match.tournament = tournament
+    for match in current:
+        match.wall = match.wall_mark(now)
     return Calls(
         to_start=[match for match in current if not match.is_live],
         playing=[match for match in current if match.is_live],

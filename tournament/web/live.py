@@ -19,6 +19,7 @@ import gzip
 import hashlib
 import re
 import secrets
+import time
 from collections.abc import Callable, Iterable
 from functools import cache, wraps
 from pathlib import Path
@@ -146,6 +147,13 @@ def public_tournament(request, pk):
 
 def tournament_marks(request, tournament) -> tuple:
     return (tournament.mark, tournament.club_mark)
+
+
+def tournament_marks_by_minute(request, tournament) -> tuple:
+    """The tournament's marks and the minute: a page whose marks of the clock on the
+    wall (a match running over, players not at their table) change as time passes,
+    with no write to move a mark. Re-rendered at most once a minute per state."""
+    return (*tournament_marks(request, tournament), int(time.time() // 60))
 
 
 class Packed:

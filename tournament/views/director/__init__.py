@@ -2,6 +2,8 @@
 (web.access.director_required) and every write goes through `operations`."""
 
 from . import (
+    adjourn,
+    announce,
     desk,
     draw,
     entry_sweep,
@@ -22,6 +24,8 @@ from . import (
 )
 
 __all__ = [
+    "adjourn",
+    "announce",
     "desk",
     "draw",
     "entry_sweep",

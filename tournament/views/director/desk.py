@@ -3,6 +3,7 @@ tournaments, and how many reported games wait in the queue. It needs the directo
 permission."""
 
 from django.shortcuts import render
+from django.utils import timezone
 from django.views.decorators.http import require_GET
 
 from ...models import GameReport, Match, Tournament
@@ -12,16 +13,21 @@ from ...web.access import director_required
 @director_required
 @require_GET
 def desk(request):
-    """The live matches first, then those ready to start, then the tournaments.
+    """The live matches first, then those ready to start (each with the clock on the
+    wall's mark, `match.wall`), then the tournaments.
 
     Template: director/desk.html; context: matches, tournaments, reports_waiting.
     """
-    matches = (
+    matches = list(
         Match.objects.open()
         .filter(tournament__status__in=Tournament.IN_PLAY)
         .select_related("tournament", "bracket", "player1", "player2")
         .live_first("tournament__date", "tournament_id", "bracket_id", "round", "position")
     )
+    # The clock on the wall: running over, not at the table, adjourned.
+    now = timezone.now()
+    for match in matches:
+        match.wall = match.wall_mark(now)
     tournaments = Tournament.objects.select_related("season").order_by("-date", "name")[:50]
     context = {
         "matches": matches,

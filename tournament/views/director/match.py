@@ -18,7 +18,15 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from ... import operations
 from ...core import actions, scoring
-from ...forms import ConfirmForm, GameForm, PenaltyForm, SideForm, TableForm, TranscriptForm
+from ...forms import (
+    AdjournForm,
+    ConfirmForm,
+    GameForm,
+    PenaltyForm,
+    SideForm,
+    TableForm,
+    TranscriptForm,
+)
 from ...models import Match, Penalty
 from ...models.rounds import not_called
 from ...operations import transcripts
@@ -61,9 +69,10 @@ def _sheet(request, match: Match, *, form=None, status=200, error=None):
     """Template: director/match.html; context: match, state, rows, allowed (what the
     core allows now: core.actions.Allowed), leader (one point from winning as the
     Crawford game starts), form, walkover_form, retire_form, penalty_form, on_time_form,
-    table_form, confirm_form, where_next (queries.onward.Onward, a line for each player
-    of a decided match), not_called (why a round robin's match not called yet takes no
-    game), recorded (the game just recorded, to undo from its confirmation), error."""
+    table_form, confirm_form, adjourn_form (None unless it can be adjourned now),
+    where_next (queries.onward.Onward, a line for each player of a decided match),
+    not_called (why a round robin's match not called yet takes no game), recorded (the
+    game just recorded, to undo from its confirmation), error."""
     games = list(match.games.all())
     state = None
     try:
@@ -81,13 +90,16 @@ def _sheet(request, match: Match, *, form=None, status=200, error=None):
         "allowed": allowed,
         "leader": match.players[leader] if leader is not None else None,
         "rows": list(zip(games, state.games, strict=True)) if state else [],
-        "form": form if allowed.game else None,
+        "form": form if allowed.game and not match.is_adjourned else None,
         "walkover_form": SideForm(match=match) if allowed.walkover else None,
         "retire_form": SideForm(match=match) if allowed.retirement else None,
         "penalty_form": PenaltyForm(match=match) if allowed.penalty else None,
         "on_time_form": SideForm(match=match) if allowed.on_time else None,
         "table_form": TableForm(match=match, free=free) if (free := _free_tables(match)) else None,
         "confirm_form": ConfirmForm(initial={"version": match.version}),
+        "adjourn_form": AdjournForm(initial={"version": match.version})
+        if match.is_open and match.players_known and not match.is_adjourned
+        else None,
         "where_next": where_next(match) if match.is_decided else None,
         # A round robin's match not called yet: why it takes no game now (once: a
         # game refused for it says it already).

@@ -9,6 +9,7 @@ tests/pages/test_views_public.py), whatever the size of the club.
 """
 
 from . import (
+    announcement,
     api,
     calendars,
     calls,
@@ -27,6 +28,7 @@ from . import (
 )
 
 __all__ = [
+    "announcement",
     "api",
     "calendars",
     "calls",

@@ -11,11 +11,12 @@ from ...web import live
 
 
 @require_GET
-@live.conditional(live.public_tournament, live.tournament_marks)
+@live.conditional(live.public_tournament, live.tournament_marks_by_minute)
 def call_screen(request, pk):
     """Template: tournament/calls.html (tournament/includes/calls_live.html alone for
     the live refresh); context: tournament, calls (queries.calls.Calls), page_size.
-    A refresh that finds nothing new is a 304 (live.conditional)."""
+    A refresh that finds nothing new is a 304 (live.conditional); its ETag holds the
+    minute too, so the clock on the wall's marks move on without a write."""
     tournament = request.live_row
     if tournament is None:
         raise Http404
