@@ -72,6 +72,7 @@ def addresses_on_the_demo_club() -> dict[str, str]:
         "swiss": swiss.get_absolute_url(),
         "round-robin": round_robin.get_absolute_url(),
         "results": reverse("results", args=[finished.pk]),
+        "announcement": reverse("announcement", args=[finished.pk]),
         "match-ready": ready.get_absolute_url(),
         "match-live": live.get_absolute_url(),
         "match-decided": decided.get_absolute_url(),

@@ -66,6 +66,7 @@ PUBLIC = [
     "swiss",
     "round-robin",
     "results",
+    "announcement",
     "match-ready",
     "match-live",
     "match-decided",
