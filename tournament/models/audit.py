@@ -101,6 +101,8 @@ class AuditEntry(models.Model):
         ROUND_PAIRED = "round_paired", _("round paired")
         DOUBLE_LOSS = "double_loss", _("double loss")
         ROUND_DEADLINE = "round_deadline", _("round deadline set")
+        CHECK_IN_WINDOW = "check_in_window", _("check-in window opened or closed")
+        ENTRY_REQUESTED = "entry_requested", _("late entry asked for by a player")
 
     at = models.DateTimeField(_("when"), default=timezone.now, db_index=True)
     user = models.ForeignKey(

@@ -26,6 +26,15 @@ from .club_nights import preview as preview_club_draw
 from .corrections import affected_by_change, correction_impact
 from .deadlines import send_round_reminders, set_round_deadline
 from .decisions import bring_in_clock, double_loss, lose_on_time, reopen, retire, walkover
+from .door import (
+    accept_entry_request,
+    ask_to_enter,
+    check_in_at_door,
+    close_check_in,
+    open_check_in,
+    refuse_entry_request,
+    waiting_requests,
+)
 from .draws import (
     Changed,
     discard_draw,
@@ -93,10 +102,12 @@ __all__ = [
     "NeedsConfirmation",
     "OperationError",
     "StaleMatch",
+    "accept_entry_request",
     "add_entry",
     "add_new_player",
     "affected_by_change",
     "arrivals_open",
+    "ask_to_enter",
     "assign_tables",
     "award_penalty",
     "bring_in_clock",
@@ -106,9 +117,11 @@ __all__ = [
     "change_tournament",
     "check_can_pair",
     "check_in",
+    "check_in_at_door",
     "check_in_everyone",
     "check_season_rules",
     "check_tournament_change",
+    "close_check_in",
     "correct_friendly",
     "correction_impact",
     "create_match",
@@ -134,6 +147,7 @@ __all__ = [
     "may_delete_tournament",
     "move_to_table",
     "new_draw_seed",
+    "open_check_in",
     "pair_next_round",
     "pair_round_again",
     "pay",
@@ -141,6 +155,7 @@ __all__ = [
     "preview_club_draw",
     "preview_draw",
     "record_game",
+    "refuse_entry_request",
     "remove_entry",
     "reopen",
     "replace_games",
@@ -151,6 +166,7 @@ __all__ = [
     "start_tournament",
     "take_back_payment",
     "undo_last_game",
+    "waiting_requests",
     "walkover",
     "withdraw",
 ]

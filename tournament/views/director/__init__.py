@@ -3,6 +3,7 @@
 
 from . import (
     desk,
+    door,
     draw,
     fees,
     history,
@@ -20,6 +21,7 @@ from . import (
 
 __all__ = [
     "desk",
+    "door",
     "draw",
     "fees",
     "history",

@@ -86,7 +86,8 @@ def desk_page(request, tournament: Tournament, *, status=200, **forms):
     players named like a new player, offered instead), seeds_form, withdraw_form,
     late_form (a late player into a bye), can_redraw, counts (matches per status),
     open_matches, problems (where the draw and the entries disagree), rounds (a club
-    night's RoundsDesk), error."""
+    night's RoundsDesk), here, registered and entry_requests (the door's live part:
+    views.director.door), error."""
     entries = entries_of(tournament)
     search_form = forms.get("search_form") or PlayerSearchForm(request.GET or None)
     found = []
@@ -136,6 +137,10 @@ def desk_page(request, tournament: Tournament, *, status=200, **forms):
         "new_seed": operations.new_draw_seed(),
         "entries": entries,
         "checked_in": sum(1 for entry in entries if entry.checked_in),
+        # The door's part (director/includes/door_live.html), as its refresh shows it.
+        "here": sum(1 for entry in entries if entry.checked_in),
+        "registered": len(entries),
+        "entry_requests": operations.waiting_requests(tournament),
         "main_fee": main.fee if main and main.fee > 0 else None,
         "seed_rows": seeds_form.rows(),
         "search_form": search_form,
