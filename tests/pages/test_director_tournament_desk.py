@@ -39,14 +39,15 @@ def test_query_count(director_client, tournament, players, django_assert_num_que
     # session, user, permissions (user's and groups'), the tournament, its entries with
     # their players and their payments, the matches counted by status, whether results
     # exist, the open matches, the main bracket (its fee), the players the draw placed
-    # (to check them against the entries): 12, however many players.
-    with django_assert_num_queries(12):
+    # (to check them against the entries), the players asking at the door to play: 13,
+    # however many players.
+    with django_assert_num_queries(13):
         director_client.get(url(tournament))
     for number in range(20):
         Entry.objects.create(
             checked_in=True, tournament=tournament, player=Player.objects.create(name=f"J{number}")
         )
-    with django_assert_num_queries(12):
+    with django_assert_num_queries(13):
         director_client.get(url(tournament))
 
 
