@@ -175,7 +175,7 @@ def test_the_qr_code_on_the_slips_and_the_call_screen_is_the_doors(
         slips.content.decode()
     )
     calls = client.get(reverse("calls", args=[tournament.pk])).content.decode()
-    assert segno.make(address, error="m").svg_inline(scale=3, title=None) in calls
+    assert segno.make(address, error="m").svg_inline(scale=4, title=None) in calls
     assert "/p/" not in calls
 
 
