@@ -202,3 +202,10 @@ def test_a_withdrawn_player_cannot_check_in(tournament, players, entered):
     Entry.objects.filter(pk=entered[0].pk).update(withdrawn=True)
     operations.open_check_in(tournament)
     assert here(players[0], tournament).status_code == 409
+
+
+@pytest.mark.parametrize(("language", "button"), [("ca", "Sóc aquí"), ("es", "Estoy aquí")])
+def test_the_door_speaks_catalan_and_spanish(tournament, players, entered, language, button):
+    operations.open_check_in(tournament)
+    reader = Client(headers={"accept-language": language})
+    assert f"{button}</button>" in reader.get(page(players[0])).content.decode()
