@@ -13,6 +13,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
+import builders
 from tournament import operations
 from tournament.models import AuditEntry, Entry, EntryRequest, Player
 from tournament.operations.links import link_for, token_of
@@ -202,6 +203,9 @@ def test_a_withdrawn_player_cannot_check_in(tournament, players, entered):
     Entry.objects.filter(pk=entered[0].pk).update(withdrawn=True)
     operations.open_check_in(tournament)
     assert here(players[0], tournament).status_code == 409
+    # ... and is not offered to ask to play again.
+    body = Client(headers={"accept-language": "en"}).get(page(players[0])).content.decode()
+    assert "Ask to play" not in body and f"door-{tournament.pk}" not in body
 
 
 @pytest.mark.parametrize(("language", "button"), [("ca", "Sóc aquí"), ("es", "Estoy aquí")])
@@ -209,3 +213,18 @@ def test_the_door_speaks_catalan_and_spanish(tournament, players, entered, langu
     operations.open_check_in(tournament)
     reader = Client(headers={"accept-language": language})
     assert f"{button}</button>" in reader.get(page(players[0])).content.decode()
+
+
+def test_a_request_accepted_once_a_cup_is_under_way_leads_to_a_bye(director_client, season):
+    cup = builders.cup(season, 6, start=True)
+    builders.win(cup.matches.filter(status="ready").first())
+    newcomer = Player.objects.create(name="Núria Vidal")
+    operations.open_check_in(cup)
+    ask(newcomer, cup)
+    answer = reverse("director-door-request", args=[cup.pk])
+    asked = EntryRequest.objects.get()
+    assert director_client.post(answer, {"request": asked.pk, "accept": "1"}).status_code == 302
+    entry = Entry.objects.get(tournament=cup, player=newcomer)
+    assert not entry.checked_in
+    desk = director_client.get(reverse("director-tournament", args=[cup.pk])).content.decode()
+    assert f'href="?late={entry.pk}#late-entry"' in desk  # "Arrived: into a bye"

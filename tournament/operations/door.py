@@ -14,8 +14,8 @@ from django.utils.translation import gettext_noop
 from ..models import AuditEntry, EntryRequest, Player, Tournament
 from ..models.audit import Said
 from . import audit
-from .draws import Changed
-from .entries import add_entry, check_in
+from .draws import Changed, has_results, is_drawn
+from .entries import add_entry, arrivals_open, check_in
 from .errors import OperationError
 from .locks import lock_tournament
 
@@ -124,10 +124,14 @@ def _request_of(tournament: Tournament, request_id: int) -> EntryRequest:
 @transaction.atomic
 def accept_entry_request(tournament: Tournament, request_id: int, *, user=None) -> Changed:
     """The director lets the player in: registered and checked in (the desk's own
-    add-and-check-in, with its rules about the draw)."""
+    add-and-check-in, with its rules about the draw); or, once a cup is under way,
+    registered only, and the desk offers them a bye's place (late_entries) as it does
+    any player who arrives late."""
     tournament = lock_tournament(tournament)
     asked = _request_of(tournament, request_id)
-    change = add_entry(tournament, asked.player, checked_in=True, user=user)
+    drawn = is_drawn(tournament)
+    here = arrivals_open(tournament, drawn=drawn, under_way=drawn and has_results(tournament))
+    change = add_entry(tournament, asked.player, checked_in=here, user=user)
     asked.delete()
     return change
 

@@ -29,16 +29,19 @@ def door_rows(player: Player) -> list[DoorRow]:
     """The tournaments not over that the player is registered in (not withdrawn), and the
     public ones whose check-in is open: with whether they are checked in, or asked to
     play. One query."""
-    theirs = Entry.objects.filter(tournament=OuterRef("pk"), player=player, withdrawn=False)
+    every = Entry.objects.filter(tournament=OuterRef("pk"), player=player)
+    theirs = every.filter(withdrawn=False)
     door_open = Q(public=True, check_in_opened_at__isnull=False, check_in_closed_at=None)
     tournaments = (
         Tournament.objects.in_play()
         .annotate(
             entered=Exists(theirs),
+            # A player who withdrew is not offered to ask again.
+            withdrew=Exists(every.filter(withdrawn=True)),
             here=Subquery(theirs.values("checked_in")[:1]),
             asked=Exists(EntryRequest.objects.filter(tournament=OuterRef("pk"), player=player)),
         )
-        .filter(Q(entered=True) | door_open)
+        .filter(Q(entered=True) | (door_open & Q(withdrew=False)))
         .order_by("date", "pk")
     )
     return [
