@@ -72,7 +72,7 @@ def _page(request, player: Player, token: str, *, status=200, errors=None, poste
     yet, when nothing is open), swiss_waiting (Swiss tournaments whose next round is not
     paired yet, when nothing is open), recorded (their latest matches decided by their
     games, each with a link to hand in its file; the whole page only), door (the
-    check-in of their tournaments: player_door.door_rows; the whole page only), mark
+    check-in of their tournaments: player_door.door_rows, in the live part), mark
     (what the live refresh compares)."""
     errors = errors or {}
     matches = open_matches(player)
@@ -98,9 +98,11 @@ def _page(request, player: Player, token: str, *, status=200, errors=None, poste
         "mark": change_mark(player, matches),
     }
     partial = request.GET.get("partial") == "matches"
+    # The door is in the live part: "I'm here" comes up when the director opens the
+    # check-in of a tournament the player is in (its mark moves), without a reload.
+    context["door"] = door_rows(player)
     if not partial:
         context["recorded"] = recorded_matches(player)
-        context["door"] = door_rows(player)
     template = "tournament/includes/player_live.html" if partial else "tournament/player_page.html"
     response = render(request, template, context, status=status)
     # The live part's mark is what it shows, its CSRF tokens left out: a renamed
