@@ -228,3 +228,13 @@ def test_a_request_accepted_once_a_cup_is_under_way_leads_to_a_bye(director_clie
     assert not entry.checked_in
     desk = director_client.get(reverse("director-tournament", args=[cup.pk])).content.decode()
     assert f'href="?late={entry.pk}#late-entry"' in desk  # "Arrived: into a bye"
+
+
+def test_no_card_once_a_tournament_is_under_way_and_its_door_shut(season):
+    cup = builders.cup(season, 4, start=True)
+    player = cup.entries.first().player
+    reader = Client(headers={"accept-language": "en"})
+    assert f'id="door-{cup.pk}"' not in reader.get(page(player)).content.decode()
+    operations.open_check_in(cup)
+    body = reader.get(page(player)).content.decode()
+    assert f'id="door-{cup.pk}"' in body and "You are checked in." in body

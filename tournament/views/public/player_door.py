@@ -26,9 +26,11 @@ class DoorRow:
 
 
 def door_rows(player: Player) -> list[DoorRow]:
-    """The tournaments not over that the player is registered in (not withdrawn), and the
-    public ones whose check-in is open: with whether they are checked in, or asked to
-    play. One query."""
+    """The tournaments whose check-in is open (those the player is registered in, and
+    the public ones to ask to play in), and those not started yet that the player is
+    registered in and has not checked in to (to say when check-in opens): with whether
+    they are checked in, or asked to play. A tournament under way the player is in
+    needs no card once the window is shut. One query."""
     every = Entry.objects.filter(tournament=OuterRef("pk"), player=player)
     theirs = every.filter(withdrawn=False)
     door_open = Q(public=True, check_in_opened_at__isnull=False, check_in_closed_at=None)
@@ -41,7 +43,10 @@ def door_rows(player: Player) -> list[DoorRow]:
             here=Subquery(theirs.values("checked_in")[:1]),
             asked=Exists(EntryRequest.objects.filter(tournament=OuterRef("pk"), player=player)),
         )
-        .filter(Q(entered=True) | (door_open & Q(withdrew=False)))
+        .filter(
+            Q(entered=True, here=False, status=Tournament.Status.DRAFT)
+            | (door_open & Q(withdrew=False))
+        )
         .order_by("date", "pk")
     )
     return [
