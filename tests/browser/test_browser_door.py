@@ -55,5 +55,6 @@ def test_a_player_checks_in_from_a_phone_and_the_desk_count_moves_live(
 
     # The desk's live part asks every 5 seconds: the count moves, the page stays.
     expect(count).to_contain_text("1 of 2 checked in", timeout=20000)
+    expect(desk.locator(".door-arrivals")).to_contain_text("Anna Bosch")
     assert desk.evaluate("window.doorMarker") == "still the same page"
     desk.screenshot(path=SCREENSHOTS / "door-desk-count.png")

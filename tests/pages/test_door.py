@@ -197,6 +197,8 @@ def test_the_desks_door_part_moves_with_a_check_in_and_is_cheap(
     with django_assert_num_queries(7):
         moved = director_client.get(url, headers={"if-none-match": first["ETag"]})
     assert moved.status_code == 200 and "1 of 2 checked in" in moved.content.decode()
+    # ... and who came: the latest arrivals since check-in opened.
+    assert "Latest arrivals: Anna Bosch (" in moved.content.decode()
 
 
 def test_a_withdrawn_player_cannot_check_in(tournament, players, entered):

@@ -4,7 +4,6 @@ players' requests to play answered, and the count of who has arrived as a live p
 without a reload). Every view needs the directors' permission."""
 
 from django.contrib import messages
-from django.db.models import Count, Q
 from django.http import Http404
 from django.shortcuts import render
 from django.utils.translation import gettext
@@ -15,18 +14,9 @@ from ...models import Tournament
 from ...web import live
 from ...web.access import director_required
 from .setup import say_if_discarded
-from .tournament import back_to_desk, desk_page, tournament_of
+from .tournament import back_to_desk, desk_page, door_context, tournament_of
 
 ANCHOR = "door"
-
-
-def door_context(tournament: Tournament) -> dict:
-    """What the door's part shows: here (checked in), registered, entry_requests (the
-    desk's page counts its own entries instead)."""
-    counts = tournament.entries.aggregate(
-        registered=Count("pk"), here=Count("pk", filter=Q(checked_in=True))
-    )
-    return {**counts, "entry_requests": operations.waiting_requests(tournament)}
 
 
 def _director_tournament(request, pk):
@@ -43,7 +33,8 @@ def door_part(request, pk):
     tournament = request.live_row
     if tournament is None:
         raise Http404
-    context = {"tournament": tournament, **door_context(tournament)}
+    entries = list(tournament.entries.select_related("player").order_by())
+    context = {"tournament": tournament, **door_context(tournament, entries)}
     return render(request, "director/includes/door_live.html", context)
 
 

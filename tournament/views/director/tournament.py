@@ -137,10 +137,7 @@ def desk_page(request, tournament: Tournament, *, status=200, **forms):
         "new_seed": operations.new_draw_seed(),
         "entries": entries,
         "checked_in": sum(1 for entry in entries if entry.checked_in),
-        # The door's part (director/includes/door_live.html), as its refresh shows it.
-        "here": sum(1 for entry in entries if entry.checked_in),
-        "registered": len(entries),
-        "entry_requests": operations.waiting_requests(tournament),
+        **door_context(tournament, entries),
         "main_fee": main.fee if main and main.fee > 0 else None,
         "seed_rows": seeds_form.rows(),
         "search_form": search_form,
@@ -159,6 +156,29 @@ def desk_page(request, tournament: Tournament, *, status=200, **forms):
         "error": forms.get("error"),
     }
     return render(request, "director/tournament.html", context, status=status)
+
+
+# The latest arrivals the door's part names, so the director sees who came meanwhile.
+LATEST_ARRIVALS = 8
+
+
+def door_context(tournament: Tournament, entries) -> dict:
+    """The door's part (director/includes/door_live.html), on the desk and in its live
+    refresh (views.director.door): here and registered (the count), arrivals (the latest
+    players checked in since check-in opened, latest first), entry_requests."""
+    opened = tournament.check_in_opened_at
+    arrived = [
+        entry
+        for entry in entries
+        if entry.checked_in and opened and entry.checked_in_at and entry.checked_in_at >= opened
+    ]
+    arrived.sort(key=lambda entry: entry.checked_in_at, reverse=True)
+    return {
+        "here": sum(1 for entry in entries if entry.checked_in),
+        "registered": len(entries),
+        "arrivals": arrived[:LATEST_ARRIVALS],
+        "entry_requests": operations.waiting_requests(tournament),
+    }
 
 
 def _rounds(tournament: Tournament, entries):
