@@ -55,7 +55,6 @@ def test_the_window_opens_and_closes_from_the_desk_audited(director_client, tour
 
 def test_only_directors_open_the_window_or_read_the_count(client, tournament, db):
     window = reverse("director-door-window", args=[tournament.pk])
-    Player.objects.create(name="Intrús")
     client.force_login(User.objects.create_user("visitor", password="x-secret-1234"))
     assert client.post(window, {"open": "1"}).status_code == 403
     assert client.get(reverse("director-door", args=[tournament.pk])).status_code == 403
