@@ -33,6 +33,7 @@ urlpatterns = [
         name="announcement",
     ),
     path("tournaments/<int:pk>/calls/", public.calls.call_screen, name="calls"),
+    path("tournaments/<int:pk>/door/", public.door.door, name="door"),
     path(
         "tournaments/<int:pk>/results.xlsx",
         public.downloads.tournament_workbook,
@@ -47,6 +48,16 @@ urlpatterns = [
     path("api/matches/<int:pk>/", public.api.match, name="api-match"),
     # A player's own page, from their private link
     path(LINK, public.player_page.home, name="player-page"),
+    path(
+        LINK + "tournaments/<int:tournament_id>/here/",
+        public.player_door.here,
+        name="player-here",
+    ),
+    path(
+        LINK + "tournaments/<int:tournament_id>/ask/",
+        public.player_door.ask,
+        name="player-ask-to-enter",
+    ),
     path(LINK + "calendar.ics", public.calendars.player_calendar, name="player-calendar"),
     path(LINK + "matches.zip", public.downloads.player_matches_zip, name="player-matches-zip"),
     path(LINK + "matches/<int:match_id>/report/", public.player_page.report, name="player-report"),
@@ -176,6 +187,13 @@ urlpatterns = [
         TOURNAMENT + "check-in/everyone/",
         director.tournament.check_in_everyone,
         name="director-check-in-everyone",
+    ),
+    path(TOURNAMENT + "door/", director.door.door_part, name="director-door"),
+    path(TOURNAMENT + "door/window/", director.door.window, name="director-door-window"),
+    path(
+        TOURNAMENT + "door/requests/",
+        director.door.answer_request,
+        name="director-door-request",
     ),
     path(TOURNAMENT + "late-entry/", director.tournament.late_entry, name="director-late-entry"),
     path(TOURNAMENT + "seeds/", director.tournament.seeds, name="director-seeds"),

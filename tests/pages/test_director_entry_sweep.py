@@ -217,15 +217,15 @@ def test_the_desk_costs_the_same_however_many_players(
     for player in players:
         Entry.objects.create(tournament=tournament, player=player)
         Entry.objects.create(tournament=earlier, player=player)
-    # The desk's 13 (test_director_tournament_desk, its registration included), and the
-    # sweep's: the earlier tournaments, the players of the season's last one, the club's
-    # active players.
-    with django_assert_num_queries(16):
+    # The desk's 14 (test_director_tournament_desk: its registration and door included),
+    # and the sweep's: the earlier tournaments, the players of the season's last one, the
+    # club's active players.
+    with django_assert_num_queries(17):
         director_client.get(desk(tournament))
     for number in range(30):
         Player.objects.create(name=f"J{number}")
         Entry.objects.create(tournament=earlier, player=Player.objects.create(name=f"K{number}"))
-    with django_assert_num_queries(16):
+    with django_assert_num_queries(17):
         response = director_client.get(desk(tournament))
     assert len(response.context["sweep_rows"]) == 62
 

@@ -168,7 +168,8 @@ def test_a_file_report_costs_the_pages_no_query_more_than_a_game(
     unrecorded, director_client, django_assert_num_queries
 ):
     # The opponent's page: the link's player, the open matches, their games and
-    # penalties, the waiting reports, the recorded matches; the file is read from the
+    # penalties, the waiting reports, the recorded matches, the door (the check-in
+    # of their tournaments: player_door); the file is read from the
     # match's prefetched rows (no query of its own). The queue: the session, its user,
     # the permissions (user's and group's), the reports with their matches, their games
     # and penalties. The same with a game waiting as with a file.
@@ -177,13 +178,13 @@ def test_a_file_report_costs_the_pages_no_query_more_than_a_game(
     url, queue = link(nuria), reverse("director-reports")
     reports.report_game(unrecorded, pere, GameResult(1))
     client.get(url)  # the link made and the session's cookie set before counting
-    with django_assert_num_queries(6):
+    with django_assert_num_queries(7):
         assert "reports game 1" in client.get(url).content.decode()
     with django_assert_num_queries(7):
         assert "reports game 1" in director_client.get(queue).content.decode()
     reports.reject_report(GameReport.objects.get())
     hand_in(pere, unrecorded)
-    with django_assert_num_queries(6):
+    with django_assert_num_queries(7):
         assert "handed in the match file" in client.get(url).content.decode()
     with django_assert_num_queries(7):
         assert "handed in the match file" in director_client.get(queue).content.decode()

@@ -9,7 +9,7 @@ Thin on purpose: rows hand their values to the pure core (`core.rules`, `core.sc
 from .analysis import AnalysedPlayer, Analysis
 from .audit import AuditEntry, Said, ngettext_noop
 from .brackets import Bracket
-from .entries import Entry
+from .entries import Entry, EntryRequest
 from .games import Game, Penalty
 from .jobs import Job, JobStatus
 from .matches import Match, MatchQuerySet
@@ -31,6 +31,7 @@ __all__ = [
     "AuditEntry",
     "Bracket",
     "Entry",
+    "EntryRequest",
     "Game",
     "GameReport",
     "GameReportQuerySet",

@@ -105,6 +105,8 @@ class AuditEntry(models.Model):
         ADJOURNED = "adjourned", _("match adjourned")
         RESUMED = "resumed", _("match resumed")
         RESULTS_ANNOUNCED = "results_announced", _("results announced")
+        CHECK_IN_WINDOW = "check_in_window", _("check-in window opened or closed")
+        ENTRY_REQUESTED = "entry_requested", _("late entry asked for by a player")
 
     at = models.DateTimeField(_("when"), default=timezone.now, db_index=True)
     user = models.ForeignKey(

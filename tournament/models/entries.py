@@ -58,3 +58,36 @@ class Entry(models.Model):
         if self.seed:
             return f"{self.player} [{self.seed}]"
         return str(self.player)
+
+
+class EntryRequest(models.Model):
+    """A player not registered who arrived at the door and asked, from their own page,
+    to play: the director confirms it on the desk (an entry, checked in) or refuses it.
+    Only the player's own link asks, so no one asks for someone else."""
+
+    tournament = models.ForeignKey(
+        Tournament,
+        on_delete=models.CASCADE,
+        related_name="entry_requests",
+        verbose_name=_("tournament"),
+    )
+    player = models.ForeignKey(
+        Player,
+        on_delete=models.CASCADE,
+        related_name="entry_requests",
+        verbose_name=_("player"),
+    )
+    asked_at = models.DateTimeField(_("asked at"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("late entry request")
+        verbose_name_plural = _("late entry requests")
+        ordering = ["tournament_id", "asked_at", "pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "player"], name="entry_request_once_per_tournament"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return str(self.player)

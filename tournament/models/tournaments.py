@@ -214,6 +214,14 @@ class Tournament(RegistrationSettings):
 
     # When the director announced the results (mailed to the players who agreed): once.
     results_announced_at = models.DateTimeField(_("results announced at"), null=True, blank=True)
+    # The door (operations.door): between these, players check themselves in from their
+    # own page. Opened and closed from the desk; open while opened and not closed.
+    check_in_opened_at = models.DateTimeField(
+        _("check-in opened"), null=True, blank=True, editable=False
+    )
+    check_in_closed_at = models.DateTimeField(
+        _("check-in closed"), null=True, blank=True, editable=False
+    )
 
     # Changes with every write that can change what the tournament's pages show
     # (operations.marks, in the writer's transaction): the live pages' ETag and the key
@@ -319,6 +327,11 @@ class Tournament(RegistrationSettings):
             self.clock_delay_seconds,
             self.clock_delay_kind,
         )
+
+    @property
+    def check_in_is_open(self) -> bool:
+        """Players may check themselves in from their own page (the door)."""
+        return self.check_in_opened_at is not None and self.check_in_closed_at is None
 
     @property
     def is_swiss(self) -> bool:

@@ -30,6 +30,15 @@ from .club_nights import preview as preview_club_draw
 from .corrections import affected_by_change, correction_impact
 from .deadlines import send_round_reminders, set_round_deadline
 from .decisions import bring_in_clock, double_loss, lose_on_time, reopen, retire, walkover
+from .door import (
+    accept_entry_request,
+    ask_to_enter,
+    check_in_at_door,
+    close_check_in,
+    open_check_in,
+    refuse_entry_request,
+    waiting_requests,
+)
 from .draws import (
     Changed,
     discard_draw,
@@ -105,12 +114,14 @@ __all__ = [
     "NeedsConfirmation",
     "OperationError",
     "StaleMatch",
+    "accept_entry_request",
     "add_entry",
     "add_new_player",
     "adjourn_match",
     "affected_by_change",
     "announce_results",
     "arrivals_open",
+    "ask_to_enter",
     "assign_tables",
     "award_penalty",
     "bring_in_clock",
@@ -120,9 +131,11 @@ __all__ = [
     "change_tournament",
     "check_can_pair",
     "check_in",
+    "check_in_at_door",
     "check_in_everyone",
     "check_season_rules",
     "check_tournament_change",
+    "close_check_in",
     "copy_entries",
     "correct_friendly",
     "correction_impact",
@@ -151,6 +164,7 @@ __all__ = [
     "may_delete_tournament",
     "move_to_table",
     "new_draw_seed",
+    "open_check_in",
     "pair_next_round",
     "pair_round_again",
     "pay",
@@ -160,6 +174,7 @@ __all__ = [
     "preview_copy",
     "preview_draw",
     "record_game",
+    "refuse_entry_request",
     "remove_entry",
     "reopen",
     "replace_games",
@@ -173,6 +188,7 @@ __all__ = [
     "take_back_payment",
     "take_back_prize_payment",
     "undo_last_game",
+    "waiting_requests",
     "walkover",
     "withdraw",
 ]

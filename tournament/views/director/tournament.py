@@ -86,7 +86,8 @@ def desk_page(request, tournament: Tournament, *, status=200, **forms):
     players named like a new player, offered instead), seeds_form, withdraw_form,
     late_form (a late player into a bye), can_redraw, counts (matches per status),
     open_matches, problems (where the draw and the entries disagree), rounds (a club
-    night's RoundsDesk), registration (registration.registration_desk), error; before the
+    night's RoundsDesk), registration (registration.registration_desk), here, registered
+    and entry_requests (the door's live part: views.director.door), error; before the
     draw, sweep and entry_sweep.sweep_context's."""
     entries = entries_of(tournament)
     search_form = forms.get("search_form") or PlayerSearchForm(request.GET or None)
@@ -137,6 +138,7 @@ def desk_page(request, tournament: Tournament, *, status=200, **forms):
         "new_seed": operations.new_draw_seed(),
         "entries": entries,
         "checked_in": sum(1 for entry in entries if entry.checked_in),
+        **door_context(tournament, entries),
         "main_fee": main.fee if main and main.fee > 0 else None,
         "seed_rows": seeds_form.rows(),
         "search_form": search_form,
@@ -171,6 +173,29 @@ def _registration(tournament: Tournament, form) -> dict:
     from .registration import registration_desk
 
     return registration_desk(tournament, form)
+
+
+# The latest arrivals the door's part names, so the director sees who came meanwhile.
+LATEST_ARRIVALS = 8
+
+
+def door_context(tournament: Tournament, entries) -> dict:
+    """The door's part (director/includes/door_live.html), on the desk and in its live
+    refresh (views.director.door): here and registered (the count), arrivals (the latest
+    players checked in since check-in opened, latest first), entry_requests."""
+    opened = tournament.check_in_opened_at
+    arrived = [
+        entry
+        for entry in entries
+        if entry.checked_in and opened and entry.checked_in_at and entry.checked_in_at >= opened
+    ]
+    arrived.sort(key=lambda entry: entry.checked_in_at, reverse=True)
+    return {
+        "here": sum(1 for entry in entries if entry.checked_in),
+        "registered": len(entries),
+        "arrivals": arrived[:LATEST_ARRIVALS],
+        "entry_requests": operations.waiting_requests(tournament),
+    }
 
 
 def _rounds(tournament: Tournament, entries):

@@ -42,6 +42,7 @@ from ...queries.player_matches import (
 from ...web import live
 from ...web.access import private
 from ...web.link_limits import limit_link_writes
+from .player_door import door_rows
 
 
 def _forms(row, posted=None):
@@ -70,8 +71,9 @@ def _page(request, player: Player, token: str, *, status=200, errors=None, poste
     report_form, dispute_form and error), waiting (the next match without an opponent
     yet, when nothing is open), swiss_waiting (Swiss tournaments whose next round is not
     paired yet, when nothing is open), recorded (their latest matches decided by their
-    games, each with a link to hand in its file; the whole page only), mark (what the
-    live refresh compares)."""
+    games, each with a link to hand in its file; the whole page only), door (the
+    check-in of their tournaments: player_door.door_rows, in the live part), mark
+    (what the live refresh compares)."""
     errors = errors or {}
     matches = open_matches(player)
     shown = {row.match.pk for row in matches}
@@ -96,6 +98,9 @@ def _page(request, player: Player, token: str, *, status=200, errors=None, poste
         "mark": change_mark(player, matches),
     }
     partial = request.GET.get("partial") == "matches"
+    # The door is in the live part: "I'm here" comes up when the director opens the
+    # check-in of a tournament the player is in (its mark moves), without a reload.
+    context["door"] = door_rows(player)
     if not partial:
         context["recorded"] = recorded_matches(player)
     template = "tournament/includes/player_live.html" if partial else "tournament/player_page.html"
