@@ -136,3 +136,11 @@ def test_a_private_tournaments_door_stays_a_404(tournament, players):
     device = phone()
     device.get(own_page(players[0]))
     assert device.get(door(tournament)).status_code == 404
+
+
+@pytest.mark.parametrize(
+    ("language", "button"), [("ca", "Oblida aquest telèfon"), ("es", "Olvida este teléfono")]
+)
+def test_forget_this_phone_speaks_catalan_and_spanish(players, language, button):
+    reader = Client(headers={"accept-language": language})
+    assert f"{button}</button>" in reader.get(own_page(players[0])).content.decode()
