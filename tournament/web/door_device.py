@@ -9,7 +9,8 @@ player's page, where "I'm here" checks them in. The cookie is read with the same
 as the private pages (`player_by_token`): a rotated or revoked link finds no one, and
 the door page is shown as to anyone. "Forget this phone" on the player's page deletes
 it. It is a private link like the address, so it is never logged (web.logfilters
-blanks paths; cookies are never put in a log line) and never sent cross-site.
+blanks it as it blanks paths) and never sent with another site's posts or embedded
+requests (SameSite=Lax: a scan, a top-level visit, does send it).
 """
 
 from __future__ import annotations
