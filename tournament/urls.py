@@ -58,6 +58,7 @@ urlpatterns = [
         public.player_door.ask,
         name="player-ask-to-enter",
     ),
+    path(LINK + "forget-phone/", public.player_door.forget_phone, name="player-forget-phone"),
     path(LINK + "calendar.ics", public.calendars.player_calendar, name="player-calendar"),
     path(LINK + "matches.zip", public.downloads.player_matches_zip, name="player-matches-zip"),
     path(LINK + "matches/<int:match_id>/report/", public.player_page.report, name="player-report"),

@@ -1,7 +1,9 @@
 """The door in Chromium (issue 27): a player on a phone has their own page open, the
 director opens check-in on the desk and "I'm here" comes up on the phone by itself;
 the player taps it, and the desk's count of who has arrived moves without a reload (a
-marker put on the desk's window survives)."""
+marker put on the desk's window survives). The phone opened its private link once (as
+from the club's mail), so the tournament's QR code, the door page's address, takes it
+straight back to its own page."""
 
 import re
 
@@ -27,9 +29,11 @@ def test_a_player_checks_in_from_a_phone_and_the_desk_count_moves_live(
     for player in players:
         operations.add_entry(tournament, player)
 
-    # The player is at the club with their own page open before check-in opens.
+    # The player is at the club with their own page open before check-in opens (opened
+    # from the club's mail: the phone is remembered for the door from then on).
     phone = new_page(viewport=PHONE, is_mobile=True, has_touch=True)
-    phone.goto(live_server.url + reverse("player-page", args=[token_of(link_for(players[0]))]))
+    own_page = reverse("player-page", args=[token_of(link_for(players[0]))])
+    phone.goto(live_server.url + own_page)
     expect(phone.get_by_text("Check-in opens on the day")).to_be_visible()
 
     desk = new_page()
@@ -48,6 +52,13 @@ def test_a_player_checks_in_from_a_phone_and_the_desk_count_moves_live(
     button = phone.get_by_role("button", name="I'm here")
     expect(button).to_be_visible(timeout=20000)
     assert button.bounding_box()["width"] <= PHONE["width"]
+
+    # The player scans the door's QR code (the address templatetags.door encodes): the
+    # phone lands on its own page, at the tournament's check-in card, and taps there.
+    phone.goto(live_server.url + reverse("door", args=[tournament.pk]))
+    phone.wait_for_url(re.compile(re.escape(own_page) + rf"#door-{tournament.pk}$"))
+    button = phone.locator(f"#door-{tournament.pk}").get_by_role("button", name="I'm here")
+    expect(button).to_be_visible()
     button.tap()
     expect(phone.get_by_text("You are checked in.")).to_be_visible()
     phone.screenshot(path=SCREENSHOTS / "door-phone-checked-in.png", full_page=True)

@@ -224,3 +224,8 @@ def test_a_line_decoded_for_its_link_cannot_forge_another_line():
     assert redact(value) == "/p/<private>/%0A127.0.0.1 - forged"
     # Without a link, a value is logged as it came, encoded.
     assert redact("/tournaments/3/?name=Ann%20Bosch%0A") == "/tournaments/3/?name=Ann%20Bosch%0A"
+
+
+def test_the_doors_cookie_is_blanked_should_a_log_print_cookies():
+    line = 'csrftoken=abc; door_device="4FJiQx0aW2yT7fHq3Lw9:1tX:sig"; sessionid=x'
+    assert redact(line) == "csrftoken=abc; door_device=<private>; sessionid=x"

@@ -1,7 +1,8 @@
 """The tournament's door: its public address and that address as a QR code, printed
 with the slips and shown on the call screen and the desk. It is the same for everyone
-(the tournament's page on this site, nothing private): a player scans it and opens
-their own page from there, where "I'm here" checks them in."""
+(the tournament's door page on this site, nothing private): a phone that opened its
+player's private link before is sent on from there to that player's own page
+(web.door_device), where "I'm here" checks them in."""
 
 from __future__ import annotations
 

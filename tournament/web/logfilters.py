@@ -23,6 +23,9 @@ from gunicorn.glogging import Logger
 
 LINK = re.compile(r"/p/+[A-Za-z0-9_-]{8,}")
 HIDDEN = "/p/<private>"
+# The door's cookie (web.door_device) holds a link's token too: blanked should an
+# access-log format ever print the request's cookies or the answer's Set-Cookie.
+DOOR_COOKIE = re.compile(r"(door_device=)[^;\s]*")
 # A value encoded twice (`%252F`) is still read by someone who decodes it twice; more
 # rounds than this is no URL a browser or a link makes.
 DECODING_ROUNDS = 4
@@ -44,7 +47,11 @@ def _printable(value: str) -> str:
 def redact(value):
     """The value with every player's link blanked, encoded or not; other values as
     they came."""
-    if not isinstance(value, str) or ("%" not in value and not LINK.search(value)):
+    if not isinstance(value, str):
+        return value
+    if "door_device=" in value:
+        value = DOOR_COOKIE.sub(r"\1<private>", value)
+    if "%" not in value and not LINK.search(value):
         return value
     decoded = _decoded(value)
     if not LINK.search(decoded):

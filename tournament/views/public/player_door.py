@@ -15,6 +15,7 @@ from django.views.decorators.http import require_POST
 
 from ...models import Entry, EntryRequest, Player, Tournament
 from ...operations import OperationError, ask_to_enter, check_in_at_door
+from ...web import door_device
 from ...web.link_limits import limit_link_writes
 
 
@@ -100,3 +101,19 @@ def ask(request, player, token, tournament_id):
         return _refused(request, player, token, error)
     messages.success(request, gettext("Asked: the director confirms your entry at the desk."))
     return redirect("player-page", token=token)
+
+
+@require_POST
+def forget_phone(request, token):
+    """Forget this phone: the door's QR code no longer opens this player's page on it
+    (a shared or borrowed phone). Writes nothing but the cookie's deletion, so it needs
+    no link lookup; it leads to the home page, since the player's page would remember
+    the phone again."""
+    messages.success(
+        request,
+        gettext(
+            "This phone is forgotten: the door's QR code no longer opens your page on it. "
+            "Your private link still does."
+        ),
+    )
+    return door_device.forget(redirect("home"))

@@ -39,7 +39,7 @@ from ...queries.player_matches import (
     swiss_waiting,
     waiting_match,
 )
-from ...web import live
+from ...web import door_device, live
 from ...web.access import private
 from ...web.link_limits import limit_link_writes
 from .player_door import door_rows
@@ -147,7 +147,11 @@ def home(request, token):
     player = request.live_row
     if player is None:
         raise Http404
-    return _page(request, player, token)
+    response = _page(request, player, token)
+    if not live.is_partial(request):
+        # This phone is the player's: the door's QR code opens this page from now on.
+        door_device.remember(response, token)
+    return response
 
 
 def _match_of(match_id: int) -> Match:
