@@ -98,6 +98,11 @@ def addresses_on_the_demo_club() -> dict[str, str]:
         "tournament-desk-round-robin": reverse("director-tournament", args=[round_robin.pk]),
         "draw-preview": reverse("director-draw", args=[draft.pk]),
         "draw-made": reverse("director-draw", args=[cup.pk]),
+        # The family cup's pairs kept apart (management/demo_avoided.py).
+        "avoided-pairs": reverse(
+            "director-avoided",
+            args=[Tournament.objects.get(name__startswith="Copa de les Famílies").pk],
+        ),
         "fees": reverse("director-fees", args=[cup.pk]),
         "money": reverse("director-money", args=[finished.pk]),
         "slips": reverse("director-slips", args=[cup.pk]),

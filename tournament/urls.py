@@ -209,6 +209,12 @@ urlpatterns = [
         name="director-money-xlsx",
     ),
     path(TOURNAMENT + "draw/", director.draw.draw_view, name="director-draw"),
+    path(TOURNAMENT + "avoided/", director.avoided.avoided_pairs, name="director-avoided"),
+    path(
+        TOURNAMENT + "avoided/<int:pair_pk>/remove/",
+        director.avoided.avoided_remove,
+        name="director-avoided-remove",
+    ),
     path(TOURNAMENT + "start/", director.draw.start, name="director-start"),
     path(TOURNAMENT + "slips/", director.draw.slips, name="director-slips"),
     path(TOURNAMENT + "rounds/pair/", director.rounds.pair_next, name="director-pair-next"),

@@ -9,9 +9,11 @@ Pure Python: no Django import and no I/O.
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable, Iterable, Mapping, Sequence
+from collections.abc import Collection, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from math import ceil, log2
+
+import networkx as nx
 
 from .draw import NO_CONSOLATION
 from .messages import _
@@ -71,14 +73,53 @@ def seeded_order(keys: Sequence[Key], seeds: Mapping[Key, int], rng_seed: int) -
     return seeded + others
 
 
-def first_round(order: Sequence[Key]) -> tuple[list[tuple[Key, Key]], Key | None]:
+def first_round(
+    order: Sequence[Key], avoid: Iterable[Collection[Key]] = ()
+) -> tuple[list[tuple[Key, Key]], Key | None]:
     """Round 1 of a Swiss from the draw order: the top half meets the bottom half (seed 1
     v the first of the lower half, and so on), so seeds do not meet early; with an odd
-    field the last player in the order has the bye."""
+    field the last player in the order has the bye.
+
+    `avoid`: pairs the director keeps apart. When the halves put one of them together,
+    the round is paired again (`_apart_first_round`) with as few of them as any pairing
+    allows, then the top half against the bottom half as far as it can, then each player
+    as near their place in the order as can be. The bye stays with the last player."""
     order = list(order)
     bye = order.pop() if len(order) % 2 else None
     half = len(order) // 2
-    return [(order[i], order[i + half]) for i in range(half)], bye
+    pairs = [(order[i], order[i + half]) for i in range(half)]
+    apart = {frozenset(pair) for pair in avoid}
+    if any(frozenset(pair) in apart for pair in pairs):
+        pairs = _apart_first_round(order, apart)
+    return pairs, bye
+
+
+def _apart_first_round(order: list[Key], apart: set[frozenset[Key]]) -> list[tuple[Key, Key]]:
+    """The pairing of least cost over the whole field: an avoided pair costs more than
+    any pairing's other costs together; a pair within one half more than every player's
+    move; a move is how far a bottom-half player sits from the place facing the other.
+    Integer weights, so the matching is exact, and the same order gives the same round."""
+    half = len(order) // 2
+    move_total = half * half + 1  # above the largest sum of moves
+    same_half = move_total
+    avoided = same_half * (half + 1) + move_total  # above every pairing's other costs
+
+    def cost(i: int, j: int) -> int:
+        spent = avoided if frozenset((order[i], order[j])) in apart else 0
+        if (i < half) == (j < half):
+            return spent + same_half
+        top, bottom = (i, j) if i < half else (j, i)
+        return spent + abs(bottom - half - top)
+
+    base = avoided * 2
+    graph = nx.Graph()
+    graph.add_nodes_from(range(len(order)))
+    graph.add_weighted_edges_from(
+        (i, j, base - cost(i, j)) for i in range(len(order)) for j in range(i + 1, len(order))
+    )
+    matching = sorted(tuple(sorted(pair)) for pair in nx.max_weight_matching(graph, True))
+    # Boards in the order of the better-placed player, who is named first.
+    return [(order[i], order[j]) for i, j in matching]
 
 
 def group_count(players: int, size: int | None) -> int:

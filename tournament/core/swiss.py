@@ -13,7 +13,12 @@ are best at every level above it):
 4. the smallest total of the *squared* differences: with the same total, two floats of
    one win each (0 v 1 and 1 v 2) beat one float of two (0 v 2 and 1 v 1), so a leader
    meets the next score group rather than the bottom of the field;
-5. the seed: the players are handed to the matching in a seeded shuffle of their order,
+5. as few of the director's avoided pairs (`avoid`: family, one household, players who
+   travelled together) as possible. They come after the rules of a Swiss, as WinTD's
+   "If Required" keeps teammates apart: a pairing that keeps them apart is chosen among
+   the fairest ones, never one with a rematch or a player moved out of their score group
+   (docs/avoided-pairs.md says where that comes from);
+6. the seed: the players are handed to the matching in a seeded shuffle of their order,
    and among pairings equal on 1-4 the algorithm keeps the one that order leads it to.
    In round 1 (nobody has won or played) that is all there is, so the seed decides the
    whole round; same input and seed give the same round, whatever the dicts' order.
@@ -54,6 +59,8 @@ def swiss_pairings(
     played: Iterable[Collection[Key]],
     had_bye: Collection[Key],
     seed: int = 0,
+    *,
+    avoid: Iterable[Collection[Key]] = (),
 ) -> tuple[list[Pair], Key | None]:
     """The next Swiss round: (pairs, bye), top boards first.
 
@@ -61,14 +68,19 @@ def swiss_pairings(
     already met, as frozensets (other two-element collections are accepted too);
     `had_bye` the players who have had a bye. Keys may be any hashables: they are never
     compared with each other, only ordered by `repr`, so the result does not depend on the
-    order of the dict. In a pair the player with more wins is named first.
+    order of the dict. In a pair the player with more wins is named first. `avoid`: pairs
+    (frozensets) the director keeps apart when the rules allow; `avoided_meetings` says
+    which of them the round pairs all the same.
     """
     order = _seeded_order(wins, seed)
     if len(order) < 2:
         return [], (order[0] if order else None)
     met = {frozenset(pair) for pair in played}
+    # Only pairs of two players of this round count: with none, the weights are exactly
+    # those of a pairing without the option, and so is the answer.
+    apart = {pair for pair in map(frozenset, avoid) if len(pair) == 2 and pair <= wins.keys()}
     candidates = _bye_candidates(order, wins, had_bye) if len(order) % 2 else []
-    field = _Field(order, wins, met, candidates)
+    field = _Field(order, wins, met, candidates, apart)
 
     # The ideal (no rematch, every score boundary crossed only as parity forces) is
     # usually reached on a sparse graph: a few rematch-free opponents per player from the
@@ -81,6 +93,14 @@ def swiss_pairings(
     if slack != 0:
         matching = field.solve(field.pairs_within(slack))
     return field.boards(matching)
+
+
+def avoided_meetings(
+    pairs: Iterable[Collection[Key]], avoid: Iterable[Collection[Key]]
+) -> list[frozenset[Key]]:
+    """The avoided pairs that meet in these pairs, in board order."""
+    apart = {frozenset(pair) for pair in avoid}
+    return [frozenset(pair) for pair in pairs if frozenset(pair) in apart]
 
 
 def round_robin(keys: Sequence[Key]) -> list[list[tuple[Key, Key | None]]]:
@@ -149,8 +169,10 @@ class _Field:
         wins: Mapping[Key, int],
         met: set[frozenset[Key]],
         candidates: list[Key],
+        apart: set[frozenset[Key]] | None = None,
     ) -> None:
         self.order, self.met, self.candidates = order, met, candidates
+        self.apart = apart or set()
         self.wins = [wins[key] for key in order]
         self.index = dict(enumerate(order))
         self.position = {key: position for position, key in self.index.items()}
@@ -166,13 +188,16 @@ class _Field:
         pairs = (len(order) + 1) // 2  # the edges of any perfect matching, bye included
         # Integer weights, so the blossom algorithm is exact (networkx keeps to integer
         # arithmetic when every weight is an int). Per pair the cost is
-        #     rematch * REMATCH + diff * DIFF + diff**2,
-        # and over any perfect matching the squares sum to at most pairs * spread**2 <
-        # DIFF, and DIFF * sum(diff) + sum(diff**2) to less than REMATCH: so comparing
-        # totals compares (rematches, total diff, total squared diff) lexicographically.
+        #     rematch * REMATCH + diff * DIFF + diff**2 * SQUARE + avoided,
+        # and over any perfect matching the avoided pairs number at most pairs < SQUARE,
+        # SQUARE * sum(diff**2) + avoided stays below DIFF, and DIFF * sum(diff) + the
+        # rest below REMATCH: so comparing totals compares (rematches, total diff, total
+        # squared diff, avoided pairs) lexicographically. SQUARE is 1 without avoided
+        # pairs, so the weights (and the answer) are then those of before the option.
         # Every perfect matching has the same number of edges, so the matching of maximum
         # weight BASE - cost is the one of least cost; BASE keeps each weight positive.
-        self.diff_unit = pairs * spread * spread + 1
+        self.square_unit = pairs + 1 if self.apart else 1
+        self.diff_unit = self.square_unit * (pairs * spread * spread + 1)
         self.rematch_unit = self.diff_unit * (pairs * spread + 1)
         self.base = 2 * self.rematch_unit
         self._lower_bound()
@@ -194,7 +219,7 @@ class _Field:
         for below in range(1, len(self.playing)):
             gap = self.playing[below] - self.playing[below - 1]
             if gap and below % 2:
-                cut_above[self.playing[below]] = self.diff_unit * gap + gap * gap
+                cut_above[self.playing[below]] = self.diff_unit * gap + self.square_unit * gap * gap
         self.floor, running = {}, 0
         for count in sorted(set(self.wins)):
             running += cut_above.get(count, 0)
@@ -203,8 +228,15 @@ class _Field:
 
     def cost(self, a: int, b: int) -> int:
         diff = abs(self.wins[a] - self.wins[b])
-        rematch = frozenset((self.index[a], self.index[b])) in self.met
-        return rematch * self.rematch_unit + diff * self.diff_unit + diff * diff
+        pair = frozenset((self.index[a], self.index[b]))
+        rematch = pair in self.met
+        avoided = pair in self.apart
+        return (
+            rematch * self.rematch_unit
+            + diff * self.diff_unit
+            + diff * diff * self.square_unit
+            + avoided
+        )
 
     def reduced(self, a: int, b: int) -> int:
         """What a pair costs beyond its share of `least` (never negative).
@@ -257,7 +289,8 @@ class _Field:
                 start = bisect_right(others, a)
                 for step in range(min(NEAR, len(others))):
                     b = others[(start + step) % len(others)]
-                    if b != a and frozenset((self.index[a], self.index[b])) not in self.met:
+                    pair = frozenset((self.index[a], self.index[b]))
+                    if b != a and pair not in self.met and pair not in self.apart:
                         pairs.add((min(a, b), max(a, b)))
         return sorted(pairs)
 

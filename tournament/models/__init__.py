@@ -8,6 +8,7 @@ Thin on purpose: rows hand their values to the pure core (`core.rules`, `core.sc
 
 from .analysis import AnalysedPlayer, Analysis
 from .audit import AuditEntry, Said, ngettext_noop
+from .avoided import AvoidedPair
 from .brackets import Bracket
 from .entries import Entry, EntryRequest
 from .games import Game, Penalty
@@ -29,6 +30,7 @@ __all__ = [
     "AnalysedPlayer",
     "Analysis",
     "AuditEntry",
+    "AvoidedPair",
     "Bracket",
     "Entry",
     "EntryRequest",

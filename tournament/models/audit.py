@@ -107,6 +107,8 @@ class AuditEntry(models.Model):
         RESULTS_ANNOUNCED = "results_announced", _("results announced")
         CHECK_IN_WINDOW = "check_in_window", _("check-in window opened or closed")
         ENTRY_REQUESTED = "entry_requested", _("late entry asked for by a player")
+        AVOIDED_PAIR_ADDED = "avoided_pair_added", _("pair kept apart")
+        AVOIDED_PAIR_REMOVED = "avoided_pair_removed", _("pair no longer kept apart")
 
     at = models.DateTimeField(_("when"), default=timezone.now, db_index=True)
     user = models.ForeignKey(

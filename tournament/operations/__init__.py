@@ -25,6 +25,7 @@ underneath them all.
 
 from .adjournments import adjourn_match, resume_match
 from .announcements import announce_results
+from .avoided_pairs import add_avoided_pair, remove_avoided_pair
 from .club_nights import check_can_pair, pair_next_round, pair_round_again
 from .club_nights import preview as preview_club_draw
 from .corrections import affected_by_change, correction_impact
@@ -115,6 +116,7 @@ __all__ = [
     "OperationError",
     "StaleMatch",
     "accept_entry_request",
+    "add_avoided_pair",
     "add_entry",
     "add_new_player",
     "adjourn_match",
@@ -175,6 +177,7 @@ __all__ = [
     "preview_draw",
     "record_game",
     "refuse_entry_request",
+    "remove_avoided_pair",
     "remove_entry",
     "reopen",
     "replace_games",

@@ -21,6 +21,7 @@ from ..models import AuditEntry, Match, Tournament
 from ..models.audit import Said
 from ..models.rounds import figures_for, group_results, round_matches
 from . import audit
+from .avoided_pairs import avoided_pairs, round_summary
 from .errors import OperationError
 from .finish import set_finished
 from .locks import lock_tournament
@@ -40,6 +41,8 @@ class Round:
     number: int
     pairs: tuple[tuple[int, int], ...]
     bye: int | None
+    # The avoided pairs it pairs all the same: the rules left no other pairing.
+    unkept: tuple[frozenset[int], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -64,8 +67,10 @@ def preview(tournament: Tournament, rng_seed: int) -> ClubDraw:
         raise OperationError(_("A draw needs at least two players checked in."))
     order = club_nights.seeded_order(players, seeds, rng_seed)
     if tournament.is_swiss:
-        pairs, bye = club_nights.first_round(order)
-        return ClubDraw((tuple(order),), (Round(0, 1, tuple(pairs), bye),))
+        avoid = avoided_pairs(tournament)
+        pairs, bye = club_nights.first_round(order, avoid)
+        unkept = tuple(swiss.avoided_meetings(pairs, avoid))
+        return ClubDraw((tuple(order),), (Round(0, 1, tuple(pairs), bye, unkept),))
     groups = club_nights.split_groups(order, tournament.group_size)
     numbered = len(groups) > 1
     rounds = []
@@ -159,10 +164,18 @@ def next_swiss_round(tournament: Tournament) -> Round:
             played.add(frozenset((first, second)))
         if winner in wins:
             wins[winner] += 1
+    return _paired(tournament, wins, played, had_bye)
+
+
+def _paired(tournament: Tournament, score: dict, played: set, had_bye: set) -> Round:
+    """The next round through `core.swiss`, the tournament's avoided pairs kept apart
+    where the rematch and score-group rules allow (`Round.unkept`: where they do not)."""
     number = _current_round(tournament) + 1
     seed = (tournament.draw_seed or 0) + number
-    pairs, bye = swiss.swiss_pairings(wins, played, had_bye, seed=seed)
-    return Round(0, number, tuple(pairs), bye)
+    avoid = avoided_pairs(tournament)
+    pairs, bye = swiss.swiss_pairings(score, played, had_bye, seed=seed, avoid=avoid)
+    unkept = tuple(swiss.avoided_meetings(pairs, avoid))
+    return Round(0, number, tuple(pairs), bye, unkept)
 
 
 def _next_round_on_points(tournament: Tournament, players: list[int]) -> Round:
@@ -181,10 +194,7 @@ def _next_round_on_points(tournament: Tournament, players: list[int]) -> Round:
         if row.status != Match.Status.BYE and row.player1_id and row.player2_id
     }
     had_bye = {row.player1_id for row in rows if row.status == Match.Status.BYE}
-    number = _current_round(tournament) + 1
-    seed = (tournament.draw_seed or 0) + number
-    pairs, bye = swiss.swiss_pairings(score, played, had_bye, seed=seed)
-    return Round(0, number, tuple(pairs), bye)
+    return _paired(tournament, score, played, had_bye)
 
 
 def _pair(tournament: Tournament, user) -> Round:
@@ -192,16 +202,16 @@ def _pair(tournament: Tournament, user) -> Round:
     if not paired.pairs and paired.bye is None:
         raise OperationError(_("Nobody is left to pair."))
     _store_round(tournament, paired)
+    after = {"round": paired.number, "pairs": [list(pair) for pair in paired.pairs]}
+    if paired.unkept:
+        after["unkept"] = [sorted(pair) for pair in paired.unkept]
+    summary = round_summary(paired.number, len(paired.pairs), paired.unkept)
     audit.record(
         AuditEntry.Action.ROUND_PAIRED,
         user=user,
         tournament=tournament,
-        summary=Said(
-            gettext_noop("Round %(number)s paired: %(count)d matches"),
-            number=paired.number,
-            count=len(paired.pairs),
-        ),
-        after={"round": paired.number, "pairs": [list(pair) for pair in paired.pairs]},
+        summary=summary,
+        after=after,
     )
     return paired
 

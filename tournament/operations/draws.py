@@ -16,6 +16,7 @@ from ..core import draw
 from ..models import AuditEntry, Player, Tournament
 from ..models.audit import Said
 from . import audit, club_nights
+from .avoided_pairs import avoided_pairs, draw_summary
 from .errors import OperationError
 from .locks import lock_tournament
 from .notifications import mail_ready_matches_after_commit
@@ -53,7 +54,8 @@ def draw_can_be_remade(tournament: Tournament) -> bool:
 def preview_draw(tournament: Tournament, rng_seed: int) -> draw.DrawPlan:
     """The draw `make_draw` would make with this seed (raises draw.DrawError if it can't),
     of the players checked in: those who have not arrived, or withdrew before it, are
-    left out (the draw page lists them)."""
+    left out (the draw page lists them). The tournament's avoided pairs are kept apart in
+    round 1 when some draw allows it; the plan's `unkept` names those that still meet."""
     entries = list(tournament.entries.filter(checked_in=True, withdrawn=False).order_by("pk"))
     return draw.make_plan(
         [entry.player_id for entry in entries],
@@ -62,6 +64,7 @@ def preview_draw(tournament: Tournament, rng_seed: int) -> draw.DrawPlan:
         progressive_rounds=tournament.progressive_rounds,
         last_chance=tournament.last_chance,
         rng_seed=rng_seed,
+        avoid=avoided_pairs(tournament),
     )
 
 
@@ -146,22 +149,24 @@ def make_draw(
         # A Swiss's first round, or every round of a round robin.
         made = club_nights.store_draw(tournament, rng_seed)
         entrants = [player for group in made.groups for player in group]
+        unkept = [pair for stored in made.rounds[:1] for pair in stored.unkept]
     else:
         made = preview_draw(tournament, rng_seed)
         store_plan(tournament, made)
         entrants = list(made.entrants)
+        unkept = list(made.unkept)
     tournament.draw_seed = rng_seed
     tournament.save(update_fields=["draw_seed"])
+    after = {"seed": rng_seed, "entrants": entrants}
+    if unkept:
+        after["unkept"] = [sorted(pair) for pair in unkept]
+    summary = draw_summary(rng_seed, len(entrants), unkept)
     audit.record(
         AuditEntry.Action.DRAW_MADE,
         user=user,
         tournament=tournament,
-        summary=Said(
-            gettext_noop("Draw made with seed %(seed)s: %(count)d entrants"),
-            seed=rng_seed,
-            count=len(entrants),
-        ),
-        after={"seed": rng_seed, "entrants": entrants},
+        summary=summary,
+        after=after,
     )
     resolve(tournament, user)
     return made

@@ -199,6 +199,8 @@ class DrawPlan:
     last_chance: bool  # as requested; see `brackets` for whether it exists
     rng_seed: int
     brackets: tuple[BracketPlan, ...]
+    # The avoided pairs that meet in round 1 all the same: no placement kept them apart.
+    unkept: tuple[frozenset, ...] = ()
 
     def bracket(self, kind: str) -> BracketPlan:
         """The bracket of that kind; KeyError if this plan has none."""

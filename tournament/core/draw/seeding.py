@@ -8,9 +8,10 @@ and asks `consolation` for the brackets fed by its losers; the random part uses 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 
 from ..messages import _
+from .apart import avoided_pairs, first_round_lines, keep_apart
 from .consolation import first_round_consolation, last_chance_bracket, progressive_consolation
 from .plan import (
     BYE,
@@ -54,10 +55,15 @@ def make_plan(
     progressive_rounds: int = 2,
     last_chance: bool = False,
     rng_seed: int,
+    avoid: Iterable[Collection[object]] = (),
 ) -> DrawPlan:
     """Plan the draw of a cup: the main bracket and, as requested, its consolations.
 
-    Same entrants (in the same order), seeds, settings and `rng_seed` give the same plan.
+    Same entrants (in the same order), seeds, settings, `rng_seed` and `avoid` give the
+    same plan. `avoid`: pairs of entrants the director keeps apart in round 1 (family,
+    one household); the unseeded players are placed so that none meets when some
+    placement allows it (`apart.keep_apart`), and the plan's `unkept` names those that
+    still meet. With no pair meeting in the shuffled draw, it is the draw made without.
     """
     field = _checked_entrants(entrants)
     seeded = _checked_seeds(field, seeds)
@@ -83,11 +89,16 @@ def make_plan(
     chosen = set(seeded)
     others = [entrant for entrant in field if entrant not in chosen]
     rng.shuffle(others)
-    seed_order = (*seeded, *others)
+    seed_order: tuple[object, ...] = (*seeded, *others)
 
     size = 1
     while size < len(field):
         size *= 2
+    unkept: tuple[frozenset, ...] = ()
+    kept_apart = avoided_pairs(field, avoid)
+    if kept_apart:
+        opponent = first_round_lines(size, seed_positions(size))
+        seed_order, unkept = keep_apart(seed_order, len(seeded), opponent, kept_apart, rng)
     main = _main_bracket(seed_order, size)
     brackets = [main]
     depth = min(progressive_rounds, main.rounds - 1)
@@ -111,6 +122,7 @@ def make_plan(
         last_chance=last_chance,
         rng_seed=rng_seed,
         brackets=tuple(brackets),
+        unkept=unkept,
     )
 
 

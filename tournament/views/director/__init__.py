@@ -4,6 +4,7 @@
 from . import (
     adjourn,
     announce,
+    avoided,
     desk,
     door,
     draw,
@@ -27,6 +28,7 @@ from . import (
 __all__ = [
     "adjourn",
     "announce",
+    "avoided",
     "desk",
     "door",
     "draw",

@@ -16,6 +16,7 @@ from ... import operations
 from ...core import draw, scoring
 from ...forms import DrawForm
 from ...models import Player, stored_draw
+from ...operations.avoided_pairs import avoided_pairs, names_of
 from ...operations.links import links_for
 from ...queries.bracket_layout import BRACKET_LABELS, round_name
 from ...rule_texts import rules_in_one_line
@@ -46,6 +47,10 @@ def _preview(plan: draw.DrawPlan, players: dict) -> list[dict]:
             }
         )
     return brackets
+
+
+def _entrants(match: draw.PlannedMatch) -> tuple:
+    return tuple(source.entrant for source in match.sources)
 
 
 def _club_preview(made: operations.club_nights.ClubDraw, players: dict) -> list[dict]:
@@ -112,6 +117,16 @@ def _club_draw_context(tournament, context: dict, form) -> None:
         return
     keys = [key for group in made.groups for key in group]
     context["brackets"] = _club_preview(made, Player.objects.in_bulk(keys))
+    if tournament.is_swiss:
+        _unkept(tournament, context, made.rounds[0].pairs)
+
+
+def _unkept(tournament, context: dict, pairs) -> None:
+    """The avoided pairs that meet in round 1 of the draw shown, in words: a preview
+    meets them only when no draw keeps them apart; a draw made may predate the pair."""
+    avoid = avoided_pairs(tournament)
+    meeting = [pair for pair in map(frozenset, pairs) if pair in avoid]
+    context["unkept"] = names_of(meeting) if meeting else []
 
 
 @director_required
@@ -124,7 +139,7 @@ def draw_view(request, pk):
     Template: director/draw.html; context: tournament, seed, made (this is the stored
     draw), brackets, can_redraw, left_out (registered players not checked in, or who
     withdrew before the draw), problems (where the stored draw and the entries
-    disagree), error."""
+    disagree), unkept (the avoided pairs meeting in round 1, in words), error."""
     tournament = tournament_of(pk)
     data = request.POST if request.method == "POST" else request.GET
     form = DrawForm(data if "seed" in data else None)
@@ -162,6 +177,7 @@ def draw_view(request, pk):
             if entry.withdrawn or not entry.checked_in
         ],
         "problems": operations.draw_problems(tournament),
+        "unkept": [],
     }
     if tournament.is_club_night:
         _club_draw_context(tournament, context, form)
@@ -173,6 +189,8 @@ def draw_view(request, pk):
     else:
         players = Player.objects.in_bulk(list(plan.entrants))
         context["brackets"] = _preview(plan, players)
+        first = plan.bracket(draw.MAIN).round_matches(1)
+        _unkept(tournament, context, (_entrants(match) for match in first if all(_entrants(match))))
     return render(request, "director/draw.html", context)
 
 

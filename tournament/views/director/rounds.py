@@ -19,6 +19,7 @@ from ...core import club_nights
 from ...forms import DeadlineForm, OverdueForm
 from ...forms.rounds import DOUBLE_LOSS, WALKOVER_TO_FIRST, WALKOVER_TO_SECOND
 from ...models import Tournament
+from ...operations.avoided_pairs import avoided_pairs, names_of
 from ...web.access import director_required
 from .tournament import back_to_desk, desk_page, tournament_of
 
@@ -34,6 +35,7 @@ class RoundsDesk:
     can_pair_again: bool
     deadlines: list  # (round, DeadlineForm) for every round there is or will be
     overdue: list  # matches past their round's deadline, not played
+    unkept: list  # a Swiss's pairs kept apart that meet in the newest round, in words
     overdue_choices: tuple = (WALKOVER_TO_FIRST, WALKOVER_TO_SECOND, DOUBLE_LOSS)
 
 
@@ -76,7 +78,21 @@ def rounds_desk(tournament: Tournament, in_field: int) -> RoundsDesk:
         can_pair_again=tournament.is_swiss and current > 1 and not newest.started().exists(),
         deadlines=deadlines,
         overdue=overdue,
+        unkept=_unkept(tournament, current),
     )
+
+
+def _unkept(tournament: Tournament, current: int) -> list[str]:
+    """The pairs kept apart that meet in a Swiss's newest round all the same: the
+    rematch and score-group rules left no other pairing (or they were marked after)."""
+    if not tournament.is_swiss or not current:
+        return []
+    avoid = avoided_pairs(tournament)
+    if not avoid:
+        return []
+    rows = tournament.matches.in_rounds().filter(round=current, player2__isnull=False)
+    pairs = {frozenset(pair) for pair in rows.values_list("player1_id", "player2_id")}
+    return names_of(pairs & avoid)
 
 
 @director_required
