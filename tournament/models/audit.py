@@ -26,8 +26,13 @@ class Said:
     value that counts: `Said(ngettext_noop("%(points)s point", "%(points)s points"),
     count="points", points=1)`. Values are kept as text (names) or numbers."""
 
-    def __init__(self, text: str | tuple[str, str], count: str | None = None, **params) -> None:
+    def __init__(self, text: str | tuple[str, str], count=None, **params) -> None:
         self.text, self.plural = (text, None) if isinstance(text, str) else text
+        if self.plural is None and count is not None:
+            # A message without a plural that says "%(count)d": `count` is its value
+            # here, not the name of the value that counts (summaries such as "Round 3
+            # paired: 8 matches" were kept empty before).
+            params["count"], count = count, None
         self.count = count
         self.params = {
             key: value if isinstance(value, int | float) else str(value)
