@@ -11,10 +11,10 @@ from dataclasses import dataclass, field
 
 from django.utils.translation import gettext
 
-from ..core import league, win_skill
+from ..core import league, swiss_cut, win_skill
 from ..models import Match, Player, Tournament
 from ..models.matches import BYE
-from ..models.rounds import figures_for, group_results
+from ..models.rounds import figures_for, group_results, swiss_cut_of
 
 
 @dataclass
@@ -164,12 +164,19 @@ def final_places(tournament: Tournament, rows: list) -> FinalPlaces:
     """Each player's final place, once every round is played (none before): the
     standings' place in a Swiss or a whole-field round robin; with groups, the group
     winners share the first places, the runners-up the next, and so on (after the
-    knockout's places, for those who did not go on to it)."""
+    knockout's places, for those who did not go on to it); a Swiss with a knockout of
+    its top K: the others' Swiss order, from place K + 1."""
     rows = [row for row in rows if row.bracket_id is None and row.round is not None]
     if not rows or any(row.status in Match.TO_PLAY_STATUSES for row in rows):
         return FinalPlaces({}, ties=False)
     if tournament.is_swiss and max(row.round for row in rows) < tournament.rounds:
         return FinalPlaces({}, ties=False)
+    if tournament.is_swiss and tournament.swiss_knockout:
+        cut = swiss_cut_of(tournament, rows)
+        if cut.qualifiers:
+            # The knockout's players take its places (read from its bracket, as a cup's);
+            # the others keep their Swiss order after them, sharing as they shared.
+            return FinalPlaces(swiss_cut.places_after_cut(cut.ranked, cut.qualifiers), ties=True)
     groups: dict[int, list] = {}
     for row in rows:
         groups.setdefault(row.group, []).append(row)
