@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from django.utils.translation import gettext
 
 from ..core import league, swiss_cut, win_skill
+from ..core.draw import ENTRANT
 from ..models import Match, Player, Tournament
 from ..models.matches import BYE
 from ..models.rounds import figures_for, group_results, swiss_cut_of
@@ -75,6 +76,8 @@ class Group:
 class ClubNight:
     tournament: Tournament
     groups: list[Group]
+    # The players seated in the knockout after the rounds, once it is drawn.
+    knockout_players: frozenset = frozenset()
 
     @property
     def win_skill(self) -> bool:
@@ -120,6 +123,16 @@ def club_night(tournament: Tournament, matches: list[Match] | None = None) -> Cl
     Skill or the average-PR tie-break)."""
     if matches is None:
         matches = list(tournament.matches.select_related("player1", "player2", "winner"))
+    knockout_players = frozenset(
+        player
+        for match in matches
+        if match.bracket_id is not None
+        for kind, player in (
+            (match.source1_kind, match.player1_id),
+            (match.source2_kind, match.player2_id),
+        )
+        if kind == ENTRANT and player is not None
+    )
     matches = [match for match in matches if match.in_rounds]
     players = {
         player.pk: player
@@ -144,7 +157,7 @@ def club_night(tournament: Tournament, matches: list[Match] | None = None) -> Cl
     for group in groups:
         for stored in group.rounds:
             stored.deadline = deadlines.get(stored.number)
-    return ClubNight(tournament, groups)
+    return ClubNight(tournament, groups, knockout_players)
 
 
 @dataclass(frozen=True)
