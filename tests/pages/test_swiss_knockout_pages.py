@@ -128,3 +128,54 @@ def test_the_league_counts_the_knockouts_places_then_the_swiss_order(client, sea
     assert len(places) == 8
     html = client.get(reverse("results", args=[tournament.pk])).content.decode()
     assert html.count("3-4") >= 2
+
+
+def tournament_form(season, **changes):
+    return {
+        "season": season.pk,
+        "name": "Suís amb eliminatòria",
+        "date": "2002-03-01",
+        "format": club_nights.SWISS,
+        "rounds": 3,
+        "round_lengths": "5",
+        "knockout": 0,
+        "swiss_knockout": 8,
+        "consolation": "none",
+        "progressive_rounds": 2,
+        "main_lengths": "5,7",
+        "reporting": "confirm",
+        **changes,
+    }
+
+
+@pytest.mark.django_db
+def test_the_form_makes_a_swiss_with_a_knockout_and_shows_the_setting_for_a_swiss(
+    director_client, season
+):
+    page = director_client.get(reverse("director-tournament-new")).content.decode()
+    assert 'name="swiss_knockout"' in page and "the top 2 (a final)" in page
+    response = director_client.post(reverse("director-tournament-new"), tournament_form(season))
+    assert response.status_code == 302, response.content.decode()[:3000]
+    created = season.tournaments.get(name="Suís amb eliminatòria")
+    assert created.is_swiss and created.swiss_knockout == 8
+
+
+@pytest.mark.django_db
+def test_the_form_refuses_a_top_cut_on_a_round_robin_or_an_unknown_size(director_client, season):
+    url = reverse("director-tournament-new")
+    response = director_client.post(url, tournament_form(season, format=club_nights.ROUND_ROBIN))
+    assert response.status_code == 400
+    assert "A knockout of the top players follows a Swiss." in response.content.decode()
+    response = director_client.post(url, tournament_form(season, swiss_knockout=6))
+    assert response.status_code == 400
+    assert not season.tournaments.filter(name="Suís amb eliminatòria").exists()
+
+
+@pytest.mark.django_db
+def test_the_cut_is_explained_in_catalan(client, season):
+    tournament, _players = swiss_then_knockout(season, played=False)
+    html = client.get(
+        reverse("tournament", args=[tournament.pk]), headers={"accept-language": "ca"}
+    ).content.decode()
+    assert "després, una eliminatòria dels 4 primers" in html
+    assert "s&#x27;ordenen per sorteig" in html or "s'ordenen per sorteig" in html
