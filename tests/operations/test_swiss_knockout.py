@@ -140,6 +140,18 @@ class TestSwissThenKnockout:
         seated = {p for m in knockout(tournament) for p in (m.player1_id, m.player2_id) if p}
         assert leader not in seated and len(seated) == 4
 
+    def test_a_qualifier_who_withdraws_keeps_the_seat_and_gives_a_walkover(self, season):
+        tournament, _players = make(season)
+        play_swiss(tournament)
+        semi, other = knockout(tournament).filter(round=1).order_by("position")
+        operations.record_game(other, GameResult(0))  # the knockout has started
+        drawn = {(m.pk, m.player1_id, m.player2_id) for m in knockout(tournament)}
+        operations.withdraw(tournament, semi.player1)  # not refused: it is no result
+        semi.refresh_from_db()
+        assert semi.is_decided and semi.winner_id == semi.player2_id
+        assert semi.decided_by == Match.DecidedBy.WALKOVER
+        assert {m.pk for m in knockout(tournament)} == {pk for pk, _a, _b in drawn}
+
 
 @pytest.mark.django_db
 def test_the_operations_refuse_a_swiss_knockout_on_another_format(season):

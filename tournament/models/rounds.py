@@ -82,15 +82,17 @@ class SwissCut:
     qualifiers: list[int]
 
 
-def swiss_cut_of(tournament: Tournament, rows: Iterable) -> SwissCut:
+def swiss_cut_of(tournament: Tournament, rows: Iterable, keep: Iterable = ()) -> SwissCut:
     """The cut of a Swiss into its knockout from its rows of the rounds, as they stand:
-    the top K of the players not withdrawn (one query for them), a tie at the cut drawn
-    by lot from the draw seed. Fewer than two to send on: no knockout."""
+    the top K of the players not withdrawn (one query for them; those in `keep`, seated
+    in the knockout already, count as in), a tie at the cut drawn by lot from the draw
+    seed. Fewer than two to send on: no knockout."""
     found = group_results(rows, True, tournament.standings_scoring, figures_for(tournament))
     ranked = [(row.player, row.place) for row in found.ranked()]
     if not tournament.swiss_knockout:
         return SwissCut(ranked, [])
     withdrawn = set(tournament.entries.filter(withdrawn=True).values_list("player_id", flat=True))
+    withdrawn -= set(keep)
     qualifiers = swiss_cut.cut(
         [pair for pair in ranked if pair[0] not in withdrawn],
         tournament.swiss_knockout,

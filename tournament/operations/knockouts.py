@@ -61,52 +61,56 @@ def draw_knockout(tournament: Tournament, qualifiers: list[int], user) -> None:
 # --- a Swiss's top K --------------------------------------------------------------------
 
 
-def swiss_qualifiers(tournament: Tournament) -> list[int]:
-    """Who goes on from the Swiss's standings as they stand, in seed order: the top K
-    of the players not withdrawn, a tie at the cut drawn by lot (`core.swiss_cut`)."""
-    return swiss_cut_of(tournament, tournament.matches.in_rounds()).qualifiers
-
-
-def _agrees(tournament: Tournament, plan: draw.DrawPlan) -> bool:
-    """The stored knockout's first matches seat the players where this plan does (the
-    same players with the same seeds)."""
-    planned = {}
-    for match in plan.matches():
-        for side, source in enumerate(match.sources):
-            if source.kind == draw.ENTRANT:
-                planned[(match.slot.round, match.slot.position, side)] = source.entrant
-    stored = {}
+def _seated(tournament: Tournament) -> dict[tuple[int, int, int], int]:
+    """The stored knockout's players where its draw seated them: (round, position,
+    side) -> player (empty before it is drawn)."""
+    seated = {}
     rows = tournament.matches.filter(bracket__isnull=False).values_list(
         "round", "position", "source1_kind", "player1_id", "source2_kind", "player2_id"
     )
     for number, position, kind1, first, kind2, second in rows:
         if kind1 == draw.ENTRANT:
-            stored[(number, position, 0)] = first
+            seated[(number, position, 0)] = first
         if kind2 == draw.ENTRANT:
-            stored[(number, position, 1)] = second
-    return planned == stored
+            seated[(number, position, 1)] = second
+    return seated
+
+
+def _seats(plan: draw.DrawPlan) -> dict[tuple[int, int, int], int]:
+    """Where this plan seats its players, as `_seated` reads a stored one."""
+    return {
+        (match.slot.round, match.slot.position, side): source.entrant
+        for match in plan.matches()
+        for side, source in enumerate(match.sources)
+        if source.kind == draw.ENTRANT
+    }
 
 
 def follow_swiss_with_knockout(tournament: Tournament, settled: bool, user) -> bool:
     """Draw the knockout of the Swiss's top K once its last round is settled; take back
     a knockout not started when a Swiss result changes what it would be (it is drawn
     again), and refuse the change once it has started. False when there is no knockout
-    to play (fewer than two players to send on): the Swiss's places are final."""
-    drawn = knockout_drawn(tournament)
-    if not settled and not drawn:
+    to play (fewer than two players to send on): the Swiss's places are final.
+
+    A player who withdraws once seated in the knockout keeps the seat (the cup gives
+    their opponent the walkover): a withdrawal is not a Swiss result, and it neither
+    redraws the knockout nor is refused by it."""
+    seated = _seated(tournament)
+    if not settled and not seated:
         return True  # nothing to draw yet; the knockout comes when the rounds are over
-    qualifiers = swiss_qualifiers(tournament)
-    if not qualifiers and not drawn:
+    cut = swiss_cut_of(tournament, tournament.matches.in_rounds(), keep=set(seated.values()))
+    qualifiers = cut.qualifiers
+    if not qualifiers and not seated:
         return False
     plan = _plan(tournament, qualifiers) if settled and qualifiers else None
-    if drawn and (plan is None or not _agrees(tournament, plan)):
+    if seated and (plan is None or _seats(plan) != seated):
         knockout = tournament.matches.filter(bracket__isnull=False)
         if knockout.started().exists():
             raise OperationError(
                 _("The knockout has started: the Swiss results it was drawn from stand.")
             )
         knockout.delete()
-        drawn = False
-    if plan is not None and not drawn:
+        seated = {}
+    if plan is not None and not seated:
         draw_knockout(tournament, qualifiers, user)
     return plan is not None or not settled
