@@ -179,3 +179,10 @@ def test_the_cut_is_explained_in_catalan(client, season):
     ).content.decode()
     assert "després, una eliminatòria dels 4 primers" in html
     assert "s&#x27;ordenen per sorteig" in html or "s'ordenen per sorteig" in html
+
+
+@pytest.mark.django_db
+def test_the_directors_page_says_the_cut(director_client, season):
+    tournament, _players = swiss_then_knockout(season, played=False)
+    html = director_client.get(reverse("director-tournament", args=[tournament.pk])).content
+    assert "then a knockout of the top 4" in html.decode()
