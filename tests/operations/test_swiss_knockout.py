@@ -152,6 +152,17 @@ class TestSwissThenKnockout:
         assert semi.decided_by == Match.DecidedBy.WALKOVER
         assert {m.pk for m in knockout(tournament)} == {pk for pk, _a, _b in drawn}
 
+    def test_a_cut_of_two_is_a_final_and_the_rest_follow_from_third(self, season):
+        tournament, _players = make(season, 7, cut=2)
+        play_swiss(tournament)
+        final = knockout(tournament).get()
+        builders.win(final, side=1)
+        tournament.refresh_from_db()
+        assert tournament.is_finished
+        places = {p.player.pk: p.place for p in tournament_standings(tournament).places}
+        assert places[final.player2_id] == (1, 1) and places[final.player1_id] == (2, 2)
+        assert sorted(best for best, _worst in places.values())[2] == 3
+
 
 @pytest.mark.django_db
 def test_the_operations_refuse_a_swiss_knockout_on_another_format(season):
