@@ -30,7 +30,8 @@ def addresses_on_the_demo_club() -> dict[str, str]:
     """Each page kind's path, on the demo club plus a draft and a reported game."""
     cup = Tournament.objects.get(status="running", format="cup")
     season = cup.season
-    swiss = Tournament.objects.get(format="swiss")
+    swiss = Tournament.objects.get(format="swiss", swiss_knockout=0)
+    swiss_knockout = Tournament.objects.get(format="swiss", swiss_knockout__gt=0)
     round_robin = Tournament.objects.get(format="round_robin")
     finished = Tournament.objects.filter(status="finished", format="cup").first()
     matches = cup.matches.filter(bracket__kind="main")
@@ -70,6 +71,8 @@ def addresses_on_the_demo_club() -> dict[str, str]:
         "standings": reverse("standings", args=[season.year]),
         "cup": cup.get_absolute_url(),
         "swiss": swiss.get_absolute_url(),
+        "swiss-knockout": swiss_knockout.get_absolute_url(),
+        "swiss-knockout-results": reverse("results", args=[swiss_knockout.pk]),
         "round-robin": round_robin.get_absolute_url(),
         "results": reverse("results", args=[finished.pk]),
         "announcement": reverse("announcement", args=[finished.pk]),

@@ -93,7 +93,7 @@ class DemoClubTests(DemoClubTestCase):
         self.assertTrue(autumn.matches.filter(status="live").exists())
 
     def test_a_finished_swiss_of_11_with_a_bye_each_round_and_no_rematch(self):
-        swiss = Tournament.objects.get(format=club_nights.SWISS)
+        swiss = Tournament.objects.get(format=club_nights.SWISS, swiss_knockout=0)
         self.assertEqual((swiss.status, swiss.rounds), ("finished", 3))
         self.assertTrue(swiss.public)
         self.assertEqual(swiss.season.year, timezone.localdate().year)
@@ -119,7 +119,7 @@ class DemoClubTests(DemoClubTestCase):
         self.assertEqual(len(set(pairs)), 15)
 
     def test_the_swiss_standings_need_their_tie_breaks(self):
-        swiss = Tournament.objects.get(format=club_nights.SWISS)
+        swiss = Tournament.objects.get(format=club_nights.SWISS, swiss_knockout=0)
         games = Game.objects.filter(match__tournament=swiss)
         self.assertTrue(games.filter(cube__gt=1).exists())
         self.assertTrue(games.exclude(kind="single").exists())
@@ -131,6 +131,26 @@ class DemoClubTests(DemoClubTestCase):
         self.assertGreaterEqual(len(level), 5)
         self.assertTrue(all(a.place < b.place for a, b in level))
         self.assertTrue(any(a.median_buchholz == b.median_buchholz for a, b in level))
+
+    def test_a_swiss_that_went_on_to_a_knockout_of_four_played_to_its_final(self):
+        from tournament.models.rounds import swiss_cut_of
+        from tournament.queries.standings import tournament_standings
+
+        night = Tournament.objects.get(format=club_nights.SWISS, swiss_knockout=4)
+        self.assertEqual(night.status, "finished")
+        self.assertEqual(night.entries.filter(checked_in=True).count(), 12)
+        cut = swiss_cut_of(night, night.matches.in_rounds())
+        # The cut's edge is a tie on every tie-break, drawn by lot: one of two goes on.
+        place = dict(cut.ranked)
+        self.assertEqual(sum(p == place[cut.qualifiers[-1]] for p in place.values()), 2)
+        knockout = night.matches.filter(bracket__isnull=False)
+        self.assertEqual(knockout.count(), 3)
+        seated = {m.player1_id for m in knockout.filter(round=1)}
+        seated |= {m.player2_id for m in knockout.filter(round=1)}
+        self.assertEqual(seated, set(cut.qualifiers))
+        places = sorted(p.place for p in tournament_standings(night).places)
+        self.assertEqual(places[:4], [(1, 1), (2, 2), (3, 4), (3, 4)])
+        self.assertEqual(len(places), 12)
 
     def test_a_round_robin_of_two_groups_of_five_under_way(self):
         night = Tournament.objects.get(format=club_nights.ROUND_ROBIN)

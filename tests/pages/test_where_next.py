@@ -184,3 +184,28 @@ def test_a_bye_page_names_the_match_after_the_bye(client, season):
         )  # fmt: skip
         html = client.get(bye.get_absolute_url()).content.decode()
         assert f'<a href="{after.get_absolute_url()}">Their next match' in html
+
+
+def test_a_swiss_with_a_knockout_sends_its_top_on_and_places_the_rest(director_client, season):
+    from tournament.core import club_nights
+    from tournament.models.rounds import swiss_cut_of
+
+    tournament, _players = builders.club_night(
+        season, 8, format=club_nights.SWISS, rounds=3, swiss_knockout=4, rng_seed=5, start=True
+    )
+    builders.play_round(tournament, 1)
+    builders.play_round(tournament, 2)
+    first, *others = tournament.matches.in_rounds().filter(round=3).open()
+    builders.win(first)
+    lines = where_next(director_client, first)
+    assert all("the knockout of the top 4 is drawn when the last match" in line for line in lines)
+    for match in others:
+        builders.win(match)
+    went_on = set(swiss_cut_of(tournament, tournament.matches.in_rounds()).qualifiers)
+    for match in tournament.matches.in_rounds().filter(round=3):
+        for player, line in zip(match.players, where_next(director_client, match), strict=True):
+            if player.pk in went_on:
+                assert "Main bracket" in line or "main bracket" in line, line
+            else:
+                assert line.startswith(f"{player.name} has played every round.")
+                assert "finished in place" in line

@@ -64,6 +64,7 @@ class TournamentAdmin(OneDoorAdmin):
                     "round_lengths",
                     "group_size",
                     "knockout",
+                    "swiss_knockout",
                     "scoring",
                     "tie_break",
                     "consolation",

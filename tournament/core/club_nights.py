@@ -29,6 +29,7 @@ FORMAT_SETTINGS = {
     "round_lengths": CLUB_NIGHT_FORMATS,
     "group_size": (ROUND_ROBIN,),
     "knockout": (ROUND_ROBIN,),
+    "swiss_knockout": (SWISS,),
     "scoring": CLUB_NIGHT_FORMATS,
     "tie_break": CLUB_NIGHT_FORMATS,
     "consolation": (CUP,),
@@ -44,16 +45,23 @@ Key = Hashable
 
 
 def format_problems(
-    format: str, consolation: str, knockout: int, group_size: int | None
+    format: str,
+    consolation: str,
+    knockout: int,
+    group_size: int | None,
+    swiss_knockout: int = 0,
 ) -> dict[str, str]:
     """What is wrong with a tournament's format, field by field (message templates to
     translate; empty when it is sound): a Swiss or a round robin has no consolation
-    bracket, and a knockout follows only a round robin played in groups."""
+    bracket, a knockout of group places follows only a round robin played in groups,
+    and a knockout of the top players only a Swiss."""
     problems = {}
     if format in CLUB_NIGHT_FORMATS and consolation != NO_CONSOLATION:
         problems["consolation"] = _("A Swiss or a round robin has no consolation bracket.")
     if knockout and not (format == ROUND_ROBIN and group_size):
         problems["knockout"] = _("A knockout follows a round robin played in groups.")
+    if swiss_knockout and format != SWISS:
+        problems["swiss_knockout"] = _("A knockout of the top players follows a Swiss.")
     return problems
 
 

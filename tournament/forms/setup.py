@@ -106,6 +106,7 @@ TOURNAMENT_FIELDS = [
     "round_lengths",
     "group_size",
     "knockout",
+    "swiss_knockout",
     "scoring",
     "tie_break",
     "consolation",
@@ -132,6 +133,7 @@ DEFAULTED_FIELDS = (
     "rounds",
     "round_lengths",
     "knockout",
+    "swiss_knockout",
     "scoring",
     "tie_break",
 )
@@ -381,6 +383,7 @@ class TournamentForm(forms.ModelForm, BracketFields):
             data.get("consolation") or draw.NO_CONSOLATION,
             data.get("knockout") or 0,
             data.get("group_size"),
+            data.get("swiss_knockout") or 0,
         ).items():
             self.add_error(field if field in self.fields else None, gettext(message))
         if data.get("last_chance") and not data.get("last_chance_lengths"):

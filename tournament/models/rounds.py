@@ -15,7 +15,7 @@ from django.db.models import Q
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from ..core import actions, club_nights, swiss_standings, win_skill
+from ..core import actions, club_nights, swiss_cut, swiss_standings, win_skill
 from .analysis import deepest_figures
 from .matches import BYE, DECIDED, TO_PLAY, Match
 from .tournaments import Tournament
@@ -71,6 +71,34 @@ def group_results(
         elif row.decided_by == actions.DOUBLE_LOSS:
             found.results.append(swiss_standings.Result(row.player1_id, row.player2_id, None, 0, 0))
     return found
+
+
+@dataclass(frozen=True)
+class SwissCut:
+    """A Swiss's standings (player and place, best first) and who goes on from them to
+    its knockout, in seed order (`core.swiss_cut`; no knockout: nobody)."""
+
+    ranked: list[tuple[int, int]]
+    qualifiers: list[int]
+
+
+def swiss_cut_of(tournament: Tournament, rows: Iterable, keep: Iterable = ()) -> SwissCut:
+    """The cut of a Swiss into its knockout from its rows of the rounds, as they stand:
+    the top K of the players not withdrawn (one query for them; those in `keep`, seated
+    in the knockout already, count as in), a tie at the cut drawn by lot from the draw
+    seed. Fewer than two to send on: no knockout."""
+    found = group_results(rows, True, tournament.standings_scoring, figures_for(tournament))
+    ranked = [(row.player, row.place) for row in found.ranked()]
+    if not tournament.swiss_knockout:
+        return SwissCut(ranked, [])
+    withdrawn = set(tournament.entries.filter(withdrawn=True).values_list("player_id", flat=True))
+    withdrawn -= set(keep)
+    qualifiers = swiss_cut.cut(
+        [pair for pair in ranked if pair[0] not in withdrawn],
+        tournament.swiss_knockout,
+        tournament.draw_seed or 0,
+    )
+    return SwissCut(ranked, qualifiers if len(qualifiers) >= 2 else [])
 
 
 def figures_for(tournament: Tournament) -> dict | None:

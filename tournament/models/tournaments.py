@@ -11,7 +11,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from ..core import clocks, club_nights, draw, prizes, schedule, tables, win_skill
+from ..core import clocks, club_nights, draw, prizes, schedule, swiss_cut, tables, win_skill
 from .marks import new_mark
 from .registrations import RegistrationSettings
 from .seasons import Season
@@ -98,6 +98,14 @@ class Tournament(RegistrationSettings):
         (1, _("the group winners")),
         (2, _("the group winners and runners-up")),
     ]
+    SWISS_KNOCKOUT_CHOICES = [
+        (0, _("no knockout")),
+        (2, _("the top 2 (a final)")),
+        (4, _("the top 4")),
+        (8, _("the top 8")),
+        (16, _("the top 16")),
+        (32, _("the top 32")),
+    ]
 
     CONSOLATION_CHOICES = [
         (draw.NO_CONSOLATION, _("no consolation")),
@@ -142,6 +150,16 @@ class Tournament(RegistrationSettings):
         _("round robin: then a knockout cup of"),
         choices=KNOCKOUT_CHOICES,
         default=0,
+    )
+    # A Swiss: its top K go on to a knockout seeded by Swiss place (core.swiss_cut).
+    swiss_knockout = models.PositiveSmallIntegerField(
+        _("Swiss: then a knockout cup of"),
+        choices=SWISS_KNOCKOUT_CHOICES,
+        default=0,
+        help_text=_(
+            "Once the last round is played, the top players go on to a knockout seeded by "
+            "their Swiss place; a tie at the cut is drawn by lot from the draw seed."
+        ),
     )
     # A Swiss or a round robin: what its standings score, and their first tie-break.
     scoring = models.CharField(
@@ -281,6 +299,10 @@ class Tournament(RegistrationSettings):
             ),
             models.CheckConstraint(condition=Q(knockout__lte=2), name="tournament_knockout_known"),
             models.CheckConstraint(
+                condition=Q(swiss_knockout__in=[0, *swiss_cut.SIZES]),
+                name="tournament_swiss_knockout_known",
+            ),
+            models.CheckConstraint(
                 condition=Q(reporting__in=[value for value, _label in REPORTING_CHOICES]),
                 name="tournament_reporting_known",
             ),
@@ -340,6 +362,14 @@ class Tournament(RegistrationSettings):
     @property
     def is_round_robin(self) -> bool:
         return self.format == club_nights.ROUND_ROBIN
+
+    @property
+    def has_knockout(self) -> bool:
+        """A club night that goes on to a knockout: a round robin's groups (their
+        winners, and runners-up), or a Swiss's top players."""
+        if self.is_swiss:
+            return bool(self.swiss_knockout)
+        return bool(self.knockout)
 
     @property
     def standings_scoring(self) -> win_skill.Scoring:

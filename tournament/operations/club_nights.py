@@ -16,7 +16,7 @@ from django.db.models import Count, Q
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import gettext_noop
 
-from ..core import club_nights, draw, swiss, win_skill
+from ..core import club_nights, swiss, win_skill
 from ..models import AuditEntry, Match, Tournament
 from ..models.audit import Said
 from ..models.rounds import figures_for, group_results, round_matches
@@ -24,8 +24,10 @@ from . import audit
 from .avoided_pairs import avoided_pairs, round_summary
 from .errors import OperationError
 from .finish import set_finished
+from .knockouts import draw_knockout as _draw_knockout
+from .knockouts import follow_swiss_with_knockout
+from .knockouts import knockout_drawn as _knockout_drawn
 from .locks import lock_tournament
-from .plans import store_plan
 from .results import decide_without_games
 from .tables import assign_tables
 
@@ -334,34 +336,6 @@ def group_places(tournament: Tournament) -> list[list[int]]:
     ]
 
 
-def _knockout_drawn(tournament: Tournament) -> bool:
-    return tournament.matches.filter(bracket__isnull=False).exists()
-
-
-def _draw_knockout(tournament: Tournament, qualifiers: list[int], user) -> None:
-    """The cup after the groups: their winners (and runners-up), seeded by group place
-    (every winner before any runner-up), so that group winners meet runners-up first."""
-    try:
-        plan = draw.make_plan(
-            qualifiers,
-            seeds={player: number for number, player in enumerate(qualifiers, start=1)},
-            rng_seed=tournament.draw_seed or 0,
-        )
-    except draw.DrawError as error:
-        raise OperationError(error.message()) from error
-    store_plan(tournament, plan)
-    audit.record(
-        AuditEntry.Action.DRAW_MADE,
-        user=user,
-        tournament=tournament,
-        summary=Said(
-            gettext_noop("Knockout drawn from the group places: %(count)d players"),
-            count=len(qualifiers),
-        ),
-        after={"seed": tournament.draw_seed, "entrants": list(plan.entrants)},
-    )
-
-
 def _groups_settled(tournament: Tournament) -> bool:
     return _settled(tournament.matches.in_rounds())
 
@@ -433,8 +407,12 @@ def progress(tournament: Tournament, user=None) -> None:
             moved = True
         if not moved:
             break
-    if tournament.knockout and _follow_groups_with_knockout(tournament, user):
-        # The knockout after the groups finishes the tournament (progress.resolve).
+    if tournament.is_swiss and tournament.swiss_knockout:
+        following = follow_swiss_with_knockout(tournament, is_complete(tournament), user)
+    else:
+        following = tournament.knockout and _follow_groups_with_knockout(tournament, user)
+    if following:
+        # The knockout after the rounds finishes the tournament (progress.resolve).
         assign_tables(tournament)
         return
     set_finished(tournament, is_complete(tournament))

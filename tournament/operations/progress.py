@@ -52,9 +52,9 @@ def resolve(
     """
     if tournament.is_club_night:
         club_nights.progress(tournament, user)
-        if not tournament.knockout:
+        if not tournament.has_knockout:
             return
-        # A round robin's knockout moves on as a cup does, once drawn.
+        # A round robin's or a Swiss's knockout moves on as a cup does, once drawn.
         rows = None  # the groups may just have filled the knockout's first round
     if rows is None:
         rows = stored_draw.load_rows(tournament)

@@ -61,6 +61,7 @@ def tournament_settings(tournament: Tournament) -> dict:
         "round_lengths": tournament.round_lengths,
         "group_size": tournament.group_size,
         "knockout": tournament.knockout,
+        "swiss_knockout": tournament.swiss_knockout,
         "scoring": tournament.scoring,
         "tie_break": tournament.tie_break,
         "consolation": tournament.consolation,
@@ -141,7 +142,11 @@ def _check_format(tournament: Tournament) -> None:
     """The core's word on the format (the admin and the forms say it beside the field;
     every other caller of the operations hears it here)."""
     problems = club_nights.format_problems(
-        tournament.format, tournament.consolation, tournament.knockout, tournament.group_size
+        tournament.format,
+        tournament.consolation,
+        tournament.knockout,
+        tournament.group_size,
+        tournament.swiss_knockout,
     )
     if problems:
         raise OperationError(" ".join(gettext(message) for message in problems.values()))

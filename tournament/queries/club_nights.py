@@ -11,7 +11,8 @@ from dataclasses import dataclass, field
 
 from django.utils.translation import gettext
 
-from ..core import league, win_skill
+from ..core import league, swiss_cut, win_skill
+from ..core.draw import ENTRANT
 from ..models import Match, Player, Tournament
 from ..models.matches import BYE
 from ..models.rounds import figures_for, group_results
@@ -75,6 +76,8 @@ class Group:
 class ClubNight:
     tournament: Tournament
     groups: list[Group]
+    # The players seated in the knockout after the rounds, once it is drawn.
+    knockout_players: frozenset = frozenset()
 
     @property
     def win_skill(self) -> bool:
@@ -114,12 +117,28 @@ def _standings(rows: Iterable, players: dict, tournament: Tournament, figures: d
     ]
 
 
+def _knockout_entrants(matches: Iterable) -> frozenset:
+    """The players seated in the knockout after the rounds (none before it is drawn):
+    read from its matches, so that no page asks again who went on."""
+    return frozenset(
+        player
+        for match in matches
+        if match.bracket_id is not None
+        for kind, player in (
+            (match.source1_kind, match.player1_id),
+            (match.source2_kind, match.player2_id),
+        )
+        if kind == ENTRANT and player is not None
+    )
+
+
 def club_night(tournament: Tournament, matches: list[Match] | None = None) -> ClubNight:
     """The rounds and standings of every group (two queries: the matches with their
     players, unless given, and the round deadlines; a third, the analyses, under Win +
     Skill or the average-PR tie-break)."""
     if matches is None:
         matches = list(tournament.matches.select_related("player1", "player2", "winner"))
+    knockout_players = _knockout_entrants(matches)
     matches = [match for match in matches if match.in_rounds]
     players = {
         player.pk: player
@@ -144,7 +163,7 @@ def club_night(tournament: Tournament, matches: list[Match] | None = None) -> Cl
     for group in groups:
         for stored in group.rounds:
             stored.deadline = deadlines.get(stored.number)
-    return ClubNight(tournament, groups)
+    return ClubNight(tournament, groups, knockout_players)
 
 
 @dataclass(frozen=True)
@@ -164,12 +183,20 @@ def final_places(tournament: Tournament, rows: list) -> FinalPlaces:
     """Each player's final place, once every round is played (none before): the
     standings' place in a Swiss or a whole-field round robin; with groups, the group
     winners share the first places, the runners-up the next, and so on (after the
-    knockout's places, for those who did not go on to it)."""
+    knockout's places, for those who did not go on to it); a Swiss with a knockout of
+    its top K: the others' Swiss order, from place K + 1."""
+    went_on = _knockout_entrants(rows)
     rows = [row for row in rows if row.bracket_id is None and row.round is not None]
     if not rows or any(row.status in Match.TO_PLAY_STATUSES for row in rows):
         return FinalPlaces({}, ties=False)
     if tournament.is_swiss and max(row.round for row in rows) < tournament.rounds:
         return FinalPlaces({}, ties=False)
+    if tournament.is_swiss and went_on:
+        # The knockout's players take its places (read from its bracket, as a cup's);
+        # the others keep their Swiss order after them, sharing as they shared.
+        found = group_results(rows, True, tournament.standings_scoring, figures_for(tournament))
+        ranked = [(row.player, row.place) for row in found.ranked()]
+        return FinalPlaces(swiss_cut.places_after_cut(ranked, went_on), ties=True)
     groups: dict[int, list] = {}
     for row in rows:
         groups.setdefault(row.group, []).append(row)

@@ -117,7 +117,7 @@ def _path_words(stored: StoredDraw, player: Player, path: draw.Path) -> tuple[st
 class _Rounds:
     tournament: Tournament
     matches: list[Match]
-    stored: StoredDraw | None  # a round robin's knockout, once drawn
+    stored: StoredDraw | None  # a round robin's or a Swiss's knockout, once drawn
 
     def line(self, match: Match, player: Player, withdrawn: bool) -> Onward:
         later = sorted(
@@ -161,6 +161,12 @@ class _Rounds:
                     "of this round is decided."
                 )
                 return words % params
+            if tournament.swiss_knockout and self.stored is None and not tournament.is_finished:
+                words = gettext(
+                    "%(player)s has played every round; the knockout of the top %(count)s "
+                    "is drawn when the last match of the round is decided."
+                )
+                return words % {**params, "count": tournament.swiss_knockout}
             return gettext("%(player)s has played every round.") % params
         if tournament.knockout and self.stored is None and not tournament.is_finished:
             words = gettext(

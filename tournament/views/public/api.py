@@ -168,6 +168,9 @@ def _club_night(tournament: Tournament, club: ClubNight) -> dict:
     data = {}
     if tournament.is_swiss:
         data["swiss_rounds"] = tournament.rounds
+        if tournament.swiss_knockout:
+            # Then a knockout of the top K (its matches are the "brackets").
+            data["knockout_of"] = tournament.swiss_knockout
     data["rounds"] = [
         {
             "group": group.number,
@@ -208,6 +211,8 @@ def _standing_row(club: ClubNight, row) -> dict:
         "buchholz": row.buchholz,
         "points_difference": row.points_difference,
     }
+    if club.tournament.has_knockout:
+        found["knockout"] = row.player.pk in club.knockout_players
     if club.win_skill:
         found["points"] = row.points
         found["skill_points"] = row.skill_points
