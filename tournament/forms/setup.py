@@ -108,6 +108,9 @@ TOURNAMENT_FIELDS = [
     "knockout",
     "scoring",
     "tie_break",
+    "lives",
+    "playoff",
+    "reentry_fee",
     "consolation",
     "progressive_rounds",
     "last_chance",
@@ -134,6 +137,8 @@ DEFAULTED_FIELDS = (
     "knockout",
     "scoring",
     "tie_break",
+    "lives",
+    "playoff",
 )
 BRACKET_LABELS = {
     draw.MAIN: _("Main bracket"),
