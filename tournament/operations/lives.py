@@ -16,43 +16,15 @@ from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
 
 from ..core import lives as core
-from ..models import AuditEntry, Entry, Match, Payment, Tournament
+from ..models import AuditEntry, Entry, Payment, Tournament
 from ..models.audit import Said
+from ..models.lives_state import lives_state as state
 from . import audit
 from .club_nights import Round, _store_round, _walkovers_for_withdrawn
 from .errors import OperationError
 from .finish import set_finished
 from .locks import lock_tournament
 from .tables import assign_tables
-
-
-def state(tournament: Tournament, rows=None) -> core.State:
-    """The event as the core replays it from the stored rounds (two queries)."""
-    entries = list(
-        tournament.entries.filter(checked_in=True).values_list(
-            "player_id", "withdrawn", "reentered_after"
-        )
-    )
-    if rows is None:
-        rows = tournament.matches.in_rounds().values_list(
-            "round", "player1_id", "player2_id", "status", "winner_id"
-        )
-    games, players = [], {player for player, _w, _r in entries}
-    for number, first, second, status, winner in rows:
-        if status == Match.Status.BYE:
-            games.append(core.Game(number, first, None, first))
-        elif first is not None and second is not None:
-            settled = status in Match.SETTLED_STATUSES
-            games.append(core.Game(number, first, second, winner if settled else None))
-            players.update((first, second))
-    return core.replay(
-        sorted(players),
-        games,
-        tournament.lives,
-        tournament.playoff,
-        reentries={player: after for player, _w, after in entries if after is not None},
-        withdrawn=[player for player, withdrawn, _r in entries if withdrawn],
-    )
 
 
 def _newest(tournament: Tournament) -> int:

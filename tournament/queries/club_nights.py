@@ -15,6 +15,7 @@ from ..core import league, win_skill
 from ..models import Match, Player, Tournament
 from ..models.matches import BYE
 from ..models.rounds import figures_for, group_results
+from . import lives
 
 
 @dataclass
@@ -75,6 +76,8 @@ class Group:
 class ClubNight:
     tournament: Tournament
     groups: list[Group]
+    # A Swiss with lives: its standings (`queries.lives`), instead of the groups' ones.
+    lives: list = field(default_factory=list)
 
     @property
     def win_skill(self) -> bool:
@@ -134,17 +137,18 @@ def club_night(tournament: Tournament, matches: list[Match] | None = None) -> Cl
         stored = rounds.setdefault(match.round, ClubRound(match.round, match.length, [], []))
         (stored.byes if match.status == BYE else stored.matches).append(match)
     groups = []
-    figures = figures_for(tournament) if by_group else None
+    figures = figures_for(tournament) if by_group and not tournament.is_lives else None
     for number in sorted(by_group):
         rounds = list(by_group[number].values())
         rows = [m for r in rounds for m in (*r.matches, *r.byes)]
-        standings = _standings(rows, players, tournament, figures)
+        standings = [] if tournament.is_lives else _standings(rows, players, tournament, figures)
         groups.append(Group(number, rounds, standings))
+    ranked = lives.standings(tournament, matches, players) if tournament.is_lives and groups else []
     deadlines = dict(tournament.deadlines.values_list("round", "deadline"))
     for group in groups:
         for stored in group.rounds:
             stored.deadline = deadlines.get(stored.number)
-    return ClubNight(tournament, groups)
+    return ClubNight(tournament, groups, ranked)
 
 
 @dataclass(frozen=True)
@@ -168,6 +172,8 @@ def final_places(tournament: Tournament, rows: list) -> FinalPlaces:
     rows = [row for row in rows if row.bracket_id is None and row.round is not None]
     if not rows or any(row.status in Match.TO_PLAY_STATUSES for row in rows):
         return FinalPlaces({}, ties=False)
+    if tournament.is_lives:
+        return FinalPlaces(lives.final_places(tournament, rows), ties=True)
     if tournament.is_swiss and max(row.round for row in rows) < tournament.rounds:
         return FinalPlaces({}, ties=False)
     groups: dict[int, list] = {}
