@@ -63,3 +63,97 @@ def test_a_running_event_has_no_final_places(season):
     tournament, _players = lives_night(season, 6, lives=2)
     builders.play_round(tournament, 1)
     assert tournament_standings(tournament).places == []
+
+
+@pytest.mark.django_db
+def test_the_json_carries_lives_losses_and_the_round_out(client, season):
+    tournament, _players = lives_night(season, 6, lives=2)
+    builders.play_round(tournament, 1)
+    builders.play_round(tournament, 2)
+    data = client.get(reverse("api-tournament", args=[tournament.pk])).json()
+    lives = data["lives"]
+    assert lives["lives"] == 2 and lives["playoff"] == core.LIVES_TO_THE_END
+    rows = lives["rows"]
+    assert len(rows) == 6
+    out = [row for row in rows if not row["still_in"]]
+    assert out and all(row["losses"] == 2 and row["out_round"] == 2 for row in out)
+    assert all(row["lives_left"] == 2 - row["losses"] for row in rows if row["still_in"])
+
+
+@pytest.mark.django_db
+def test_the_workbook_has_the_lives_sheet_as_the_page_ranks(client, season):
+    import io
+
+    import openpyxl
+
+    tournament, _players = lives_night(season, 6, lives=2)
+    builders.play_round(tournament, 1)
+    builders.play_round(tournament, 2)
+    response = client.get(reverse("results-xlsx", args=[tournament.pk]))
+    book = openpyxl.load_workbook(io.BytesIO(b"".join(response.streaming_content)))
+    assert "Swiss with lives" in book.sheetnames and "Club night standings" not in book.sheetnames
+    rows = [[cell.value for cell in row] for row in book["Swiss with lives"].iter_rows()]
+    assert rows[0][:4] == ["Place", "Player", "Lives left", "Losses"]
+    from tournament.queries.club_nights import club_night
+
+    expected = [row.player.name for row in club_night(tournament).lives]
+    assert [row[1] for row in rows[1:]] == expected
+    assert all(row[2] is None and row[6] == 2 for row in rows[1:] if row[3] == 2)
+
+
+def eliminated_after_two_rounds(season, **settings):
+    from decimal import Decimal
+
+    from tournament.models import Bracket
+    from tournament.models.lives_state import lives_state
+
+    tournament, _players = lives_night(season, 8, lives=2, reentry_fee=Decimal("4.00"))
+    Bracket.objects.get_or_create(tournament=tournament, kind="main")
+    builders.play_round(tournament, 1)
+    builders.play_round(tournament, 2)
+    event = lives_state(tournament)
+    out = [key for key, record in event.records.items() if record.out_round == 2]
+    return tournament, out
+
+
+@pytest.mark.django_db
+def test_the_director_re_enters_an_eliminated_player_from_the_desk(director_client, season):
+    from tournament.models import AuditEntry, Payment
+
+    tournament, out = eliminated_after_two_rounds(season)
+    desk = reverse("director-tournament", args=[tournament.pk])
+    html = director_client.get(desk).content.decode()
+    assert "An eliminated player buys back in" in html
+    entry = tournament.entries.get(player_id=out[0])
+    url = reverse("director-reenter", args=[tournament.pk])
+    response = director_client.post(url, {"entry": entry.pk, "method": "cash"})
+    assert response.status_code == 302
+    assert Payment.objects.get(entry=entry, reentry=True).amount == 4
+    assert AuditEntry.objects.filter(action=AuditEntry.Action.REENTRY).count() == 1
+    # Twice is refused, and nothing more is written.
+    response = director_client.post(url, {"entry": entry.pk, "method": "cash"})
+    assert response.status_code == 400
+    assert Payment.objects.filter(reentry=True).count() == 1
+
+
+@pytest.mark.django_db
+def test_a_player_still_in_is_not_offered_and_is_refused(director_client, season):
+    from tournament.models import Payment
+
+    tournament, out = eliminated_after_two_rounds(season)
+    still_in = tournament.entries.exclude(player_id__in=out).first()
+    url = reverse("director-reenter", args=[tournament.pk])
+    response = director_client.post(url, {"entry": still_in.pk, "method": "cash"})
+    assert response.status_code == 400
+    assert not Payment.objects.filter(reentry=True).exists()
+
+
+@pytest.mark.django_db
+def test_re_entry_needs_the_directors_permission(client, season):
+    tournament, out = eliminated_after_two_rounds(season)
+    entry = tournament.entries.get(player_id=out[0])
+    url = reverse("director-reenter", args=[tournament.pk])
+    response = client.post(url, {"entry": entry.pk, "method": "cash"})
+    assert response.status_code in (302, 403)
+    entry.refresh_from_db()
+    assert entry.reentered_after is None
