@@ -32,6 +32,7 @@ def addresses_on_the_demo_club() -> dict[str, str]:
     season = cup.season
     swiss = Tournament.objects.get(format="swiss")
     round_robin = Tournament.objects.get(format="round_robin")
+    with_lives = Tournament.objects.get(format="lives")
     finished = Tournament.objects.filter(status="finished", format="cup").first()
     matches = cup.matches.filter(bracket__kind="main")
     ready = matches.filter(status="ready").first()
@@ -71,6 +72,7 @@ def addresses_on_the_demo_club() -> dict[str, str]:
         "cup": cup.get_absolute_url(),
         "swiss": swiss.get_absolute_url(),
         "round-robin": round_robin.get_absolute_url(),
+        "swiss-with-lives": with_lives.get_absolute_url(),
         "results": reverse("results", args=[finished.pk]),
         "announcement": reverse("announcement", args=[finished.pk]),
         "match-ready": ready.get_absolute_url(),
