@@ -157,3 +157,39 @@ def test_re_entry_needs_the_directors_permission(client, season):
     assert response.status_code in (302, 403)
     entry.refresh_from_db()
     assert entry.reentered_after is None
+
+
+@pytest.mark.django_db
+def test_the_director_prints_a_rounds_slips_and_sees_its_draw(director_client, season):
+    tournament, _players = lives_night(season, 6, lives=2)
+    builders.play_round(tournament, 1)
+    slips = director_client.get(reverse("director-slips", args=[tournament.pk]), {"round": 2})
+    html = slips.content.decode()
+    assert slips.status_code == 200 and "Round 2" in html
+    for match in tournament.matches.filter(round=2).between_two():
+        assert match.player1.name in html and match.player2.name in html
+    draw = director_client.get(reverse("director-draw", args=[tournament.pk]))
+    assert draw.status_code == 200
+
+
+@pytest.mark.django_db
+def test_the_form_shows_the_lives_settings_for_that_format_alone(director_client, season):
+    tournament, _players = lives_night(season, 4)
+    html = director_client.get(
+        reverse("director-tournament-edit", args=[tournament.pk])
+    ).content.decode()
+    for name in ("lives", "playoff", "reentry_fee"):
+        assert f'name="{name}"' in html
+    assert 'data-formats="lives"' in html
+
+
+@pytest.mark.django_db
+def test_the_standings_in_catalan_and_spanish(client, season):
+    tournament, _players = lives_night(season, 6, lives=2)
+    builders.play_round(tournament, 1)
+    builders.play_round(tournament, 2)
+    url = reverse("tournament", args=[tournament.pk])
+    catalan = client.get(url, headers={"accept-language": "ca"}).content.decode()
+    assert "Vides" in catalan and "quan ha perdut 2 partides" in catalan
+    spanish = client.get(url, headers={"accept-language": "es"}).content.decode()
+    assert "Vidas" in spanish and "en juego" in spanish
