@@ -193,3 +193,24 @@ def test_the_standings_in_catalan_and_spanish(client, season):
     assert "Vides" in catalan and "quan ha perdut 2 partides" in catalan
     spanish = client.get(url, headers={"accept-language": "es"}).content.decode()
     assert "Vidas" in spanish and "en juego" in spanish
+
+
+@pytest.mark.django_db
+def test_a_match_says_who_is_out_and_who_waits_for_the_next_round(season):
+    from tournament.queries.onward import where_next
+
+    tournament, _players = lives_night(season, 6, lives=2)
+    builders.play_round(tournament, 1)
+    first = tournament.matches.filter(round=1).between_two()
+    lost_once = {m.player2_id if m.winner_id == m.player1_id else m.player1_id for m in first}
+    # Two players with one loss each meet in round 2: its loser is out.
+    (second,) = [
+        m
+        for m in tournament.matches.filter(round=2).between_two()
+        if {m.player1_id, m.player2_id} <= lost_once
+    ]
+    builders.win(second, 0)
+    loser = second.player2
+    lines = {line.player.pk: line.went for line in where_next(second)}
+    assert lines[loser.pk] == f"{loser.name} is out: their last life is lost."
+    assert "waits for round 3: it is paired when the last match" in lines[second.player1_id]
