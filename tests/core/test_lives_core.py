@@ -14,12 +14,13 @@ from tournament.core import lives
 from tournament.core.lives import Game
 
 
-def play(players, number_of_lives, playoff, seed, reenter=False, check=None):
+def play(players, number_of_lives, playoff, seed, reenter=False, check=None, withdraw=False):
     """Play an event to its end with random results; `check(state, next_round)` is
     called before every round. Returns the final state and every game."""
     rng = random.Random(seed)
     games: list[Game] = []
     reentries: dict = {}
+    withdrawn: list = []
     state = lives.replay(players, games, number_of_lives, playoff)
     for _round in range(500):
         paired = lives.next_round(state, seed=len(games))
@@ -31,7 +32,10 @@ def play(players, number_of_lives, playoff, seed, reenter=False, check=None):
             games.append(Game(paired.number, first, second, rng.choice((first, second))))
         if paired.bye is not None:
             games.append(Game(paired.number, paired.bye, None, paired.bye))
-        state = lives.replay(players, games, number_of_lives, playoff, reentries)
+        state = lives.replay(players, games, number_of_lives, playoff, reentries, withdrawn)
+        if withdraw and len(state.still_in()) >= 3 and rng.random() < 0.2:
+            withdrawn.append(rng.choice(state.still_in()))
+            state = lives.replay(players, games, number_of_lives, playoff, reentries, withdrawn)
         if reenter:
             for key in state.records:
                 try:
@@ -40,7 +44,7 @@ def play(players, number_of_lives, playoff, seed, reenter=False, check=None):
                     continue
                 if rng.random() < 0.3:
                     reentries[key] = paired.number
-            state = lives.replay(players, games, number_of_lives, playoff, reentries)
+            state = lives.replay(players, games, number_of_lives, playoff, reentries, withdrawn)
     else:
         pytest.fail("the event never ended")
     return state, games, reentries
@@ -174,10 +178,17 @@ def test_the_one_who_trails_is_out_at_their_first_final_loss():
 
 
 def test_players_with_the_same_record_share_a_place():
-    # Four players, one life each: round 1 puts 2 and 3 out together.
-    games = [Game(1, 0, 2, 0), Game(1, 1, 3, 1), Game(2, 0, 1, 0)]
+    # Four players, two lives: 2 and 3 go out together in round 2, 0 and 1 play the final.
+    games = [Game(1, 0, 2, 0), Game(1, 1, 3, 1), Game(2, 0, 2, 0), Game(2, 1, 3, 1)]
+    games.append(Game(3, 0, 1, 0))
     state = lives.replay([0, 1, 2, 3], games, 2, lives.SINGLE_FINAL)
-    assert [place for place, _record in lives.places(state)] == [1, 2, 3, 3]
+    assert state.winner == 0
+    assert [(place, record.player) for place, record in lives.places(state)] == [
+        (1, 0),
+        (2, 1),
+        (3, 2),
+        (3, 3),
+    ]
 
 
 def test_re_entry_comes_back_with_one_life_once():
@@ -200,3 +211,35 @@ def test_the_bye_goes_to_the_fewest_lives_left():
     games = [Game(1, 0, 1, 0), Game(1, 2, None, 2)]
     state = lives.replay([0, 1, 2], games, 3)
     assert lives.next_round(state).bye == 1
+
+
+def test_a_withdrawal_that_leaves_two_makes_the_next_round_the_final():
+    # Three players, three lives: 2 withdraws after round 1; 0 and 1 then play a final.
+    games = [Game(1, 0, 1, 0), Game(1, 2, None, 2)]
+    state = lives.replay([0, 1, 2], games, 3, lives.SINGLE_FINAL, withdrawn=[2])
+    paired = lives.next_round(state)
+    assert paired.final and paired.pairs and paired.bye is None
+    final = [*games, Game(2, *paired.pairs[0], winner=paired.pairs[0][0])]
+    state = lives.replay([0, 1, 2], final, 3, lives.SINGLE_FINAL, withdrawn=[2])
+    assert state.finished and state.winner == paired.pairs[0][0]
+    assert [place for place, _record in lives.places(state)] == [1, 2, 3]
+
+
+@settings(max_examples=40, deadline=None)
+@given(events)
+def test_withdrawals_leave_the_pairing_whole_and_one_winner(event):
+    size, number_of_lives, playoff, seed, reenter = event
+
+    def check(state, paired):
+        seated = [key for pair in paired.pairs for key in pair]
+        if paired.bye is not None:
+            seated.append(paired.bye)
+        assert sorted(seated) == sorted(state.still_in())
+
+    state, _games, _ = play(
+        list(range(size)), number_of_lives, playoff, seed, reenter, check, withdraw=True
+    )
+    assert state.finished and state.winner is not None
+    ranked = lives.places(state)
+    assert ranked[0] == (1, state.records[state.winner])
+    assert sorted(record.player for _place, record in ranked) == list(range(size))

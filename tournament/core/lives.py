@@ -131,10 +131,19 @@ def replay(
     final_losses: dict[Key, int] = {}
     for number in sorted(by_round):
         _apply_reentries(state, reentries, number - 1)
-        starting = state.still_in()
-        if playoff != LIVES_TO_THE_END and state.final_from is None and len(starting) == 2:
+        # A round of one match and no bye is played when two players alone are left
+        # (everyone still in is paired): the end game, from its first such round. Read
+        # from the round itself, not from who is still in now: a player who withdrew
+        # later was still in then.
+        games_now = by_round[number]
+        if (
+            playoff != LIVES_TO_THE_END
+            and state.final_from is None
+            and len(games_now) == 1
+            and games_now[0].second is not None
+        ):
             state.final_from = number
-            allowance = _final_allowance(state, starting)
+            allowance = _final_allowance(state, [games_now[0].first, games_now[0].second])
         state.last_round = number
         state.round_open = False
         for game in by_round[number]:
