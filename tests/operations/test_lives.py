@@ -134,3 +134,44 @@ class TestReentry:
         with pytest.raises(OperationError):
             operations.reenter(tournament, still_in, method=None)
         assert not AuditEntry.objects.filter(action=AuditEntry.Action.REENTRY).exists()
+
+
+@pytest.mark.django_db
+class TestWithdrawalAndSettings:
+    def test_a_withdrawn_player_loses_by_walkover_and_is_not_paired_again(self, season):
+        tournament, _players = lives_night(season, 6, lives=3)
+        builders.play_round(tournament, 1)
+        leaving = tournament.matches.filter(round=2).between_two().first().player1
+        operations.withdraw(tournament, leaving)
+        walkover = tournament.matches.filter(round=2).involving(leaving.pk).get()
+        assert walkover.decided_by == Match.DecidedBy.WALKOVER
+        builders.play_out(tournament)
+        assert tournament.is_finished
+        later = tournament.matches.filter(round__gt=2).involving(leaving.pk)
+        assert not later.exists()
+        event = lives.state(tournament)
+        assert event.records[leaving.pk].withdrawn and event.winner != leaving.pk
+
+    @pytest.mark.parametrize(
+        ("settings", "said"),
+        [
+            ({"lives": 1}, "2 to 5 lives"),
+            ({"lives": 6}, "2 to 5 lives"),
+            ({"playoff": "knockout"}, "not a valid choice"),
+            ({"reentry_fee": -1}, "A fee cannot be below zero."),
+        ],
+    )
+    def test_unsound_settings_are_refused_and_nothing_is_saved(self, season, settings, said):
+        from tournament.models import Tournament
+
+        fields = {
+            "season": season,
+            "name": "Més suís",
+            "date": "2002-11-09",
+            "format": club_nights.LIVES,
+            **settings,
+        }
+        with pytest.raises(OperationError) as refused:
+            operations.create_tournament(fields, {})
+        assert said in str(refused.value)
+        assert not Tournament.objects.filter(name="Més suís").exists()

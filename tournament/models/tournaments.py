@@ -316,12 +316,18 @@ class Tournament(RegistrationSettings):
             ),
             models.CheckConstraint(condition=Q(knockout__lte=2), name="tournament_knockout_known"),
             models.CheckConstraint(
-                condition=Q(lives__gte=lives_core.MIN_LIVES)
-                & Q(lives__lte=lives_core.MAX_LIVES)
-                & Q(playoff__in=list(lives_core.PLAYOFFS))
-                & (Q(reentry_fee__isnull=True) | Q(reentry_fee__gte=0)),
+                condition=Q(lives__gte=lives_core.MIN_LIVES) & Q(lives__lte=lives_core.MAX_LIVES),
                 name="tournament_lives_sensible",
                 violation_error_message=_("A Swiss with lives gives 2 to 5 lives."),
+            ),
+            models.CheckConstraint(
+                condition=Q(playoff__in=list(lives_core.PLAYOFFS)),
+                name="tournament_playoff_known",
+            ),
+            models.CheckConstraint(
+                condition=Q(reentry_fee__isnull=True) | Q(reentry_fee__gte=0),
+                name="tournament_reentry_fee_not_negative",
+                violation_error_message=_("A fee cannot be below zero."),
             ),
             models.CheckConstraint(
                 condition=Q(reporting__in=[value for value, _label in REPORTING_CHOICES]),
