@@ -27,6 +27,7 @@ def test_the_page_shows_lives_left_and_who_is_out(client, season):
     html = response.content.decode()
     assert response.status_code == 200
     assert "Lives left" in html and "still in" in html
+    assert "Swiss with lives, 2 lives" in html
     assert "round 2" in html  # out in round 2, at their second loss
     assert "A player is out when they have lost 2 matches." in html
     assert "Median-Buchholz" not in html  # not a Swiss's tie-breaks
