@@ -9,14 +9,16 @@ from .matches import Match
 from .tournaments import Tournament
 
 
-def lives_state(tournament: Tournament, rows=None) -> core.State:
-    """The event as the core replays it from the stored rounds (two queries; one when
-    `rows` are given: (round, player1_id, player2_id, status, winner_id) tuples)."""
-    entries = list(
-        tournament.entries.filter(checked_in=True).values_list(
-            "player_id", "withdrawn", "reentered_after"
+def lives_state(tournament: Tournament, rows=None, entries=None) -> core.State:
+    """The event as the core replays it from the stored rounds (two queries; none for
+    what the caller gives: `rows`, (round, player1_id, player2_id, status, winner_id)
+    tuples; `entries`, (player_id, withdrawn, reentered_after) of those checked in)."""
+    if entries is None:
+        entries = list(
+            tournament.entries.filter(checked_in=True).values_list(
+                "player_id", "withdrawn", "reentered_after"
+            )
         )
-    )
     if rows is None:
         rows = tournament.matches.in_rounds().values_list(
             "round", "player1_id", "player2_id", "status", "winner_id"

@@ -164,7 +164,7 @@ class FinalPlaces:
         return league.final_place_label(*self.places[player_id], ties=self.ties)
 
 
-def final_places(tournament: Tournament, rows: list) -> FinalPlaces:
+def final_places(tournament: Tournament, rows: list, entries=None) -> FinalPlaces:
     """Each player's final place, once every round is played (none before): the
     standings' place in a Swiss or a whole-field round robin; with groups, the group
     winners share the first places, the runners-up the next, and so on (after the
@@ -173,7 +173,8 @@ def final_places(tournament: Tournament, rows: list) -> FinalPlaces:
     if not rows or any(row.status in Match.TO_PLAY_STATUSES for row in rows):
         return FinalPlaces({}, ties=False)
     if tournament.is_lives:
-        return FinalPlaces(lives.final_places(tournament, rows), ties=True)
+        # `entries`: a Swiss with lives's (player, withdrawn, re-entered after), if read.
+        return FinalPlaces(lives.final_places(tournament, rows, entries), ties=True)
     if tournament.is_swiss and max(row.round for row in rows) < tournament.rounds:
         return FinalPlaces({}, ties=False)
     groups: dict[int, list] = {}

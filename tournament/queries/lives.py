@@ -40,10 +40,10 @@ def _tuples(rows: Iterable) -> list[tuple]:
     ]
 
 
-def state_of(tournament: Tournament, rows: Iterable) -> core.State:
+def state_of(tournament: Tournament, rows: Iterable, entries=None) -> core.State:
     """The replay of rows already read (Match instances or the standings' MatchRows):
-    one query, for the re-entries and withdrawals."""
-    return lives_state(tournament, rows=_tuples(rows))
+    one query for the re-entries and withdrawals, unless `entries` has them."""
+    return lives_state(tournament, rows=_tuples(rows), entries=entries)
 
 
 def standings(tournament: Tournament, matches: list[Match], players: dict) -> list[LivesRow]:
@@ -69,10 +69,10 @@ def standings(tournament: Tournament, matches: list[Match], players: dict) -> li
     ]
 
 
-def final_places(tournament: Tournament, rows: list) -> dict[int, tuple[int, int]]:
+def final_places(tournament: Tournament, rows: list, entries=None) -> dict[int, tuple[int, int]]:
     """Each player's final place once one player is left (none before): player id ->
     (best, worst) of the place they share."""
-    event = state_of(tournament, rows)
+    event = state_of(tournament, rows, entries)
     if not event.finished:
         return {}
     ranked = core.places(event)
