@@ -215,3 +215,13 @@ def test_a_match_says_who_is_out_and_who_waits_for_the_next_round(season):
     lines = {line.player.pk: line.went for line in where_next(second)}
     assert lines[loser.pk] == f"{loser.name} is out: their last life is lost."
     assert "waits for round 3: it is paired when the last match" in lines[second.player1_id]
+
+
+@pytest.mark.django_db
+def test_a_players_history_lists_their_bye_as_a_swiss_does(season):
+    from tournament.queries.standings import player_history
+
+    tournament, _players = lives_night(season, 5, lives=2)
+    bye = tournament.matches.get(round=1, status="bye")
+    lines, _head_to_head = player_history(bye.player1)
+    assert bye.pk in [line.match.pk for line in lines]

@@ -325,14 +325,18 @@ def _result(match: Match, side: int) -> str:
 
 
 def player_history(player: Player) -> tuple[list[MatchLine], list[HeadToHead]]:
-    """A player's matches in public tournaments (newest first), a Swiss's byes among
-    them (each counts as a win, as the standings count it), and the record against each
-    opponent, in two queries."""
+    """A player's matches in public tournaments (newest first), a Swiss's (or a Swiss
+    with lives's) byes among them (each counts as a win, as the standings count it),
+    and the record against each opponent, in two queries."""
     matches = list(
         Match.objects.filter(Q(player1=player) | Q(player2=player), tournament__public=True)
         .filter(
             Q(player1__isnull=False, player2__isnull=False)
-            | Q(status=BYE, tournament__format=club_nights.SWISS, round__isnull=False)
+            | Q(
+                status=BYE,
+                tournament__format__in=[club_nights.SWISS, club_nights.LIVES],
+                round__isnull=False,
+            )
         )
         .select_related("tournament__season", "bracket", "player1", "player2")
         .order_by("-tournament__date", "-tournament_id", "-round", "-pk")
