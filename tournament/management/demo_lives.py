@@ -40,7 +40,7 @@ def load(season: Season, today: date, names: Sequence[str], players: dict[str, P
         },
         {"main": {"lengths": "5", "fee": Decimal("10.00")}},
     )
-    for player_name in names[2::3][:9]:
+    for player_name in names[-9:]:
         operations.add_entry(tournament, players[player_name], checked_in=True)
     operations.make_draw(tournament, rng_seed=RNG_SEED)
     operations.start_tournament(tournament)
