@@ -31,6 +31,9 @@ def test_the_page_shows_lives_left_and_who_is_out(client, season):
     assert "round 2" in html  # out in round 2, at their second loss
     assert "A player is out when they have lost 2 matches." in html
     assert "Median-Buchholz" not in html  # not a Swiss's tie-breaks
+    # Live: the part the page polls carries the same standings.
+    live = client.get(reverse("tournament", args=[tournament.pk]) + "?partial=brackets")
+    assert "Lives left" in live.content.decode() and "<html" not in live.content.decode()
 
 
 @pytest.mark.django_db
