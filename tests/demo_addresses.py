@@ -33,6 +33,7 @@ def addresses_on_the_demo_club() -> dict[str, str]:
     swiss = Tournament.objects.get(format="swiss", swiss_knockout=0)
     swiss_knockout = Tournament.objects.get(format="swiss", swiss_knockout__gt=0)
     round_robin = Tournament.objects.get(format="round_robin")
+    with_lives = Tournament.objects.get(format="lives")
     finished = Tournament.objects.filter(status="finished", format="cup").first()
     matches = cup.matches.filter(bracket__kind="main")
     ready = matches.filter(status="ready").first()
@@ -74,6 +75,7 @@ def addresses_on_the_demo_club() -> dict[str, str]:
         "swiss-knockout": swiss_knockout.get_absolute_url(),
         "swiss-knockout-results": reverse("results", args=[swiss_knockout.pk]),
         "round-robin": round_robin.get_absolute_url(),
+        "swiss-with-lives": with_lives.get_absolute_url(),
         "results": reverse("results", args=[finished.pk]),
         "announcement": reverse("announcement", args=[finished.pk]),
         "match-ready": ready.get_absolute_url(),

@@ -199,6 +199,7 @@ urlpatterns = [
     path(TOURNAMENT + "late-entry/", director.tournament.late_entry, name="director-late-entry"),
     path(TOURNAMENT + "seeds/", director.tournament.seeds, name="director-seeds"),
     path(TOURNAMENT + "withdraw/", director.tournament.withdraw, name="director-withdraw"),
+    path(TOURNAMENT + "reenter/", director.lives.reenter, name="director-reenter"),
     path(TOURNAMENT + "fees/", director.fees.fees, name="director-fees"),
     path(TOURNAMENT + "fees/pay/", director.fees.pay, name="director-pay"),
     path(TOURNAMENT + "money/", director.money.money, name="director-money"),

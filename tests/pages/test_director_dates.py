@@ -54,7 +54,9 @@ def test_format_settings_carry_their_formats(director_client, season):
 
     assert formats_of("rounds") == "swiss"
     assert formats_of("group_size") == formats_of("knockout") == "round_robin"
-    assert formats_of("round_lengths") == "swiss round_robin"
+    assert formats_of("round_lengths") == "swiss round_robin lives"
+    assert formats_of("scoring") == formats_of("tie_break") == "swiss round_robin"
+    assert formats_of("lives") == formats_of("playoff") == formats_of("reentry_fee") == "lives"
     assert formats_of("consolation") == "cup"
     assert formats_of("name") is None and formats_of("date") is None
 

@@ -18,9 +18,14 @@ import networkx as nx
 from .draw import NO_CONSOLATION
 from .messages import _
 
-CUP, SWISS, ROUND_ROBIN = "cup", "swiss", "round_robin"
-FORMATS = (CUP, SWISS, ROUND_ROBIN)
-CLUB_NIGHT_FORMATS = (SWISS, ROUND_ROBIN)
+CUP, SWISS, ROUND_ROBIN, LIVES = "cup", "swiss", "round_robin", "lives"
+FORMATS = (CUP, SWISS, ROUND_ROBIN, LIVES)
+# Played in rounds (match rows with a round and no bracket), not in brackets. A Swiss
+# with lives (`core.lives`) is one: its rounds go on until one player is left.
+CLUB_NIGHT_FORMATS = (SWISS, ROUND_ROBIN, LIVES)
+# Scored on wins (or Win + Skill) with Swiss tie-breaks; a Swiss with lives ranks by
+# the order of elimination instead (`core.lives.places`).
+SCORED_FORMATS = (SWISS, ROUND_ROBIN)
 
 # The settings that mean something for some formats only (the others ignore them): the
 # tournament form shows each with its formats alone.
@@ -30,8 +35,11 @@ FORMAT_SETTINGS = {
     "group_size": (ROUND_ROBIN,),
     "knockout": (ROUND_ROBIN,),
     "swiss_knockout": (SWISS,),
-    "scoring": CLUB_NIGHT_FORMATS,
-    "tie_break": CLUB_NIGHT_FORMATS,
+    "scoring": SCORED_FORMATS,
+    "tie_break": SCORED_FORMATS,
+    "lives": (LIVES,),
+    "playoff": (LIVES,),
+    "reentry_fee": (LIVES,),
     "consolation": (CUP,),
     "progressive_rounds": (CUP,),
     "last_chance": (CUP,),

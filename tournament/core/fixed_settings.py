@@ -20,6 +20,9 @@ DRAW_SETTINGS = (
     "consolation",
     "progressive_rounds",
     "last_chance",
+    # A Swiss with lives: who is out, and how it ends, are read from these.
+    "lives",
+    "playoff",
 )
 # A bracket's money: what was paid in and how the pool is shared.
 MONEY_SETTINGS = ("fee", "side_pool_fee", "payouts", "club_cut")

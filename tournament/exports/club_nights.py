@@ -100,5 +100,36 @@ def pairings_sheet(club: ClubNight) -> Sheet:
     return Sheet(_("Pairings"), headers, rows, fit(headers, rows))
 
 
+def lives_sheet(club: ClubNight) -> Sheet:
+    """A Swiss with lives: the players still in with their lives left, then those out
+    in order of elimination (`queries.lives`, as the page shows them)."""
+    headers = [
+        _("Place"),
+        _("Player"),
+        _("Lives left"),
+        _("Losses"),
+        _("Wins"),
+        _("Byes"),
+        _("Out in round"),
+        _("Re-entered"),
+    ]
+    rows = [
+        (
+            row.place_label,
+            getattr(row.player, "name", str(row.player)),
+            row.lives_left if row.still_in else None,
+            row.losses,
+            row.wins,
+            row.byes,
+            row.out_round,
+            _("yes") if row.reentered else "",
+        )
+        for row in club.lives
+    ]
+    return Sheet(_("Swiss with lives"), headers, rows, fit(headers, rows))
+
+
 def club_night_sheets(club: ClubNight) -> list[Sheet]:
+    if club.tournament.is_lives:
+        return [lives_sheet(club), pairings_sheet(club)]
     return [standings_sheet(club), pairings_sheet(club)]

@@ -109,6 +109,9 @@ TOURNAMENT_FIELDS = [
     "swiss_knockout",
     "scoring",
     "tie_break",
+    "lives",
+    "playoff",
+    "reentry_fee",
     "consolation",
     "progressive_rounds",
     "last_chance",
@@ -136,6 +139,8 @@ DEFAULTED_FIELDS = (
     "swiss_knockout",
     "scoring",
     "tie_break",
+    "lives",
+    "playoff",
 )
 BRACKET_LABELS = {
     draw.MAIN: _("Main bracket"),

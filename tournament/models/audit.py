@@ -114,6 +114,7 @@ class AuditEntry(models.Model):
         ENTRY_REQUESTED = "entry_requested", _("late entry asked for by a player")
         AVOIDED_PAIR_ADDED = "avoided_pair_added", _("pair kept apart")
         AVOIDED_PAIR_REMOVED = "avoided_pair_removed", _("pair no longer kept apart")
+        REENTRY = "reentry", _("re-entry of an eliminated player")
 
     at = models.DateTimeField(_("when"), default=timezone.now, db_index=True)
     user = models.ForeignKey(

@@ -31,6 +31,11 @@ class Entry(models.Model):
     # On the day: the draw is made from the players who have arrived.
     checked_in = models.BooleanField(_("checked in"), default=False)
     checked_in_at = models.DateTimeField(_("checked in at"), null=True, blank=True)
+    # A Swiss with lives: the round after which an eliminated player bought back in
+    # (operations.lives.reenter), once; they play again from the next round.
+    reentered_after = models.PositiveSmallIntegerField(
+        _("re-entered after round"), null=True, blank=True, editable=False
+    )
 
     class Meta:
         verbose_name = _("entry")

@@ -26,6 +26,8 @@ class Payment(models.Model):
     bracket = models.CharField(_("bracket"), max_length=12, choices=Bracket.KIND_CHOICES)
     # A side pool: the optional extra that only the players who join pay and share.
     side = models.BooleanField(_("side pool"), default=False)
+    # A Swiss with lives: the fee of a re-entry, paid into the pool as an entry fee.
+    reentry = models.BooleanField(_("re-entry"), default=False)
     method = models.CharField(_("paid by"), max_length=10, choices=Method.choices)
     amount = models.DecimalField(_("amount"), max_digits=8, decimal_places=2)
     at = models.DateTimeField(_("paid at"), default=timezone.now)
@@ -44,7 +46,7 @@ class Payment(models.Model):
         ordering = ["entry_id", "bracket", "side"]
         constraints = [
             models.UniqueConstraint(
-                fields=["entry", "bracket", "side"],
+                fields=["entry", "bracket", "side", "reentry"],
                 name="payment_once_per_entry_and_pool",
                 violation_error_message=_("This payment is recorded already."),
             ),

@@ -12,6 +12,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from ..core import clocks, club_nights, draw, prizes, schedule, swiss_cut, tables, win_skill
+from ..core import lives as lives_core
 from .marks import new_mark
 from .registrations import RegistrationSettings
 from .seasons import Season
@@ -92,6 +93,12 @@ class Tournament(RegistrationSettings):
         (club_nights.CUP, _("knockout cup")),
         (club_nights.SWISS, _("Swiss")),
         (club_nights.ROUND_ROBIN, _("round robin")),
+        (club_nights.LIVES, _("Swiss with lives")),
+    ]
+    PLAYOFF_CHOICES = [
+        (lives_core.LIVES_TO_THE_END, _("play on to the last life")),
+        (lives_core.SINGLE_FINAL, _("one final between the last two")),
+        (lives_core.BEATEN_TWICE, _("a final; fewer losses must be beaten twice")),
     ]
     KNOCKOUT_CHOICES = [
         (0, _("no knockout")),
@@ -181,6 +188,34 @@ class Tournament(RegistrationSettings):
         help_text=_(
             "The average GNUBG PR over the analysed matches, lower is better; players "
             "without an analysed match come after those with one."
+        ),
+    )
+    # A Swiss with lives (core.lives): out at the Nth loss, the end game, re-entry.
+    lives = models.PositiveSmallIntegerField(
+        _("lives"),
+        default=lives_core.DEFAULT_LIVES,
+        help_text=_("A Swiss with lives: a player is out at this loss (2 to 5)."),
+    )
+    playoff = models.CharField(
+        _("end game"),
+        max_length=8,
+        choices=PLAYOFF_CHOICES,
+        default=lives_core.LIVES_TO_THE_END,
+        help_text=_(
+            "When two players are left: they play on until one has lost every life; or "
+            "one final decides; or a final in which a player with fewer losses than the "
+            "other must be beaten twice."
+        ),
+    )
+    reentry_fee = models.DecimalField(
+        _("re-entry fee"),
+        max_digits=8,
+        decimal_places=2,
+        null=True,
+        blank=True,
+        help_text=_(
+            "A Swiss with lives: an eliminated player may buy back in once, with one life, "
+            "for this fee (0 for free); empty for no re-entry."
         ),
     )
     consolation = models.CharField(
@@ -303,6 +338,20 @@ class Tournament(RegistrationSettings):
                 name="tournament_swiss_knockout_known",
             ),
             models.CheckConstraint(
+                condition=Q(lives__gte=lives_core.MIN_LIVES) & Q(lives__lte=lives_core.MAX_LIVES),
+                name="tournament_lives_sensible",
+                violation_error_message=_("A Swiss with lives gives 2 to 5 lives."),
+            ),
+            models.CheckConstraint(
+                condition=Q(playoff__in=list(lives_core.PLAYOFFS)),
+                name="tournament_playoff_known",
+            ),
+            models.CheckConstraint(
+                condition=Q(reentry_fee__isnull=True) | Q(reentry_fee__gte=0),
+                name="tournament_reentry_fee_not_negative",
+                violation_error_message=_("A fee cannot be below zero."),
+            ),
+            models.CheckConstraint(
                 condition=Q(reporting__in=[value for value, _label in REPORTING_CHOICES]),
                 name="tournament_reporting_known",
             ),
@@ -370,6 +419,15 @@ class Tournament(RegistrationSettings):
         if self.is_swiss:
             return bool(self.swiss_knockout)
         return bool(self.knockout)
+
+    @property
+    def is_lives(self) -> bool:
+        """A Swiss with lives: out at the Nth loss (`core.lives`)."""
+        return self.format == club_nights.LIVES
+
+    @property
+    def allows_reentry(self) -> bool:
+        return self.is_lives and self.reentry_fee is not None
 
     @property
     def standings_scoring(self) -> win_skill.Scoring:

@@ -78,6 +78,7 @@ from .errors import (
 )
 from .games import award_penalty, record_game, replace_games, undo_last_game
 from .late_entries import byes_open_to_late_entries, place_in_bye
+from .lives import reenter
 from .locks import lock_match
 from .matches import correct_friendly, create_match, delete_match, may_delete_match
 from .payments import pay, take_back_payment
@@ -176,6 +177,7 @@ __all__ = [
     "preview_copy",
     "preview_draw",
     "record_game",
+    "reenter",
     "refuse_entry_request",
     "remove_avoided_pair",
     "remove_entry",

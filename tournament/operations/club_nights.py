@@ -68,7 +68,8 @@ def preview(tournament: Tournament, rng_seed: int) -> ClubDraw:
     if len(players) < 2:
         raise OperationError(_("A draw needs at least two players checked in."))
     order = club_nights.seeded_order(players, seeds, rng_seed)
-    if tournament.is_swiss:
+    # A Swiss with lives starts as a Swiss does: seeds in the top half meet the bottom.
+    if tournament.is_swiss or tournament.is_lives:
         avoid = avoided_pairs(tournament)
         pairs, bye = club_nights.first_round(order, avoid)
         unkept = tuple(swiss.avoided_meetings(pairs, avoid))

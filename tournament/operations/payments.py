@@ -39,7 +39,7 @@ def pay(
         raise OperationError(
             _("This bracket has no side pool.") if side else _("This bracket has no entry fee.")
         )
-    if entry.payments.filter(bracket=bracket, side=side).exists():
+    if entry.payments.filter(bracket=bracket, side=side, reentry=False).exists():
         raise OperationError(_("This payment is recorded already."))
     payment = Payment.objects.create(
         entry=entry,
@@ -72,7 +72,7 @@ def take_back_payment(
     """A payment recorded by mistake (or refunded) is taken back."""
     tournament = lock_tournament(tournament)
     entry = _entry(tournament, entry)
-    payment = entry.payments.filter(bracket=bracket, side=side).first()
+    payment = entry.payments.filter(bracket=bracket, side=side, reentry=False).first()
     if payment is None:
         raise OperationError(_("There is no such payment to take back."))
     before = {"player": entry.player_id, "bracket": bracket, "side": side}

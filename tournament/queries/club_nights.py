@@ -16,6 +16,7 @@ from ..core.draw import ENTRANT
 from ..models import Match, Player, Tournament
 from ..models.matches import BYE
 from ..models.rounds import figures_for, group_results
+from . import lives
 
 
 @dataclass
@@ -78,6 +79,8 @@ class ClubNight:
     groups: list[Group]
     # The players seated in the knockout after the rounds, once it is drawn.
     knockout_players: frozenset = frozenset()
+    # A Swiss with lives: its standings (`queries.lives`), instead of the groups' ones.
+    lives: list = field(default_factory=list)
 
     @property
     def win_skill(self) -> bool:
@@ -153,17 +156,18 @@ def club_night(tournament: Tournament, matches: list[Match] | None = None) -> Cl
         stored = rounds.setdefault(match.round, ClubRound(match.round, match.length, [], []))
         (stored.byes if match.status == BYE else stored.matches).append(match)
     groups = []
-    figures = figures_for(tournament) if by_group else None
+    figures = figures_for(tournament) if by_group and not tournament.is_lives else None
     for number in sorted(by_group):
         rounds = list(by_group[number].values())
         rows = [m for r in rounds for m in (*r.matches, *r.byes)]
-        standings = _standings(rows, players, tournament, figures)
+        standings = [] if tournament.is_lives else _standings(rows, players, tournament, figures)
         groups.append(Group(number, rounds, standings))
+    ranked = lives.standings(tournament, matches, players) if tournament.is_lives and groups else []
     deadlines = dict(tournament.deadlines.values_list("round", "deadline"))
     for group in groups:
         for stored in group.rounds:
             stored.deadline = deadlines.get(stored.number)
-    return ClubNight(tournament, groups, knockout_players)
+    return ClubNight(tournament, groups, knockout_players, ranked)
 
 
 @dataclass(frozen=True)
@@ -179,7 +183,7 @@ class FinalPlaces:
         return league.final_place_label(*self.places[player_id], ties=self.ties)
 
 
-def final_places(tournament: Tournament, rows: list) -> FinalPlaces:
+def final_places(tournament: Tournament, rows: list, entries=None) -> FinalPlaces:
     """Each player's final place, once every round is played (none before): the
     standings' place in a Swiss or a whole-field round robin; with groups, the group
     winners share the first places, the runners-up the next, and so on (after the
@@ -189,6 +193,9 @@ def final_places(tournament: Tournament, rows: list) -> FinalPlaces:
     rows = [row for row in rows if row.bracket_id is None and row.round is not None]
     if not rows or any(row.status in Match.TO_PLAY_STATUSES for row in rows):
         return FinalPlaces({}, ties=False)
+    if tournament.is_lives:
+        # `entries`: a Swiss with lives's (player, withdrawn, re-entered after), if read.
+        return FinalPlaces(lives.final_places(tournament, rows, entries), ties=True)
     if tournament.is_swiss and max(row.round for row in rows) < tournament.rounds:
         return FinalPlaces({}, ties=False)
     if tournament.is_swiss and went_on:

@@ -17,6 +17,7 @@ from django.utils.translation import gettext
 from ..core import draw, league
 from ..models import Entry, Match, Player, Tournament
 from ..models.stored_draw import StoredDraw
+from . import lives
 from .club_nights import final_places as club_final_places
 
 
@@ -154,8 +155,13 @@ class _Rounds:
         params = {"player": player.name, "round": match.round + 1}
         if withdrawn:
             return gettext("%(player)s has withdrawn and is not paired again.") % params
-        if tournament.is_swiss:
-            if match.round < tournament.rounds and not tournament.is_finished:
+        if tournament.is_lives:
+            record = lives.state_of(tournament, self.matches).records.get(player.pk)
+            if record is not None and not record.still_in():
+                return gettext("%(player)s is out: their last life is lost.") % params
+        if tournament.is_swiss or tournament.is_lives:
+            more = tournament.is_lives or match.round < tournament.rounds
+            if more and not tournament.is_finished:
                 words = gettext(
                     "%(player)s waits for round %(round)s: it is paired when the last match "
                     "of this round is decided."

@@ -165,11 +165,14 @@ def _records_for(
     figures = deepest_figures(ids) if season.uses_win_skill else {}
     # A tournament counts for those who played in it: checked in (or placed late).
     field_size: Counter[int] = Counter()
-    for tournament_id, player_id in Entry.objects.filter(
+    # A Swiss with lives replays its places from its re-entries and withdrawals too.
+    entries: dict[int, list[tuple]] = {}
+    for tournament_id, player_id, withdrawn, reentered_after in Entry.objects.filter(
         tournament_id__in=ids, checked_in=True
-    ).values_list("tournament_id", "player_id"):
+    ).values_list("tournament_id", "player_id", "withdrawn", "reentered_after"):
         tally.record(player_id).tournaments += 1
         field_size[tournament_id] += 1
+        entries.setdefault(tournament_id, []).append((player_id, withdrawn, reentered_after))
 
     places = []
 
@@ -208,7 +211,7 @@ def _records_for(
         tournament = by_id[tournament_id]
         if tournament.is_club_night:
             # A Swiss or a round robin: its final places count as a main bracket's.
-            found = club_final_places(tournament, matches)
+            found = club_final_places(tournament, matches, entries.get(tournament_id, []))
             for player_id, place in found.places.items():
                 add_place(tournament, draw.MAIN, place, player_id, tied=found.ties)
         # A season's cups are read once each: their plans are used, not kept (a season's
@@ -322,14 +325,18 @@ def _result(match: Match, side: int) -> str:
 
 
 def player_history(player: Player) -> tuple[list[MatchLine], list[HeadToHead]]:
-    """A player's matches in public tournaments (newest first), a Swiss's byes among
-    them (each counts as a win, as the standings count it), and the record against each
-    opponent, in two queries."""
+    """A player's matches in public tournaments (newest first), a Swiss's (or a Swiss
+    with lives's) byes among them (each counts as a win, as the standings count it),
+    and the record against each opponent, in two queries."""
     matches = list(
         Match.objects.filter(Q(player1=player) | Q(player2=player), tournament__public=True)
         .filter(
             Q(player1__isnull=False, player2__isnull=False)
-            | Q(status=BYE, tournament__format=club_nights.SWISS, round__isnull=False)
+            | Q(
+                status=BYE,
+                tournament__format__in=[club_nights.SWISS, club_nights.LIVES],
+                round__isnull=False,
+            )
         )
         .select_related("tournament__season", "bracket", "player1", "player2")
         .order_by("-tournament__date", "-tournament_id", "-round", "-pk")

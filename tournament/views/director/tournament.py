@@ -25,6 +25,7 @@ from ...forms import (
 )
 from ...models import Entry, Match, Payment, Player, Tournament
 from ...web.access import director_required
+from .lives import reentry_form
 from .setup import say_if_discarded
 
 SEARCH_RESULTS = 20
@@ -148,6 +149,7 @@ def desk_page(request, tournament: Tournament, *, status=200, **forms):
         "problems": operations.draw_problems(tournament, entries),
         "seeds_form": seeds_form,
         "withdraw_form": WithdrawForm(tournament=tournament),
+        "reentry_form": reentry_form(tournament) if tournament.is_lives else None,
         "late_form": late_form,
         "can_redraw": can_redraw,
         "counts": counts,

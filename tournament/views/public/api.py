@@ -183,6 +183,8 @@ def _club_night(tournament: Tournament, club: ClubNight) -> dict:
         for group in club.groups
         for club_round in group.rounds
     ]
+    if tournament.is_lives:
+        data["lives"] = _lives(tournament, club)
     if club.win_skill or club.average_pr:
         data["scoring"] = tournament.scoring
         data["tie_break"] = tournament.tie_break
@@ -194,6 +196,33 @@ def _club_night(tournament: Tournament, club: ClubNight) -> dict:
         for group in club.groups
     ]
     return data
+
+
+def _lives(tournament: Tournament, club: ClubNight) -> dict:
+    """A Swiss with lives: its settings and each player's lives, losses and the round
+    they went out in (None while still in), in standings order."""
+    return {
+        "lives": tournament.lives,
+        "playoff": tournament.playoff,
+        "reentry_fee": None if tournament.reentry_fee is None else str(tournament.reentry_fee),
+        "rows": [
+            {
+                "place": row.place,
+                "tied": row.tied,
+                "player": getattr(row.player, "name", None),
+                "player_id": getattr(row.player, "pk", row.player),
+                "still_in": row.still_in,
+                "lives_left": row.lives_left,
+                "losses": row.losses,
+                "wins": row.wins,
+                "byes": row.byes,
+                "out_round": row.out_round,
+                "reentered": row.reentered,
+                "withdrawn": row.withdrawn,
+            }
+            for row in club.lives
+        ],
+    }
 
 
 def _standing_row(club: ClubNight, row) -> dict:

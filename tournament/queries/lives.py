@@ -1,0 +1,80 @@
+"""A Swiss with lives as its pages, its workbook and the league read it: the players
+still in with their lives left, then those out in order of elimination, each with the
+place the core gives (`core.lives.places`)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from ..core import league
+from ..core import lives as core
+from ..models import Match, Player, Tournament
+from ..models.lives_state import lives_state
+
+
+@dataclass
+class LivesRow:
+    place: int
+    tied: bool
+    player: Player | int
+    still_in: bool
+    lives_left: int
+    losses: int
+    wins: int
+    byes: int
+    out_round: int | None
+    reentered: bool
+    withdrawn: bool
+
+    @property
+    def place_label(self) -> str:
+        return league.place_label(self.place, tied=self.tied)
+
+
+def _tuples(rows: Iterable) -> list[tuple]:
+    return [
+        (row.round, row.player1_id, row.player2_id, row.status, row.winner_id)
+        for row in rows
+        if row.bracket_id is None and row.round is not None
+    ]
+
+
+def state_of(tournament: Tournament, rows: Iterable, entries=None) -> core.State:
+    """The replay of rows already read (Match instances or the standings' MatchRows):
+    one query for the re-entries and withdrawals, unless `entries` has them."""
+    return lives_state(tournament, rows=_tuples(rows), entries=entries)
+
+
+def standings(tournament: Tournament, matches: list[Match], players: dict) -> list[LivesRow]:
+    """Every player ranked (`players`: id -> Player, those of the matches)."""
+    event = state_of(tournament, matches)
+    ranked = core.places(event)
+    counts = [place for place, _record in ranked]
+    return [
+        LivesRow(
+            place=place,
+            tied=counts.count(place) > 1,
+            player=players.get(record.player, record.player),
+            still_in=record.still_in(),
+            lives_left=event.lives_left(record.player) if record.still_in() else 0,
+            losses=record.losses,
+            wins=record.wins,
+            byes=record.byes,
+            out_round=record.out_round,
+            reentered=record.reentered,
+            withdrawn=record.withdrawn,
+        )
+        for place, record in ranked
+    ]
+
+
+def final_places(tournament: Tournament, rows: list, entries=None) -> dict[int, tuple[int, int]]:
+    """Each player's final place once one player is left (none before): player id ->
+    (best, worst) of the place they share."""
+    event = state_of(tournament, rows, entries)
+    if not event.finished:
+        return {}
+    ranked = core.places(event)
+    counts = [place for place, _record in ranked]
+    return {record.player: (place, place + counts.count(place) - 1) for place, record in ranked}
