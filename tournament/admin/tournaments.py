@@ -69,6 +69,7 @@ class TournamentAdmin(OneDoorAdmin):
                     "consolation",
                     "progressive_rounds",
                     "last_chance",
+                    "grand_final_reset",
                 ]
             },
         ),

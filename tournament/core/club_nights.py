@@ -13,7 +13,7 @@ from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from math import ceil, log2
 
-from .draw import NO_CONSOLATION
+from .draw import DOUBLE, NO_CONSOLATION
 from .messages import _
 
 CUP, SWISS, ROUND_ROBIN = "cup", "swiss", "round_robin"
@@ -42,7 +42,11 @@ Key = Hashable
 
 
 def format_problems(
-    format: str, consolation: str, knockout: int, group_size: int | None
+    format: str,
+    consolation: str,
+    knockout: int,
+    group_size: int | None,
+    last_chance: bool = False,
 ) -> dict[str, str]:
     """What is wrong with a tournament's format, field by field (message templates to
     translate; empty when it is sound): a Swiss or a round robin has no consolation
@@ -50,6 +54,9 @@ def format_problems(
     problems = {}
     if format in CLUB_NIGHT_FORMATS and consolation != NO_CONSOLATION:
         problems["consolation"] = _("A Swiss or a round robin has no consolation bracket.")
+    if consolation == DOUBLE and last_chance:
+        # Its losers' bracket is the second chance; a third would be a triple elimination.
+        problems["last_chance"] = _("A double elimination has no last chance bracket.")
     if knockout and not (format == ROUND_ROBIN and group_size):
         problems["knockout"] = _("A knockout follows a round robin played in groups.")
     return problems

@@ -19,6 +19,7 @@ DRAW_SETTINGS = (
     "consolation",
     "progressive_rounds",
     "last_chance",
+    "grand_final_reset",
 )
 # A bracket's money: what was paid in and how the pool is shared.
 MONEY_SETTINGS = ("fee", "side_pool_fee", "payouts", "club_cut")

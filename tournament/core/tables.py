@@ -12,7 +12,7 @@ import re
 from collections.abc import Collection, Hashable, Sequence
 from dataclasses import dataclass
 
-from .draw import BRACKET_KINDS, CONSOLATION, LAST_CHANCE, MAIN
+from .draw import BRACKET_KINDS, CONSOLATION, GRAND_FINAL, LAST_CHANCE, MAIN
 from .messages import CoreError, _
 
 MAX_TABLES = 64
@@ -72,7 +72,8 @@ def format_tables(names: Sequence[str]) -> str:
 # director says otherwise, the main bracket (whose players are wanted on) comes first,
 # then the consolation, then the last chance.
 FIRST_PRIORITY, LAST_PRIORITY = 1, 9
-DEFAULT_PRIORITY = {MAIN: 1, CONSOLATION: 2, LAST_CHANCE: 3}
+# A double elimination's grand final waits for both brackets' winners: first when ready.
+DEFAULT_PRIORITY = {MAIN: 1, CONSOLATION: 2, LAST_CHANCE: 3, GRAND_FINAL: 1}
 _KIND_ORDER = {kind: number for number, kind in enumerate(BRACKET_KINDS)}
 
 

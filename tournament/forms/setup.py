@@ -111,6 +111,7 @@ TOURNAMENT_FIELDS = [
     "consolation",
     "progressive_rounds",
     "last_chance",
+    "grand_final_reset",
     "public",
     "clock_policy",
     "clock_minutes_per_point",
@@ -139,8 +140,14 @@ BRACKET_LABELS = {
     draw.MAIN: _("Main bracket"),
     draw.CONSOLATION: _("Consolation"),
     draw.LAST_CHANCE: _("Last chance"),
+    draw.GRAND_FINAL: _("Grand final"),
 }
-DEFAULT_LENGTHS = {draw.MAIN: "5,5,7,9,11", draw.CONSOLATION: "5", draw.LAST_CHANCE: "3"}
+DEFAULT_LENGTHS = {
+    draw.MAIN: "5,5,7,9,11",
+    draw.CONSOLATION: "5",
+    draw.LAST_CHANCE: "3",
+    draw.GRAND_FINAL: "11",
+}
 # A bracket's settings, as the form names them: <kind>_<setting>.
 BRACKET_SETTINGS = (
     "lengths",
@@ -381,6 +388,7 @@ class TournamentForm(forms.ModelForm, BracketFields):
             data.get("consolation") or draw.NO_CONSOLATION,
             data.get("knockout") or 0,
             data.get("group_size"),
+            bool(data.get("last_chance")),
         ).items():
             self.add_error(field if field in self.fields else None, gettext(message))
         if data.get("last_chance") and not data.get("last_chance_lengths"):

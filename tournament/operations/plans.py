@@ -7,7 +7,12 @@ from __future__ import annotations
 from ..core import draw, tables
 from ..models import Bracket, Match, Tournament
 
-DEFAULT_LENGTHS = {draw.MAIN: "5", draw.CONSOLATION: "5", draw.LAST_CHANCE: "3"}
+DEFAULT_LENGTHS = {
+    draw.MAIN: "5",
+    draw.CONSOLATION: "5",
+    draw.LAST_CHANCE: "3",
+    draw.GRAND_FINAL: "5",
+}
 
 
 def store_plan(tournament: Tournament, plan: draw.DrawPlan) -> None:

@@ -66,6 +66,7 @@ def tournament_settings(tournament: Tournament) -> dict:
         "consolation": tournament.consolation,
         "progressive_rounds": tournament.progressive_rounds,
         "last_chance": tournament.last_chance,
+        "grand_final_reset": tournament.grand_final_reset,
         "public": tournament.public,
         "lengths": lengths,
         "money": money,
@@ -141,7 +142,11 @@ def _check_format(tournament: Tournament) -> None:
     """The core's word on the format (the admin and the forms say it beside the field;
     every other caller of the operations hears it here)."""
     problems = club_nights.format_problems(
-        tournament.format, tournament.consolation, tournament.knockout, tournament.group_size
+        tournament.format,
+        tournament.consolation,
+        tournament.knockout,
+        tournament.group_size,
+        tournament.last_chance,
     )
     if problems:
         raise OperationError(" ".join(gettext(message) for message in problems.values()))
