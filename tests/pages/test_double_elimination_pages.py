@@ -10,6 +10,8 @@ from django.urls import reverse
 import builders
 from tournament.core import draw
 from tournament.models import Match
+from tournament.queries.bracket_layout import next_match_of
+from tournament.queries.onward import where_next
 from tournament.queries.standings import season_standings, tournament_standings
 
 
@@ -140,3 +142,24 @@ def test_the_form_offers_double_elimination_and_its_reset(director_client, seaso
     assert refused.status_code == 400
     assert "A double elimination has no last chance bracket." in refused.content.decode()
     assert not season.tournaments.filter(name="Doble i mig").exists()
+
+
+def test_where_a_player_goes_says_losers_bracket_then_out_at_the_second_loss(season):
+    tournament = double(season)
+    first = tournament.matches.get(bracket__kind=draw.MAIN, round=1, position=1)
+    builders.win(first, 0)
+    first.refresh_from_db()
+    loser_line = where_next(first)[1]
+    assert loser_line.went.startswith(f"{first.player2.name} plays next in the losers' bracket")
+    assert next_match_of(first.player2).bracket_label == "Losers' bracket"
+    played(tournament, grand_final_side=0)
+    dropped = tournament.matches.get(pk=loser_line.next_match.pk)
+    loser = dropped.players[1 - dropped.winner_side]
+    out = next(line for line in where_next(dropped) if line.player == loser)
+    assert out.ended == (
+        f"{out.player.name} lost a second time, in round 1 of the losers' bracket, "
+        "and is out of the tournament: place 7-8."
+    )
+    grand = tournament.matches.get(bracket__kind=draw.GRAND_FINAL, round=1)
+    champion = next(line for line in where_next(grand) if line.player.pk == grand.winner_id)
+    assert champion.ended == f"{champion.player.name} won the tournament."

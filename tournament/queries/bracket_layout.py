@@ -407,7 +407,12 @@ class NextMatch:
 
     @property
     def bracket_label(self) -> str:
-        return str(BRACKET_LABELS[self.match.bracket.kind]) if self.match.bracket_id else ""
+        if not self.match.bracket_id:
+            return ""
+        kind = self.match.bracket.kind
+        if self.match.tournament.consolation == draw.DOUBLE and kind in DOUBLE_LABELS:
+            return str(DOUBLE_LABELS[kind])
+        return str(BRACKET_LABELS[kind])
 
 
 def next_match_of(player: Player) -> NextMatch | None:
