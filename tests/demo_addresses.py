@@ -33,6 +33,7 @@ def addresses_on_the_demo_club() -> dict[str, str]:
     swiss = Tournament.objects.get(format="swiss")
     round_robin = Tournament.objects.get(format="round_robin")
     finished = Tournament.objects.filter(status="finished", format="cup").first()
+    double = Tournament.objects.get(format="cup", consolation="double_elim")
     matches = cup.matches.filter(bracket__kind="main")
     ready = matches.filter(status="ready").first()
     live = Match.objects.filter(status="live", games__isnull=False).first()
@@ -71,6 +72,7 @@ def addresses_on_the_demo_club() -> dict[str, str]:
         "cup": cup.get_absolute_url(),
         "swiss": swiss.get_absolute_url(),
         "round-robin": round_robin.get_absolute_url(),
+        "double-elimination": double.get_absolute_url(),
         "results": reverse("results", args=[finished.pk]),
         "announcement": reverse("announcement", args=[finished.pk]),
         "match-ready": ready.get_absolute_url(),

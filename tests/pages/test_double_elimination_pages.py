@@ -9,7 +9,7 @@ from django.urls import reverse
 
 import builders
 from tournament.core import draw
-from tournament.models import Match
+from tournament.models import Match, Tournament
 from tournament.queries.bracket_layout import next_match_of
 from tournament.queries.onward import where_next
 from tournament.queries.standings import season_standings, tournament_standings
@@ -163,3 +163,13 @@ def test_where_a_player_goes_says_losers_bracket_then_out_at_the_second_loss(sea
     grand = tournament.matches.get(bracket__kind=draw.GRAND_FINAL, round=1)
     champion = next(line for line in where_next(grand) if line.player.pk == grand.winner_id)
     assert champion.ended == f"{champion.player.name} won the tournament."
+
+
+@pytest.mark.usefixtures("demo")
+def test_the_demo_club_has_a_double_elimination_played_through_with_a_reset(client):
+    tournament = Tournament.objects.get(consolation=draw.DOUBLE)
+    assert tournament.status == "finished" and tournament.entries.count() == 10
+    reset = tournament.matches.get(bracket__kind=draw.GRAND_FINAL, round=2)
+    assert reset.status == Match.Status.DECIDED
+    response = client.get(reverse("tournament", args=[tournament.pk]))
+    assert response.context["brackets"][-1].champion == reset.winner
