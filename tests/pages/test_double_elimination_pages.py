@@ -5,6 +5,7 @@ import io
 
 import openpyxl
 import pytest
+from django.test import Client
 from django.urls import reverse
 
 import builders
@@ -173,3 +174,15 @@ def test_the_demo_club_has_a_double_elimination_played_through_with_a_reset(clie
     assert reset.status == Match.Status.DECIDED
     response = client.get(reverse("tournament", args=[tournament.pk]))
     assert response.context["brackets"][-1].champion == reset.winner
+
+
+def test_a_catalan_or_spanish_reader_reads_the_brackets_in_their_language(season):
+
+    tournament = double(season, 4)
+    for language, words in (
+        ("ca", ["Quadre de guanyadors", "Quadre de perdedors", "Segona final (si cal)"]),
+        ("es", ["Cuadro de ganadores", "Cuadro de perdedores", "Segunda final (si hace falta)"]),
+    ):
+        reader = Client(headers={"accept-language": language})
+        text = reader.get(reverse("tournament", args=[tournament.pk])).content.decode()
+        assert all(word in text for word in words), language
