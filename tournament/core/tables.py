@@ -72,9 +72,15 @@ def format_tables(names: Sequence[str]) -> str:
 # director says otherwise, the main bracket (whose players are wanted on) comes first,
 # then the consolation, then the last chance.
 FIRST_PRIORITY, LAST_PRIORITY = 1, 9
+DEFAULT_PRIORITY = {MAIN: 1, CONSOLATION: 2, LAST_CHANCE: 3}
 # A double elimination's grand final waits for both brackets' winners: first when ready.
-DEFAULT_PRIORITY = {MAIN: 1, CONSOLATION: 2, LAST_CHANCE: 3, GRAND_FINAL: 1}
+GRAND_FINAL_PRIORITY = FIRST_PRIORITY
 _KIND_ORDER = {kind: number for number, kind in enumerate(BRACKET_KINDS)}
+
+
+def default_priority(kind: str) -> int:
+    """A bracket's priority for free tables unless the director says otherwise."""
+    return GRAND_FINAL_PRIORITY if kind == GRAND_FINAL else DEFAULT_PRIORITY[kind]
 
 
 @dataclass(frozen=True)

@@ -241,7 +241,7 @@ def _bracket_fields() -> dict[str, forms.Field]:
             label=format_lazy(_("{bracket}: priority for free tables"), bracket=label),
             min_value=tables.FIRST_PRIORITY,
             max_value=tables.LAST_PRIORITY,
-            initial=tables.DEFAULT_PRIORITY[kind],
+            initial=tables.default_priority(kind),
             required=False,
             help_text=_(
                 "A free table goes first to a ready match of the bracket with the lowest number."
@@ -366,7 +366,7 @@ class TournamentForm(forms.ModelForm, BracketFields):
                 "club_cut": data.get(f"{kind}_club_cut") or Decimal(0),
                 "clock_policy": data.get(f"{kind}_clock_policy") or "",
                 "table_priority": data.get(f"{kind}_table_priority")
-                or tables.DEFAULT_PRIORITY[kind],
+                or tables.default_priority(kind),
             }
         return found
 

@@ -25,7 +25,7 @@ def store_plan(tournament: Tournament, plan: draw.DrawPlan) -> None:
             kind=bracket.kind,
             defaults={
                 "lengths": DEFAULT_LENGTHS[bracket.kind],
-                "table_priority": tables.DEFAULT_PRIORITY[bracket.kind],
+                "table_priority": tables.default_priority(bracket.kind),
             },
         )
     rows = {}

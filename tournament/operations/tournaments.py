@@ -116,7 +116,7 @@ def _set_brackets(tournament: Tournament, brackets: Mapping[str, object]) -> Non
         bracket, _created = Bracket.objects.get_or_create(
             tournament=tournament,
             kind=kind,
-            defaults={"table_priority": tables.DEFAULT_PRIORITY[kind]},
+            defaults={"table_priority": tables.default_priority(kind)},
         )
         for column, value in settings.items():
             setattr(bracket, column, value)

@@ -66,7 +66,8 @@ def make_plan(
 
     With `consolation=DOUBLE` the cup is a double elimination: the consolation is its
     losers' bracket, then a grand final, with its reset when `grand_final_reset`
-    (`progressive_rounds` does not apply, and there is no last chance).
+    (`progressive_rounds` and `last_chance` do not apply: a third bracket would make
+    it a triple elimination; the tournament's own checks refuse the pair).
 
     Same entrants (in the same order), seeds, settings and `rng_seed` give the same plan.
     """
@@ -87,8 +88,6 @@ def make_plan(
         raise DrawError(_("Last chance must be true or false, not %(value)s."), value=last_chance)
     if last_chance and consolation == NO_CONSOLATION:
         raise DrawError(_("A last chance bracket needs a consolation to feed it."))
-    if last_chance and consolation == DOUBLE:
-        raise DrawError(_("A double elimination has no last chance bracket."))
     if not isinstance(grand_final_reset, bool):
         raise DrawError(
             _("The grand final's reset must be true or false, not %(value)s."),
