@@ -37,14 +37,17 @@ def players(count: int) -> list[str]:
     return [f"P{number:03d}" for number in range(1, count + 1)]
 
 
-def play_through(plan: draw.DrawPlan, pick: random.Random):
+def play_through(plan: draw.DrawPlan, pick: random.Random, placed: list | None = None):
     """Play every ready match with a random winner, one at a time, resolving each change
     from the one before (as the site does); return the outcomes, the final resolution
-    and the order in which the matches were played."""
+    and the order in which the matches were played. `placed`, if given, gathers the
+    event's places as they stood after each match."""
     outcomes: dict[Slot, int] = {}
     resolutions = resolve(plan, outcomes)
     played: list[Slot] = []
     while True:
+        if placed is not None:
+            placed.append(event_places(plan, resolutions))
         ready = [slot for slot, state in resolutions.items() if state.status == READY]
         if not ready:
             return outcomes, resolutions, played
@@ -80,7 +83,8 @@ fields = st.integers(min_value=2, max_value=64)
 def test_a_double_elimination_played_at_random_keeps_its_rules(count, rng_seed, results, reset):
     entrants = players(count)
     plan = make_plan(entrants, consolation=DOUBLE, grand_final_reset=reset, rng_seed=rng_seed)
-    _outcomes, resolutions, played = play_through(plan, random.Random(results))
+    placed: list[dict] = []
+    _outcomes, resolutions, played = play_through(plan, random.Random(results), placed)
 
     # The event finishes with one champion and nothing left to play.
     winner = champion(plan, resolutions, GRAND_FINAL)
@@ -125,6 +129,9 @@ def test_a_double_elimination_played_at_random_keeps_its_rules(count, rng_seed, 
     assert places[winner] == (1, 1)
     assert sorted(places.values())[1] == (2, 2)
     assert all(best <= worst <= plan.size for best, worst in places.values())
+    # A place, once given, is final: nobody is placed while still to play.
+    for before in placed:
+        assert all(places[player] == place for player, place in before.items())
 
 
 def played_order(plan, resolutions) -> list[Slot]:

@@ -263,6 +263,11 @@ def final_places(
     settled: dict[object, tuple[int, int]] = {}
     for match in bracket.matches:
         state = resolutions[match.slot]
+        # The grand final's loser plays the reset when the second side won it: not placed.
+        if bracket_kind == GRAND_FINAL and match.slot.round == 1 and plan.grand_final_reset:
+            reset_played = state.winner == 1
+            if reset_played:
+                continue
         if state.status == DECIDED:
             settled[state.losing_player] = places[match.slot.round]
     winner = champion(plan, resolutions, bracket_kind)
@@ -282,8 +287,11 @@ def event_places(
     """
     places: dict[object, tuple[int, int]] = {}
     if plan.has_bracket(CONSOLATION):
+        # Its winner goes on to the grand final: placed there, not here.
+        going_on = champion(plan, resolutions, CONSOLATION)
         for player, (best, worst) in final_places(plan, resolutions, CONSOLATION).items():
-            places[player] = (best + 1, worst + 1)
+            if player != going_on:
+                places[player] = (best + 1, worst + 1)
     # Read last: the losers' bracket's winner's place is the grand final's.
     places.update(final_places(plan, resolutions, GRAND_FINAL))
     return places
