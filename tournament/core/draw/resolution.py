@@ -264,10 +264,9 @@ def final_places(
     for match in bracket.matches:
         state = resolutions[match.slot]
         # The grand final's loser plays the reset when the second side won it: not placed.
-        if bracket_kind == GRAND_FINAL and match.slot.round == 1 and plan.grand_final_reset:
-            reset_played = state.winner == 1
-            if reset_played:
-                continue
+        in_reset = bracket_kind == GRAND_FINAL and plan.grand_final_reset and state.winner == 1
+        if in_reset and match.slot.round == 1:
+            continue
         if state.status == DECIDED:
             settled[state.losing_player] = places[match.slot.round]
     winner = champion(plan, resolutions, bracket_kind)
