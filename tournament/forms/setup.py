@@ -379,6 +379,12 @@ class TournamentForm(forms.ModelForm, BracketFields):
                     if self.instance.pk
                     else Tournament._meta.get_field(name).default
                 )
+        if "grand_final_reset" in self.fields and data.get("consolation") != draw.DOUBLE:
+            # An unticked box posts nothing: outside a double elimination that is not a
+            # change of its setting (which would count as a new format, and discard a draw).
+            data["grand_final_reset"] = (
+                self.instance.grand_final_reset if self.instance.pk else True
+            )
         if data.get("consolation", draw.NO_CONSOLATION) != draw.NO_CONSOLATION and not data.get(
             "consolation_lengths"
         ):
