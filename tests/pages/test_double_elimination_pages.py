@@ -186,3 +186,15 @@ def test_a_catalan_or_spanish_reader_reads_the_brackets_in_their_language(season
         reader = Client(headers={"accept-language": language})
         text = reader.get(reverse("tournament", args=[tournament.pk])).content.decode()
         assert all(word in text for word in words), language
+
+
+def test_the_directors_draw_preview_shows_the_losers_bracket_and_the_grand_final(
+    director_client, season
+):
+    tournament = builders.cup(
+        season, 6, consolation=draw.DOUBLE, rng_seed=None, brackets={draw.CONSOLATION: "5"}
+    )
+    text = director_client.get(reverse("director-draw", args=[tournament.pk])).content.decode()
+    for words in ("<h2>Winners&#x27; bracket</h2>", "<h2>Losers&#x27; bracket</h2>"):
+        assert words in text or words.replace("&#x27;", "'") in text
+    assert "Winner of main R3 M1 – Winner of consolation R4 M1" in text  # the grand final

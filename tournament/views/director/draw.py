@@ -17,7 +17,7 @@ from ...core import draw, scoring
 from ...forms import DrawForm
 from ...models import Player, stored_draw
 from ...operations.links import links_for
-from ...queries.bracket_layout import BRACKET_LABELS, round_name
+from ...queries.bracket_layout import BRACKET_LABELS, DOUBLE_LABELS, round_name
 from ...rule_texts import rules_in_one_line
 from ...web.access import director_required
 from .tournament import back_to_desk, desk_page, entries_of, tournament_of
@@ -39,7 +39,9 @@ def _preview(plan: draw.DrawPlan, players: dict) -> list[dict]:
             rows.append((planned.slot.position, sides))
         brackets.append(
             {
-                "label": BRACKET_LABELS[bracket.kind],
+                "label": DOUBLE_LABELS.get(bracket.kind, BRACKET_LABELS[bracket.kind])
+                if plan.consolation == draw.DOUBLE
+                else BRACKET_LABELS[bracket.kind],
                 "round": round_name(bracket.kind, 1, bracket.rounds),
                 "rounds": bracket.rounds,
                 "matches": rows,
