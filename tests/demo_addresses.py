@@ -35,6 +35,7 @@ def addresses_on_the_demo_club() -> dict[str, str]:
     round_robin = Tournament.objects.get(format="round_robin")
     with_lives = Tournament.objects.get(format="lives")
     finished = Tournament.objects.filter(status="finished", format="cup").first()
+    double = Tournament.objects.get(format="cup", consolation="double_elim")
     matches = cup.matches.filter(bracket__kind="main")
     ready = matches.filter(status="ready").first()
     live = Match.objects.filter(status="live", games__isnull=False).first()
@@ -76,6 +77,7 @@ def addresses_on_the_demo_club() -> dict[str, str]:
         "swiss-knockout-results": reverse("results", args=[swiss_knockout.pk]),
         "round-robin": round_robin.get_absolute_url(),
         "swiss-with-lives": with_lives.get_absolute_url(),
+        "double-elimination": double.get_absolute_url(),
         "results": reverse("results", args=[finished.pk]),
         "announcement": reverse("announcement", args=[finished.pk]),
         "match-ready": ready.get_absolute_url(),

@@ -92,6 +92,9 @@ PLACE_POINTS = {
     draw.MAIN: (SCALE[draw.MAIN][2], master_points.rounded(master_points.place_points(16, 3, 4))),
     draw.CONSOLATION: (SCALE[draw.CONSOLATION][2], 0),
     draw.LAST_CHANCE: (0, 0),  # its scale has no third band
+    # A double elimination's places are the whole event's, counted as main places
+    # (queries.standings): a grand-final place of its own earns nothing.
+    draw.GRAND_FINAL: (0, 0),
 }
 
 

@@ -24,6 +24,7 @@ KINDS = [
     ("decided", "walkover", draw.MAIN, 5, 2, False),
     ("decided", "games", draw.CONSOLATION, 5, 2, True),
     ("decided", "games", draw.LAST_CHANCE, 3, 2, True),
+    ("decided", "games", draw.GRAND_FINAL, 7, 2, True),
     ("decided", "games", ROUNDS, 3, 2, True),
     ("decided", "games", FRIENDLY, 5, 2, False),
     ("decided", "games", draw.MAIN, 1, 2, False),

@@ -87,15 +87,16 @@ class DemoWorkbook(DemoClubTestCase):
             tournament__season=self.season, player1__isnull=False, player2__isnull=False
         )
         self.assertEqual(sheet.max_row - 1, matches.count())
-        # Two players may meet twice in one tournament (a Swiss with lives's end game):
-        # each row is one of their matches.
-        by_players: dict[tuple, list] = {}
-        for m in matches:
-            by_players.setdefault((m.player1.name, m.player2.name, m.tournament.name), []).append(
-                [m.length, m.score1, m.score2, m.winner.name if m.winner else None]
-            )
+        # With the round and position: a double elimination's grand final and its reset
+        # are two matches of the same two players in one tournament.
+        by_players = {
+            (m.player1.name, m.player2.name, m.tournament.name, m.round, m.position): m
+            for m in matches
+        }
         for row in rows(sheet):
-            self.assertIn([*row[6:9], row[9] or None], by_players[(row[4], row[5], row[0])])
+            match = by_players[(row[4], row[5], row[0], row[2], row[3])]
+            self.assertEqual(row[6:9], [match.length, match.score1, match.score2])
+            self.assertEqual(row[9] or None, match.winner.name if match.winner else None)
             self.assertIsInstance(row[11], datetime)  # a date cell, not text
         self.assertEqual(sheet["L2"].number_format, "yyyy-mm-dd")
 
@@ -112,21 +113,16 @@ class DemoWorkbook(DemoClubTestCase):
             for outcome in state.games:
                 # Two players may meet in two tournaments of a season (a cup, a night).
                 names = (match.tournament.name, match.player1.name, match.player2.name)
-                key = (*names, outcome.number)
-                # ... and twice in one tournament (a Swiss with lives's end game).
-                scores.setdefault(key, []).append(
-                    (
-                        list(outcome.score_before),
-                        outcome.points,
-                        "yes" if outcome.crawford else "no",
-                    )
-                )
+                key = (*names, match.round, match.position, outcome.number)
+                scores[key] = (list(outcome.score_before), outcome.points, outcome.crawford)
         for row in rows(sheet):
             if row[6] is None:
                 self.assertEqual(row[10], "penalty points")
                 continue
-            game = (row[7:9], row[13], row[14])
-            self.assertIn(game, scores[(row[0], row[4], row[5], row[6])])
+            before, points, crawford = scores[(row[0], row[4], row[5], row[2], row[3], row[6])]
+            self.assertEqual(row[7:9], before)
+            self.assertEqual(row[13], points)
+            self.assertEqual(row[14], "yes" if crawford else "no")
             self.assertIsInstance(row[11], int)
 
     def test_players_and_rules(self):

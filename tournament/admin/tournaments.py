@@ -73,6 +73,7 @@ class TournamentAdmin(OneDoorAdmin):
                     "consolation",
                     "progressive_rounds",
                     "last_chance",
+                    "grand_final_reset",
                 ]
             },
         ),

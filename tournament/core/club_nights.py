@@ -15,7 +15,7 @@ from math import ceil, log2
 
 import networkx as nx
 
-from .draw import NO_CONSOLATION
+from .draw import DOUBLE, NO_CONSOLATION
 from .messages import _
 
 CUP, SWISS, ROUND_ROBIN, LIVES = "cup", "swiss", "round_robin", "lives"
@@ -58,6 +58,7 @@ def format_problems(
     knockout: int,
     group_size: int | None,
     swiss_knockout: int = 0,
+    last_chance: bool = False,
 ) -> dict[str, str]:
     """What is wrong with a tournament's format, field by field (message templates to
     translate; empty when it is sound): a Swiss or a round robin has no consolation
@@ -66,6 +67,9 @@ def format_problems(
     problems = {}
     if format in CLUB_NIGHT_FORMATS and consolation != NO_CONSOLATION:
         problems["consolation"] = _("A Swiss or a round robin has no consolation bracket.")
+    if consolation == DOUBLE and last_chance:
+        # Its losers' bracket is the second chance; a third would be a triple elimination.
+        problems["last_chance"] = _("A double elimination has no last chance bracket.")
     if knockout and not (format == ROUND_ROBIN and group_size):
         problems["knockout"] = _("A knockout follows a round robin played in groups.")
     if swiss_knockout and format != SWISS:

@@ -23,6 +23,7 @@ DRAW_SETTINGS = (
     # A Swiss with lives: who is out, and how it ends, are read from these.
     "lives",
     "playoff",
+    "grand_final_reset",
 )
 # A bracket's money: what was paid in and how the pool is shared.
 MONEY_SETTINGS = ("fee", "side_pool_fee", "payouts", "club_cut")

@@ -12,7 +12,7 @@ import re
 from collections.abc import Collection, Hashable, Sequence
 from dataclasses import dataclass
 
-from .draw import BRACKET_KINDS, CONSOLATION, LAST_CHANCE, MAIN
+from .draw import BRACKET_KINDS, CONSOLATION, GRAND_FINAL, LAST_CHANCE, MAIN
 from .messages import CoreError, _
 
 MAX_TABLES = 64
@@ -73,7 +73,14 @@ def format_tables(names: Sequence[str]) -> str:
 # then the consolation, then the last chance.
 FIRST_PRIORITY, LAST_PRIORITY = 1, 9
 DEFAULT_PRIORITY = {MAIN: 1, CONSOLATION: 2, LAST_CHANCE: 3}
+# A double elimination's grand final waits for both brackets' winners: first when ready.
+GRAND_FINAL_PRIORITY = FIRST_PRIORITY
 _KIND_ORDER = {kind: number for number, kind in enumerate(BRACKET_KINDS)}
+
+
+def default_priority(kind: str) -> int:
+    """A bracket's priority for free tables unless the director says otherwise."""
+    return GRAND_FINAL_PRIORITY if kind == GRAND_FINAL else DEFAULT_PRIORITY[kind]
 
 
 @dataclass(frozen=True)

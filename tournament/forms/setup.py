@@ -115,6 +115,7 @@ TOURNAMENT_FIELDS = [
     "consolation",
     "progressive_rounds",
     "last_chance",
+    "grand_final_reset",
     "public",
     "clock_policy",
     "clock_minutes_per_point",
@@ -146,8 +147,14 @@ BRACKET_LABELS = {
     draw.MAIN: _("Main bracket"),
     draw.CONSOLATION: _("Consolation"),
     draw.LAST_CHANCE: _("Last chance"),
+    draw.GRAND_FINAL: _("Grand final"),
 }
-DEFAULT_LENGTHS = {draw.MAIN: "5,5,7,9,11", draw.CONSOLATION: "5", draw.LAST_CHANCE: "3"}
+DEFAULT_LENGTHS = {
+    draw.MAIN: "5,5,7,9,11",
+    draw.CONSOLATION: "5",
+    draw.LAST_CHANCE: "3",
+    draw.GRAND_FINAL: "11",
+}
 # A bracket's settings, as the form names them: <kind>_<setting>.
 BRACKET_SETTINGS = (
     "lengths",
@@ -241,7 +248,7 @@ def _bracket_fields() -> dict[str, forms.Field]:
             label=format_lazy(_("{bracket}: priority for free tables"), bracket=label),
             min_value=tables.FIRST_PRIORITY,
             max_value=tables.LAST_PRIORITY,
-            initial=tables.DEFAULT_PRIORITY[kind],
+            initial=tables.default_priority(kind),
             required=False,
             help_text=_(
                 "A free table goes first to a ready match of the bracket with the lowest number."
@@ -366,7 +373,7 @@ class TournamentForm(forms.ModelForm, BracketFields):
                 "club_cut": data.get(f"{kind}_club_cut") or Decimal(0),
                 "clock_policy": data.get(f"{kind}_clock_policy") or "",
                 "table_priority": data.get(f"{kind}_table_priority")
-                or tables.DEFAULT_PRIORITY[kind],
+                or tables.default_priority(kind),
             }
         return found
 
@@ -379,6 +386,12 @@ class TournamentForm(forms.ModelForm, BracketFields):
                     if self.instance.pk
                     else Tournament._meta.get_field(name).default
                 )
+        if "grand_final_reset" in self.fields and data.get("consolation") != draw.DOUBLE:
+            # An unticked box posts nothing: outside a double elimination that is not a
+            # change of its setting (which would count as a new format, and discard a draw).
+            data["grand_final_reset"] = (
+                self.instance.grand_final_reset if self.instance.pk else True
+            )
         if data.get("consolation", draw.NO_CONSOLATION) != draw.NO_CONSOLATION and not data.get(
             "consolation_lengths"
         ):
@@ -388,7 +401,8 @@ class TournamentForm(forms.ModelForm, BracketFields):
             data.get("consolation") or draw.NO_CONSOLATION,
             data.get("knockout") or 0,
             data.get("group_size"),
-            data.get("swiss_knockout") or 0,
+            swiss_knockout=data.get("swiss_knockout") or 0,
+            last_chance=bool(data.get("last_chance")),
         ).items():
             self.add_error(field if field in self.fields else None, gettext(message))
         if data.get("last_chance") and not data.get("last_chance_lengths"):

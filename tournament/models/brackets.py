@@ -17,6 +17,7 @@ class Bracket(models.Model):
         (draw.MAIN, _("main")),
         (draw.CONSOLATION, _("consolation")),
         (draw.LAST_CHANCE, _("last chance")),
+        (draw.GRAND_FINAL, _("grand final")),
     ]
 
     tournament = models.ForeignKey(

@@ -59,6 +59,8 @@ class Match(AtTheTable, models.Model):
         ("winner", _("winner of")),
         ("loser", _("loser of")),
         ("first_loser", _("first-match loser of")),
+        ("reset_winner", _("grand final winner, if a reset, of")),
+        ("reset_loser", _("grand final loser, if a reset, of")),
     ]
 
     tournament = models.ForeignKey(

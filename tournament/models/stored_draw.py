@@ -82,7 +82,14 @@ class StoredDraw:
             self._resolutions = draw.resolve(self.plan, self.outcomes())
         return self._resolutions
 
+    @property
+    def is_double_elimination(self) -> bool:
+        return self.plan.has_bracket(draw.GRAND_FINAL)
+
     def champion_id(self, kind: str) -> int | None:
+        if kind == draw.GRAND_FINAL:
+            # The reset's winner when it was played, else the grand final's.
+            return draw.champion(self.plan, self.resolve(), kind)
         final = self.plan.bracket(kind).final.slot
         match = self.rows[final]
         if match.status in (Match.Status.DECIDED, Match.Status.BYE):
@@ -90,7 +97,13 @@ class StoredDraw:
         return None
 
     def places(self, kind: str) -> dict[int, tuple[int, int]]:
-        """Player id -> (best, worst) final place in that bracket, once settled."""
+        """Player id -> (best, worst) final place in that bracket, once settled.
+
+        A double elimination places its field as one event (`draw.event_places`), as
+        its main bracket's places: the league and the main prize pool count those; its
+        other brackets place nobody of their own."""
+        if self.is_double_elimination:
+            return draw.event_places(self.plan, self.resolve()) if kind == draw.MAIN else {}
         return draw.final_places(self.plan, self.resolve(), kind)
 
     def problems(self) -> list[str]:

@@ -118,6 +118,7 @@ class Tournament(RegistrationSettings):
         (draw.NO_CONSOLATION, _("no consolation")),
         (draw.FIRST_ROUND, _("first-round losers")),
         (draw.PROGRESSIVE, _("progressive")),
+        (draw.DOUBLE, _("double elimination")),
     ]
 
     season = models.ForeignKey(
@@ -231,6 +232,14 @@ class Tournament(RegistrationSettings):
         default=False,
         help_text=_("A third bracket for the players who lose their first consolation match."),
     )
+    grand_final_reset = models.BooleanField(
+        _("grand final reset"),
+        default=True,
+        help_text=_(
+            "Double elimination: if the losers' bracket's winner wins the grand final, "
+            "a second match decides the title."
+        ),
+    )
     draw_seed = models.BigIntegerField(
         _("draw seed"),
         null=True,
@@ -307,6 +316,11 @@ class Tournament(RegistrationSettings):
                 condition=Q(last_chance=False) | ~Q(consolation=draw.NO_CONSOLATION),
                 name="tournament_last_chance_needs_consolation",
                 violation_error_message=_("A last chance bracket needs a consolation."),
+            ),
+            models.CheckConstraint(
+                condition=Q(last_chance=False) | ~Q(consolation=draw.DOUBLE),
+                name="tournament_double_elimination_no_last_chance",
+                violation_error_message=_("A double elimination has no last chance bracket."),
             ),
             models.CheckConstraint(
                 condition=Q(clock_policy__in=list(clocks.POLICIES))

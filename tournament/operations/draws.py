@@ -63,6 +63,7 @@ def preview_draw(tournament: Tournament, rng_seed: int) -> draw.DrawPlan:
         consolation=tournament.consolation,
         progressive_rounds=tournament.progressive_rounds,
         last_chance=tournament.last_chance,
+        grand_final_reset=tournament.grand_final_reset,
         rng_seed=rng_seed,
         avoid=avoided_pairs(tournament),
     )

@@ -7,7 +7,12 @@ from __future__ import annotations
 from ..core import draw, tables
 from ..models import Bracket, Match, Tournament
 
-DEFAULT_LENGTHS = {draw.MAIN: "5", draw.CONSOLATION: "5", draw.LAST_CHANCE: "3"}
+DEFAULT_LENGTHS = {
+    draw.MAIN: "5",
+    draw.CONSOLATION: "5",
+    draw.LAST_CHANCE: "3",
+    draw.GRAND_FINAL: "5",
+}
 
 
 def store_plan(tournament: Tournament, plan: draw.DrawPlan) -> None:
@@ -20,7 +25,7 @@ def store_plan(tournament: Tournament, plan: draw.DrawPlan) -> None:
             kind=bracket.kind,
             defaults={
                 "lengths": DEFAULT_LENGTHS[bracket.kind],
-                "table_priority": tables.DEFAULT_PRIORITY[bracket.kind],
+                "table_priority": tables.default_priority(bracket.kind),
             },
         )
     rows = {}

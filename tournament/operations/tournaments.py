@@ -70,6 +70,7 @@ def tournament_settings(tournament: Tournament) -> dict:
         "consolation": tournament.consolation,
         "progressive_rounds": tournament.progressive_rounds,
         "last_chance": tournament.last_chance,
+        "grand_final_reset": tournament.grand_final_reset,
         "public": tournament.public,
         "lengths": lengths,
         "money": money,
@@ -119,7 +120,7 @@ def _set_brackets(tournament: Tournament, brackets: Mapping[str, object]) -> Non
         bracket, _created = Bracket.objects.get_or_create(
             tournament=tournament,
             kind=kind,
-            defaults={"table_priority": tables.DEFAULT_PRIORITY[kind]},
+            defaults={"table_priority": tables.default_priority(kind)},
         )
         for column, value in settings.items():
             setattr(bracket, column, value)
@@ -149,7 +150,8 @@ def _check_format(tournament: Tournament) -> None:
         tournament.consolation,
         tournament.knockout,
         tournament.group_size,
-        tournament.swiss_knockout,
+        swiss_knockout=tournament.swiss_knockout,
+        last_chance=tournament.last_chance,
     )
     if problems:
         raise OperationError(" ".join(gettext(message) for message in problems.values()))

@@ -31,6 +31,12 @@ BRACKET_LABELS = {
     draw.MAIN: _("Main bracket"),
     draw.CONSOLATION: _("Consolation"),
     draw.LAST_CHANCE: _("Last chance"),
+    draw.GRAND_FINAL: _("Grand final"),
+}
+# A double elimination's main bracket and consolation by their own names.
+DOUBLE_LABELS = {
+    draw.MAIN: _("Winners' bracket"),
+    draw.CONSOLATION: _("Losers' bracket"),
 }
 
 
@@ -113,6 +119,11 @@ class MatchView:
     def ahead(self) -> bool:
         return any(slot.ahead for slot in self.slots)
 
+    @property
+    def not_needed(self) -> bool:
+        """A grand final's reset left void: the winners' bracket's winner won the final."""
+        return self.match.source1_kind in draw.RESET_KINDS
+
 
 @dataclass
 class RoundView:
@@ -149,6 +160,7 @@ class BracketView:
     rounds: list[RoundView]
     champion: Player | None
     places: list[PlaceView]
+    double: bool = False  # a double elimination's bracket
 
     @property
     def kind(self) -> str:
@@ -156,6 +168,8 @@ class BracketView:
 
     @property
     def label(self) -> str:
+        if self.double and self.bracket.kind in DOUBLE_LABELS:
+            return str(DOUBLE_LABELS[self.bracket.kind])
         return str(BRACKET_LABELS[self.bracket.kind])
 
     @property
@@ -221,6 +235,8 @@ def _to_play(match: Match) -> bool:
 
 
 def round_name(kind: str, number: int, rounds: int) -> str:
+    if kind == draw.GRAND_FINAL:
+        return gettext("Grand final") if number == 1 else gettext("Reset (if needed)")
     if number == rounds:
         return gettext("Final")
     if kind == draw.MAIN and number == rounds - 1:
@@ -309,13 +325,22 @@ def lay_out(
             round_view.matches.append(view)
             if any(kind == draw.FIRST_LOSER for kind, _source in _sides(match)):
                 round_view.note = str(FIRST_LOSER_NOTE)
-        champion_id = stored.champion_id(bracket.kind) if stored else None
+        double = stored is not None and stored.is_double_elimination
+        if double:
+            # One title and one list of places, the event's, under the grand final.
+            final = bracket.kind == draw.GRAND_FINAL
+            champion_id = stored.champion_id(bracket.kind) if final else None
+            places = _places(stored, draw.MAIN, players) if final else []
+        else:
+            champion_id = stored.champion_id(bracket.kind) if stored else None
+            places = _places(stored, bracket.kind, players) if stored else []
         views.append(
             BracketView(
                 bracket=bracket,
                 rounds=rounds,
                 champion=players.get(champion_id),
-                places=_places(stored, bracket.kind, players) if stored else [],
+                places=places,
+                double=double,
             )
         )
     return views
@@ -382,7 +407,12 @@ class NextMatch:
 
     @property
     def bracket_label(self) -> str:
-        return str(BRACKET_LABELS[self.match.bracket.kind]) if self.match.bracket_id else ""
+        if not self.match.bracket_id:
+            return ""
+        kind = self.match.bracket.kind
+        if self.match.tournament.consolation == draw.DOUBLE and kind in DOUBLE_LABELS:
+            return str(DOUBLE_LABELS[kind])
+        return str(BRACKET_LABELS[kind])
 
 
 def next_match_of(player: Player) -> NextMatch | None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_lazy
 
 from ..core import draw, league
 from ..models import Entry, Match, Player, Tournament
@@ -61,8 +61,20 @@ def where_next(match: Match) -> list[Onward]:
 # --- a cup (or a round robin's knockout) ---------------------------------------------
 
 
+# A double elimination's brackets as its players call them.
+DOUBLE_BRACKET_WORDS = {
+    draw.MAIN: gettext_lazy("winners'"),
+    draw.CONSOLATION: gettext_lazy("losers'"),
+}
+
+
 def _where(row: Match) -> dict:
-    return {"bracket": row.bracket.get_kind_display(), "round": row.round, "position": row.position}
+    kind = row.bracket.kind
+    if row.tournament.consolation == draw.DOUBLE and kind in DOUBLE_BRACKET_WORDS:
+        bracket = str(DOUBLE_BRACKET_WORDS[kind])
+    else:
+        bracket = row.bracket.get_kind_display()
+    return {"bracket": bracket, "round": row.round, "position": row.position}
 
 
 def _cup_line(stored: StoredDraw, player: Player, path: draw.Path) -> Onward:
@@ -85,6 +97,17 @@ def _cup_line(stored: StoredDraw, player: Player, path: draw.Path) -> Onward:
 def _path_words(stored: StoredDraw, player: Player, path: draw.Path) -> tuple[str, Match | None]:
     """How the path stands: a title; out, with the place; or the match still to play,
     when it is further on than the next one (the next one says the rest)."""
+    double = stored.is_double_elimination
+    if path.state == draw.WON and double:
+        return gettext("%(player)s won the tournament.") % {"player": player.name}, None
+    if path.state == draw.OUT and double and path.place is not None:
+        # Out of a double elimination only at the second loss: the place is the event's.
+        params = {"player": player.name, **_where(stored.rows[path.last])}
+        words = gettext(
+            "%(player)s lost a second time, in round %(round)s of the %(bracket)s bracket, "
+            "and is out of the tournament: place %(place)s."
+        )
+        return words % {**params, "place": league.place_label(*path.place)}, None
     if path.state == draw.WON:
         final = stored.rows[stored.plan.bracket(path.bracket).final.slot]
         words = gettext("%(player)s won the %(bracket)s bracket.")

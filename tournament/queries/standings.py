@@ -134,6 +134,11 @@ def _settled_places(stored: StoredDraw) -> Iterator[tuple[str, dict[int, tuple[i
         )
         for slot, row in stored.rows.items()
     }
+    if stored.plan.has_bracket(draw.GRAND_FINAL):
+        # A double elimination places its whole field as one event (1, 2, 3, 4, 5-6,
+        # ...), and the season's league counts those as a main bracket's places.
+        yield draw.MAIN, draw.event_places(stored.plan, resolutions)
+        return
     for bracket in stored.plan.brackets:
         yield bracket.kind, draw.final_places(stored.plan, resolutions, bracket.kind)
 

@@ -13,8 +13,11 @@ from .plan import (
     BYE,
     CONSOLATION,
     FIRST_LOSER,
+    GRAND_FINAL,
     LAST_CHANCE,
     LOSER,
+    RESET_LOSER,
+    RESET_WINNER,
     WINNER,
     BracketPlan,
     EmptinessOracle,
@@ -119,6 +122,36 @@ def progressive_consolation(main: BracketPlan, depth: int) -> BracketPlan:
         )
         reach = [reach[i] | set(_lines(main_round, droppers[order[i]])) for i in range(len(reach))]
     return knockout(CONSOLATION, rounds)
+
+
+def double_elimination(main: BracketPlan, reset: bool) -> tuple[BracketPlan | None, BracketPlan]:
+    """A double elimination's losers' bracket and grand final, from its main bracket.
+
+    The losers' bracket is a progressive consolation as deep as the main bracket: every
+    main round's losers drop in, the final's loser into the losers' final, each drop-in
+    round crossed against the losers' bracket so that a rematch waits as long as it can.
+    A main bracket of one match has no losers' bracket: its loser goes straight to the
+    grand final. The grand final's second side is always the one with a loss; the reset
+    (when `reset`) keeps the same sides and is void unless that side won.
+    """
+    losers = progressive_consolation(main, main.rounds) if main.rounds >= 2 else None
+    challenger = (
+        Source(WINNER, match=losers.final.slot)
+        if losers is not None
+        else Source(LOSER, match=main.final.slot)
+    )
+    grand = PlannedMatch(
+        Slot(GRAND_FINAL, 1, 1), (Source(WINNER, match=main.final.slot), challenger)
+    )
+    matches = [grand]
+    if reset:
+        matches.append(
+            PlannedMatch(
+                Slot(GRAND_FINAL, 2, 1),
+                (Source(RESET_LOSER, match=grand.slot), Source(RESET_WINNER, match=grand.slot)),
+            )
+        )
+    return losers, BracketPlan(GRAND_FINAL, len(matches), tuple(matches))
 
 
 def _lines(main_round: int, match: PlannedMatch) -> range:

@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from .plan import BYE, DECIDED, DrawPlan, Slot
-from .resolution import MatchResolution, champion, final_places
+from .plan import BYE, DECIDED, GRAND_FINAL, DrawPlan, Slot
+from .resolution import MatchResolution, champion, event_places, final_places
 
 # How a player's path stands: still to play a match on it; out (they lost the last match
 # they played and nothing follows); or a bracket won.
@@ -48,12 +48,21 @@ def path_after(
     # Every bracket the path touched (byes included: a final reached through byes is a
     # title all the same), the latest last.
     touched = [slot.bracket for slot in ([after] if after else []) + on_path]
-    for kind in reversed(dict.fromkeys(touched)):
+    double = plan.has_bracket(GRAND_FINAL)
+    titles = reversed(dict.fromkeys(touched))
+    if double:
+        # A double elimination has one title: winning its main or its losers' bracket
+        # only takes the player to the grand final.
+        titles = [kind for kind in titles if kind == GRAND_FINAL]
+    for kind in titles:
         if champion(plan, resolutions, kind) == player:
             return Path(played[0] if played else None, last, WON, kind, (1, 1))
     if last is not None:
         state = resolutions[last]
         if state.status == DECIDED and state.losing_player == player:
-            place = final_places(plan, resolutions, last.bracket).get(player)
+            if double:
+                place = event_places(plan, resolutions).get(player)
+            else:
+                place = final_places(plan, resolutions, last.bracket).get(player)
             return Path(played[0] if played else None, last, OUT, last.bracket, place)
     return Path(played[0] if played else None, last, STILL_IN, None, None)

@@ -16,24 +16,41 @@ from functools import cached_property
 from ..messages import CoreError, Translate, _, render
 
 MAIN, CONSOLATION, LAST_CHANCE = "main", "consolation", "last_chance"
-BRACKET_KINDS = (MAIN, CONSOLATION, LAST_CHANCE)
+# A double elimination's last bracket: round 1 the grand final (the main bracket's
+# winner v the losers' bracket's winner), round 2, when the setting asks for it, the
+# reset (played only when the losers' bracket's winner won the grand final).
+GRAND_FINAL = "grand_final"
+BRACKET_KINDS = (MAIN, CONSOLATION, LAST_CHANCE, GRAND_FINAL)
 
 NO_CONSOLATION, FIRST_ROUND, PROGRESSIVE = "none", "first_round", "progressive"
-CONSOLATION_FORMATS = (NO_CONSOLATION, FIRST_ROUND, PROGRESSIVE)
+# Double elimination: the consolation is the losers' bracket, fed by the losers of every
+# main round, the main final's too; a grand final follows.
+DOUBLE = "double_elim"
+CONSOLATION_FORMATS = (NO_CONSOLATION, FIRST_ROUND, PROGRESSIVE, DOUBLE)
 
 MIN_ENTRANTS, MAX_ENTRANTS = 2, 256
 
 # Where a slot's player comes from.
 ENTRANT, BYE, WINNER, LOSER, FIRST_LOSER = "entrant", "bye", "winner", "loser", "first_loser"
-SOURCE_KINDS = (ENTRANT, BYE, WINNER, LOSER, FIRST_LOSER)
-MATCH_SOURCE_KINDS = (WINNER, LOSER, FIRST_LOSER)
+# The reset's two sides: the grand final's winner and loser, but only when its second
+# side (the losers' bracket's winner) won it; otherwise both sides are empty and the
+# reset is void (not needed), which resolving already knows how to carry.
+RESET_WINNER, RESET_LOSER = "reset_winner", "reset_loser"
+SOURCE_KINDS = (ENTRANT, BYE, WINNER, LOSER, FIRST_LOSER, RESET_WINNER, RESET_LOSER)
+MATCH_SOURCE_KINDS = (WINNER, LOSER, FIRST_LOSER, RESET_WINNER, RESET_LOSER)
+RESET_KINDS = (RESET_WINNER, RESET_LOSER)
 
 # What a match is, once resolved. "bye" is both a source kind and a status on purpose:
 # a bye source makes an empty side, and a match with one empty side is a bye.
 PENDING, READY, DECIDED, VOID = "pending", "ready", "decided", "void"
 MATCH_STATUSES = (PENDING, READY, DECIDED, BYE, VOID)
 
-BRACKET_NAMES = {MAIN: _("main"), CONSOLATION: _("consolation"), LAST_CHANCE: _("last chance")}
+BRACKET_NAMES = {
+    MAIN: _("main"),
+    CONSOLATION: _("consolation"),
+    LAST_CHANCE: _("last chance"),
+    GRAND_FINAL: _("grand final"),
+}
 
 # Translators need whole sentences, so a source in the same bracket as the slot it feeds
 # and one in another bracket have their own templates.
@@ -41,12 +58,20 @@ _SAME_BRACKET = {
     WINNER: _("Winner of R%(round)d M%(position)d"),
     LOSER: _("Loser of R%(round)d M%(position)d"),
     FIRST_LOSER: _("Loser of R%(round)d M%(position)d (or, after a bye, of their first match)"),
+    RESET_WINNER: _("Winner of R%(round)d M%(position)d, if the losers' bracket's winner won it"),
+    RESET_LOSER: _("Loser of R%(round)d M%(position)d, if the losers' bracket's winner won it"),
 }
 _OTHER_BRACKET = {
     WINNER: _("Winner of %(bracket)s R%(round)d M%(position)d"),
     LOSER: _("Loser of %(bracket)s R%(round)d M%(position)d"),
     FIRST_LOSER: _(
         "Loser of %(bracket)s R%(round)d M%(position)d (or, after a bye, of their first match)"
+    ),
+    RESET_WINNER: _(
+        "Winner of %(bracket)s R%(round)d M%(position)d, if the losers' bracket's winner won it"
+    ),
+    RESET_LOSER: _(
+        "Loser of %(bracket)s R%(round)d M%(position)d, if the losers' bracket's winner won it"
     ),
 }
 
@@ -209,6 +234,12 @@ class DrawPlan:
                 return bracket
         raise KeyError(kind)
 
+    @property
+    def grand_final_reset(self) -> bool:
+        """Whether the plan has a reset after its grand final (a double elimination's
+        setting, read from the plan itself so that a stored plan knows it too)."""
+        return self.has_bracket(GRAND_FINAL) and self.bracket(GRAND_FINAL).rounds == 2
+
     def has_bracket(self, kind: str) -> bool:
         return any(bracket.kind == kind for bracket in self.brackets)
 
@@ -233,7 +264,7 @@ class DrawPlan:
         for match in index.values():
             found: set[Slot] = set()
             for source in match.sources:
-                if source.kind in (WINNER, LOSER):
+                if source.kind in (WINNER, LOSER, *RESET_KINDS):
                     found.add(source.match)
                 elif source.kind == FIRST_LOSER:
                     found.update(_first_loser_chain(source.match, index, onward, may_be_empty))
@@ -269,7 +300,7 @@ class EmptinessOracle:
     def _compute(self, source: Source) -> bool:
         if source.kind == ENTRANT:
             return False
-        if source.kind == BYE:
+        if source.kind in (BYE, *RESET_KINDS):
             return True
         sides = [self(feeder) for feeder in self._index[source.match].sources]
         if source.kind == WINNER:

@@ -16,12 +16,16 @@ from dataclasses import dataclass
 from ..messages import _
 from .plan import (
     BYE,
+    CONSOLATION,
     DECIDED,
     ENTRANT,
+    GRAND_FINAL,
     LOSER,
     MATCH_STATUSES,
     PENDING,
     READY,
+    RESET_KINDS,
+    RESET_WINNER,
     VOID,
     WINNER,
     DrawError,
@@ -205,6 +209,14 @@ def _side(
         return _UNKNOWN
     if fed_by.status == VOID:
         return _EMPTY
+    if source.kind in RESET_KINDS:
+        # The reset is played only when the grand final's second side (the one that
+        # came through the losers' bracket, with a loss already) won it.
+        if fed_by.status != DECIDED or fed_by.winner != 1:
+            return _EMPTY
+        if source.kind == RESET_WINNER:
+            return True, fed_by.winning_player
+        return True, fed_by.losing_player
     if source.kind == WINNER:
         return True, fed_by.winning_player
     if fed_by.status == DECIDED:
@@ -228,7 +240,16 @@ def _side(
 def champion(
     plan: DrawPlan, resolutions: Mapping[Slot, MatchResolution], bracket_kind: str
 ) -> object | None:
-    """The bracket's winner, or None while it is unknown or if nobody played in it."""
+    """The bracket's winner, or None while it is unknown or if nobody played in it.
+
+    A grand final's winner is its reset's when the reset is played (not void), else
+    the grand final's own: the double elimination's champion."""
+    if bracket_kind == GRAND_FINAL:
+        for match in reversed(plan.bracket(GRAND_FINAL).matches):
+            state = resolutions[match.slot]
+            if state.status != VOID:
+                return state.winning_player
+        return None
     return resolutions[plan.bracket(bracket_kind).final.slot].winning_player
 
 
@@ -237,16 +258,42 @@ def final_places(
 ) -> dict[object, tuple[int, int]]:
     """Entrant -> (best, worst) place in the bracket, for those whose place is settled."""
     bracket = plan.bracket(bracket_kind)
-    places = bracket.places()
+    # The grand final's (or the reset's) loser is second: they lost twice.
+    places = bracket.places() if bracket_kind != GRAND_FINAL else {1: (2, 2), 2: (2, 2)}
     settled: dict[object, tuple[int, int]] = {}
     for match in bracket.matches:
         state = resolutions[match.slot]
+        # The grand final's loser plays the reset when the second side won it: not placed.
+        in_reset = bracket_kind == GRAND_FINAL and plan.grand_final_reset and state.winner == 1
+        if in_reset and match.slot.round == 1:
+            continue
         if state.status == DECIDED:
             settled[state.losing_player] = places[match.slot.round]
     winner = champion(plan, resolutions, bracket_kind)
     if winner is not None:
         settled[winner] = (1, 1)
     return settled
+
+
+def event_places(
+    plan: DrawPlan, resolutions: Mapping[Slot, MatchResolution]
+) -> dict[object, tuple[int, int]]:
+    """A double elimination's places for the whole event, for those whose place is
+    settled: 1 the champion, 2 the grand final's loser, then the losers' bracket's
+    losers by the round they went out in (3, 4, 5-6, 7-8, 9-12, ...), one below their
+    place in that bracket since its winner is at best second. Nobody goes out of the
+    main bracket, so it places nobody. Raises KeyError for a plan with no grand final.
+    """
+    places: dict[object, tuple[int, int]] = {}
+    if plan.has_bracket(CONSOLATION):
+        # Its winner goes on to the grand final: placed there, not here.
+        going_on = champion(plan, resolutions, CONSOLATION)
+        for player, (best, worst) in final_places(plan, resolutions, CONSOLATION).items():
+            if player != going_on:
+                places[player] = (best + 1, worst + 1)
+    # Read last: the losers' bracket's winner's place is the grand final's.
+    places.update(final_places(plan, resolutions, GRAND_FINAL))
+    return places
 
 
 def dependents(plan: DrawPlan, slot: Slot) -> list[Slot]:

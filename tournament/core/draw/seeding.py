@@ -12,10 +12,16 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 
 from ..messages import _
 from .apart import avoided_pairs, first_round_lines, keep_apart
-from .consolation import first_round_consolation, last_chance_bracket, progressive_consolation
+from .consolation import (
+    double_elimination,
+    first_round_consolation,
+    last_chance_bracket,
+    progressive_consolation,
+)
 from .plan import (
     BYE,
     CONSOLATION_FORMATS,
+    DOUBLE,
     ENTRANT,
     FIRST_ROUND,
     MAIN,
@@ -54,10 +60,16 @@ def make_plan(
     consolation: str = NO_CONSOLATION,
     progressive_rounds: int = 2,
     last_chance: bool = False,
+    grand_final_reset: bool = True,
     rng_seed: int,
     avoid: Iterable[Collection[object]] = (),
 ) -> DrawPlan:
     """Plan the draw of a cup: the main bracket and, as requested, its consolations.
+
+    With `consolation=DOUBLE` the cup is a double elimination: the consolation is its
+    losers' bracket, then a grand final, with its reset when `grand_final_reset`
+    (`progressive_rounds` and `last_chance` do not apply: a third bracket would make
+    it a triple elimination; the tournament's own checks refuse the pair).
 
     Same entrants (in the same order), seeds, settings, `rng_seed` and `avoid` give the
     same plan. `avoid`: pairs of entrants the director keeps apart in round 1 (family,
@@ -82,6 +94,11 @@ def make_plan(
         raise DrawError(_("Last chance must be true or false, not %(value)s."), value=last_chance)
     if last_chance and consolation == NO_CONSOLATION:
         raise DrawError(_("A last chance bracket needs a consolation to feed it."))
+    if not isinstance(grand_final_reset, bool):
+        raise DrawError(
+            _("The grand final's reset must be true or false, not %(value)s."),
+            value=grand_final_reset,
+        )
     if isinstance(rng_seed, bool) or not isinstance(rng_seed, int):
         raise DrawError(_("The draw seed must be a whole number, not %(seed)s."), seed=rng_seed)
 
@@ -103,7 +120,10 @@ def make_plan(
     brackets = [main]
     depth = min(progressive_rounds, main.rounds - 1)
     consolation_plan = None
-    if consolation == FIRST_ROUND or (consolation == PROGRESSIVE and depth == 1):
+    if consolation == DOUBLE:
+        losers, grand = double_elimination(main, grand_final_reset)
+        brackets.extend(bracket for bracket in (losers, grand) if bracket is not None)
+    elif consolation == FIRST_ROUND or (consolation == PROGRESSIVE and depth == 1):
         consolation_plan = first_round_consolation(main)
     elif consolation == PROGRESSIVE and depth >= 2:
         consolation_plan = progressive_consolation(main, depth)

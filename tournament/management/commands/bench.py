@@ -12,7 +12,8 @@ and CPU, and the ratio pair by pair), and beside its target with `within_target`
 - the season export against plain openpyxl, its peak memory at 2,000 and 20,000 games
   and its resident memory in a fresh process (`export_bench`); the member list
   (`member_bench`); a Swiss round of 200 (`pairing_bench`), and of a Swiss with lives
-  (`lives_bench`);
+  (`lives_bench`); a 256-player double elimination drawn, resolved and one decision
+  resolved downstream (`double_bench`);
 - in processes of their own: the ratings on their own database (`--ratings`), and the
   live part over HTTP served by gunicorn, on SQLite and on PostgreSQL with Redis when
   reachable (`--http`, `http_bench`);
@@ -45,6 +46,7 @@ from django.test.utils import CaptureQueriesContext
 from ...benches import (
     bench_seasons,
     decision_bench,
+    double_bench,
     export_bench,
     http_bench,
     jobs_bench,
@@ -161,6 +163,7 @@ class Command(BaseCommand):
         member_bench.run(self._emit, 3, decision_bench.insert_floor(pairs * 2))
         pairing_bench.run(self._emit)
         lives_bench.run(self._emit)
+        double_bench.run(self._emit)
         jobs_bench.run(self._emit)
         if options["ratings_database"]:
             self._child(["--ratings"], DATABASE_URL=options["ratings_database"])

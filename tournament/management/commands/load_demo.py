@@ -25,7 +25,14 @@ from ...core.scoring import GameResult
 from ...models import Match, Player, Season, Tournament
 from ...operations.accounts import make_director
 from ...operations.links import link_for, path_of
-from .. import demo_analyses, demo_avoided, demo_club_nights, demo_lives, demo_swiss_knockout
+from .. import (
+    demo_analyses,
+    demo_avoided,
+    demo_club_nights,
+    demo_double,
+    demo_lives,
+    demo_swiss_knockout,
+)
 
 DIRECTOR_USERNAME = "director"
 DIRECTOR_PASSWORD = "qgammon-demo"  # noqa: S105 - the demo's published login (README)
@@ -247,6 +254,7 @@ class Command(BaseCommand):
         created += demo_avoided.load(this_season, today, players)
         nights += demo_swiss_knockout.load(this_season, today, PLAYERS, players)
         nights += demo_lives.load(this_season, today, PLAYERS, players)
+        created += demo_double.load(this_season, today, PLAYERS, players)
         # A dozen matches of this year's cups with their moves and gnubg's analysis, from
         # files (no gnubg needed here): docs/skill.md, "The demo's analyses".
         analysed = demo_analyses.load(today.year)

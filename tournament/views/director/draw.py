@@ -18,7 +18,7 @@ from ...forms import DrawForm
 from ...models import Player, stored_draw
 from ...operations.avoided_pairs import avoided_pairs, names_of
 from ...operations.links import links_for
-from ...queries.bracket_layout import BRACKET_LABELS, round_name
+from ...queries.bracket_layout import BRACKET_LABELS, DOUBLE_LABELS, round_name
 from ...rule_texts import rules_in_one_line
 from ...web.access import director_required
 from .tournament import back_to_desk, desk_page, entries_of, tournament_of
@@ -40,7 +40,9 @@ def _preview(plan: draw.DrawPlan, players: dict) -> list[dict]:
             rows.append((planned.slot.position, sides))
         brackets.append(
             {
-                "label": BRACKET_LABELS[bracket.kind],
+                "label": DOUBLE_LABELS.get(bracket.kind, BRACKET_LABELS[bracket.kind])
+                if plan.consolation == draw.DOUBLE
+                else BRACKET_LABELS[bracket.kind],
                 "round": round_name(bracket.kind, 1, bracket.rounds),
                 "rounds": bracket.rounds,
                 "matches": rows,

@@ -9,7 +9,7 @@ from django.urls import reverse
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET
 
-from ...core import tables
+from ...core import draw, tables
 from ...models import Match, Tournament
 from ...queries.bracket_layout import MatchView, SlotView, lay_out
 from ...queries.club_nights import ClubNight, club_night
@@ -27,6 +27,13 @@ STATUS = {
 
 
 def _summary(tournament: Tournament) -> dict:
+    # A double elimination also says whether its grand final has a reset (only then, so
+    # the other tournaments' answers are what they were).
+    double = (
+        {"grand_final_reset": tournament.grand_final_reset}
+        if tournament.consolation == draw.DOUBLE
+        else {}
+    )
     return {
         "id": tournament.pk,
         "name": tournament.name,
@@ -37,7 +44,7 @@ def _summary(tournament: Tournament) -> dict:
         "last_chance": tournament.last_chance,
         "date": tournament.date.isoformat(),
         "url": reverse("api-tournament", args=[tournament.pk]),
-    }
+    } | double
 
 
 def _match(item) -> dict:
@@ -48,7 +55,10 @@ def _match(item) -> dict:
         "players": [slot.player.name if slot.player else None for slot in item.slots],
         "sources": [slot.source for slot in item.slots],
         "score": [match.score1, match.score2],
-        "status": STATUS[match.status],
+        # A reset nobody needed is not a bye: the grand final's winner had not lost.
+        "status": "not_needed"
+        if item.not_needed and match.is_settled_empty
+        else STATUS[match.status],
         "winner": item.winner_side,
         "table": tables.as_value(match.table),
     } | _prs(match)
