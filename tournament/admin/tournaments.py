@@ -64,6 +64,7 @@ class TournamentAdmin(OneDoorAdmin):
                     "round_lengths",
                     "group_size",
                     "knockout",
+                    "team_size",
                     "scoring",
                     "tie_break",
                     "consolation",

@@ -16,17 +16,18 @@ from math import ceil, log2
 from .draw import NO_CONSOLATION
 from .messages import _
 
-CUP, SWISS, ROUND_ROBIN = "cup", "swiss", "round_robin"
-FORMATS = (CUP, SWISS, ROUND_ROBIN)
+CUP, SWISS, ROUND_ROBIN, TEAMS = "cup", "swiss", "round_robin", "teams"
+FORMATS = (CUP, SWISS, ROUND_ROBIN, TEAMS)
 CLUB_NIGHT_FORMATS = (SWISS, ROUND_ROBIN)
 
 # The settings that mean something for some formats only (the others ignore them): the
 # tournament form shows each with its formats alone.
 FORMAT_SETTINGS = {
     "rounds": (SWISS,),
-    "round_lengths": CLUB_NIGHT_FORMATS,
-    "group_size": (ROUND_ROBIN,),
-    "knockout": (ROUND_ROBIN,),
+    "round_lengths": (*CLUB_NIGHT_FORMATS, TEAMS),
+    "group_size": (ROUND_ROBIN, TEAMS),
+    "knockout": (ROUND_ROBIN, TEAMS),
+    "team_size": (TEAMS,),
     "scoring": CLUB_NIGHT_FORMATS,
     "tie_break": CLUB_NIGHT_FORMATS,
     "consolation": (CUP,),
@@ -50,6 +51,11 @@ def format_problems(
     problems = {}
     if format in CLUB_NIGHT_FORMATS and consolation != NO_CONSOLATION:
         problems["consolation"] = _("A Swiss or a round robin has no consolation bracket.")
+    if format == TEAMS and consolation != NO_CONSOLATION:
+        problems["consolation"] = _("A team event has no consolation bracket.")
+    if format == TEAMS:
+        # A team event's knockout may follow a single group (its best two meet in a final).
+        return problems
     if knockout and not (format == ROUND_ROBIN and group_size):
         problems["knockout"] = _("A knockout follows a round robin played in groups.")
     return problems

@@ -16,6 +16,7 @@ DRAW_SETTINGS = (
     "format",
     "group_size",
     "knockout",
+    "team_size",
     "consolation",
     "progressive_rounds",
     "last_chance",

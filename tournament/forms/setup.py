@@ -106,6 +106,7 @@ TOURNAMENT_FIELDS = [
     "round_lengths",
     "group_size",
     "knockout",
+    "team_size",
     "scoring",
     "tie_break",
     "consolation",
@@ -132,6 +133,7 @@ DEFAULTED_FIELDS = (
     "rounds",
     "round_lengths",
     "knockout",
+    "team_size",
     "scoring",
     "tie_break",
 )

@@ -107,6 +107,7 @@ class AuditEntry(models.Model):
         RESULTS_ANNOUNCED = "results_announced", _("results announced")
         CHECK_IN_WINDOW = "check_in_window", _("check-in window opened or closed")
         ENTRY_REQUESTED = "entry_requested", _("late entry asked for by a player")
+        TEAM_CHANGED = "team_changed", _("team made or changed")
 
     at = models.DateTimeField(_("when"), default=timezone.now, db_index=True)
     user = models.ForeignKey(

@@ -16,7 +16,7 @@ from django.utils.translation import gettext_noop
 from ..core import draw
 from ..models import Match, Tournament, stored_draw
 from ..models.audit import Said
-from . import club_nights, notifications, ratings
+from . import club_nights, notifications, ratings, teams
 from .errors import BracketInconsistent
 from .finish import set_finished
 from .results import decide_without_games, outcome
@@ -50,6 +50,10 @@ def resolve(
     robin moves on by its rounds instead (`club_nights.progress`). `rows`: the bracket
     as the caller read it in this transaction, brought up to date with `changed`.
     """
+    if tournament.is_teams:
+        # Team matches settle from their boards; the knockout is the event's own.
+        teams.progress(tournament, user)
+        return
     if tournament.is_club_night:
         club_nights.progress(tournament, user)
         if not tournament.knockout:

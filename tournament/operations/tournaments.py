@@ -61,6 +61,7 @@ def tournament_settings(tournament: Tournament) -> dict:
         "round_lengths": tournament.round_lengths,
         "group_size": tournament.group_size,
         "knockout": tournament.knockout,
+        "team_size": tournament.team_size,
         "scoring": tournament.scoring,
         "tie_break": tournament.tie_break,
         "consolation": tournament.consolation,
