@@ -10,7 +10,9 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from ..core import teams
+from ..core import actions
+from ..core import teams as core
+from .match_status import DECIDED
 from .players import Player
 from .tournaments import Tournament
 
@@ -77,7 +79,7 @@ class TeamMember(models.Model):
                 violation_error_message=_("Another player of the team is on that board."),
             ),
             models.CheckConstraint(
-                condition=Q(board__gte=1, board__lte=teams.MAX_TEAM), name="team_member_board_known"
+                condition=Q(board__gte=1, board__lte=core.MAX_TEAM), name="team_member_board_known"
             ),
         ]
 
@@ -152,3 +154,55 @@ class TeamMatch(models.Model):
     @property
     def is_knockout(self) -> bool:
         return self.stage == self.KNOCKOUT
+
+
+# --- read for the pages and the operations ---------------------------------------------
+
+
+def board_of(match) -> core.Board:
+    """An individual match as its team match reads it, sides turned to the teams'
+    (board 2's first player is the second team's: `core.boards`)."""
+    decided = match.status == DECIDED or (match.decided_by == actions.DOUBLE_LOSS)
+    side = match.winner_side
+    winner = None if side is None else core.board_side(match.board, side)
+    points = (match.score1, match.score2)
+    if match.board % 2 == 0:
+        points = (points[1], points[0])
+    return core.Board(decided, winner if decided else None, points)
+
+
+def results(tournament: Tournament) -> dict[int, core.TeamResult]:
+    """Every team match with its boards decided or not: team match id -> its result."""
+    boards: dict[int, list] = {}
+    for match in tournament.matches.filter(team_match__isnull=False).only(
+        "pk", "team_match", "board", "status", "decided_by", "winner", "player1", "player2",
+        "score1", "score2",
+    ):  # fmt: skip
+        boards.setdefault(match.team_match_id, []).append(match)
+    kinds = dict(tournament.team_matches.values_list("pk", "stage"))
+    return {
+        pk: core.team_result(
+            [board_of(row) for row in sorted(rows, key=lambda row: row.board)],
+            knockout=kinds[pk] == TeamMatch.KNOCKOUT,
+        )
+        for pk, rows in boards.items()
+    }
+
+
+def group_tables(tournament: Tournament, found=None) -> dict[int, list[core.TableRow]]:
+    """Group number -> its table (team ids), from the decided group team matches."""
+    found = results(tournament) if found is None else found
+    teams_in: dict[int, list[int]] = {}
+    for team in tournament.teams.order_by("pk"):
+        teams_in.setdefault(team.group, []).append(team.pk)
+    played: dict[int, list[core.Played]] = {}
+    for row in tournament.team_matches.filter(stage=TeamMatch.GROUP):
+        if row.pk in found:
+            played.setdefault(row.group, []).append(
+                core.Played((row.team1_id, row.team2_id), found[row.pk])
+            )
+    return {
+        number: core.group_table(teams, played.get(number, []))
+        for number, teams in sorted(teams_in.items())
+        if number
+    }

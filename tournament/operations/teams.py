@@ -19,6 +19,7 @@ from ..core import club_nights, draw
 from ..core import teams as core
 from ..models import AuditEntry, Entry, Match, Player, Team, TeamMatch, TeamMember, Tournament
 from ..models.audit import Said
+from ..models.teams import group_tables, results
 from . import audit
 from . import club_nights as rounds
 from .errors import OperationError
@@ -219,38 +220,6 @@ def _store_boards(
 # --- a decision moves the event on -------------------------------------------------------
 
 
-def board_of(match: Match) -> core.Board:
-    """An individual match as its team match reads it, sides turned to the teams'
-    (board 2's first player is the second team's: `core.boards`)."""
-    decided = match.status == Match.Status.DECIDED or (
-        match.decided_by == Match.DecidedBy.DOUBLE_LOSS
-    )
-    side = match.winner_side
-    winner = None if side is None else core.board_side(match.board, side)
-    points = (match.score1, match.score2)
-    if match.board % 2 == 0:
-        points = (points[1], points[0])
-    return core.Board(decided, winner if decided else None, points)
-
-
-def results(tournament: Tournament) -> dict[int, core.TeamResult]:
-    """Every team match with its boards decided or not: team match id -> its result."""
-    boards: dict[int, list[Match]] = {}
-    for match in tournament.matches.filter(team_match__isnull=False).only(
-        "pk", "team_match", "board", "status", "decided_by", "winner", "player1", "player2",
-        "score1", "score2",
-    ):  # fmt: skip
-        boards.setdefault(match.team_match_id, []).append(match)
-    kinds = dict(tournament.team_matches.values_list("pk", "stage"))
-    return {
-        pk: core.team_result(
-            [board_of(row) for row in sorted(rows, key=lambda row: row.board)],
-            knockout=kinds[pk] == TeamMatch.KNOCKOUT,
-        )
-        for pk, rows in boards.items()
-    }
-
-
 def _settle(team_matches: list[TeamMatch], found: dict[int, core.TeamResult]) -> None:
     """Write each team match's cached result (status, winner, how)."""
     for row in team_matches:
@@ -263,25 +232,6 @@ def _settle(team_matches: list[TeamMatch], found: dict[int, core.TeamResult]) ->
         if (row.status, row.winner_id, row.decided_by) != new:
             row.status, row.winner_id, row.decided_by = new
             row.save(update_fields=["status", "winner", "decided_by"])
-
-
-def group_tables(tournament: Tournament, found=None) -> dict[int, list[core.TableRow]]:
-    """Group number -> its table (team ids), from the decided group team matches."""
-    found = results(tournament) if found is None else found
-    teams_in: dict[int, list[int]] = {}
-    for team in tournament.teams.order_by("pk"):
-        teams_in.setdefault(team.group, []).append(team.pk)
-    played: dict[int, list[core.Played]] = {}
-    for row in tournament.team_matches.filter(stage=TeamMatch.GROUP):
-        if row.pk in found:
-            played.setdefault(row.group, []).append(
-                core.Played((row.team1_id, row.team2_id), found[row.pk])
-            )
-    return {
-        number: core.group_table(teams, played.get(number, []))
-        for number, teams in sorted(teams_in.items())
-        if number
-    }
 
 
 def knockout_plan(tournament: Tournament) -> draw.DrawPlan | None:

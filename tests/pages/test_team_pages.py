@@ -1,0 +1,50 @@
+"""The page of a team event: its teams in board order, the group table with its
+tie-breaks explained, the team matches with their boards, the knockout; live, at a
+cost that does not grow with the event."""
+
+import pytest
+from django.urls import reverse
+
+import builders
+from tournament.models import TeamMatch
+
+
+def play_groups(tournament, teams):
+    """The team made first wins each of its team matches 2-1, the others 3-0 for the
+    team made earlier."""
+    order = {team.pk: index for index, team in enumerate(teams)}
+    for team_match in tournament.team_matches.filter(stage=TeamMatch.GROUP):
+        better = min((team_match.team1, team_match.team2), key=lambda team: order[team.pk])
+        for match in team_match.boards.order_by("board"):
+            first_side = 0 if match.board % 2 == 1 else 1
+            side = first_side if team_match.team1_id == better.pk else 1 - first_side
+            builders.win(match, side)
+
+
+@pytest.mark.django_db
+def test_the_page_shows_the_teams_the_table_and_the_boards(client, season):
+    tournament, teams = builders.team_event(season, 4, 3, start=True)
+    play_groups(tournament, teams)
+    html = client.get(reverse("tournament", args=[tournament.pk])).content.decode()
+    assert "Equip A" in html and "A 1" in html
+    assert "Group table" in html and "Team match points" in html
+    assert "Ranked by team match points" in html  # the tie-breaks, explained
+    assert "Board 3" in html
+    assert "Final" in html  # the two best teams go on
+    # The table: A won its three team matches (6 points), D none.
+    rows = html.split("team-table")[1].split("</table>")[0]
+    assert rows.index("Equip A") < rows.index("Equip B") < rows.index("Equip D")
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("count", [4, 8])
+def test_the_page_costs_the_same_for_4_and_8_teams(
+    client, season, count, django_assert_num_queries
+):
+    tournament, _teams = builders.team_event(season, count, 3, start=True, group_size=4)
+    # The tournament, its teams, their players, the individual matches, the team matches.
+    with django_assert_num_queries(5):
+        response = client.get(reverse("tournament", args=[tournament.pk]))
+    assert response.status_code == 200
+    with django_assert_num_queries(1):
+        client.get(reverse("tournament", args=[tournament.pk]) + "?partial=brackets")
