@@ -159,17 +159,47 @@ def line_ups(tournament: Tournament) -> dict[int, list[int]]:
     return lines
 
 
-def store_draw(tournament: Tournament, rng_seed: int) -> list[list[int]]:
-    """The groups and every group team match with its individual matches (the caller,
-    `draws.make_draw`, has locked the tournament, removed the earlier draw and audits).
-    Returns the groups of team ids."""
+def _draw_groups(tournament: Tournament, rng_seed: int):
     lines = line_ups(tournament)
     try:
         core.check_teams(lines, tournament.team_size)
     except core.TeamError as error:
         raise OperationError(error.message()) from error
     order = club_nights.seeded_order(list(lines), {}, rng_seed)
-    groups = core.groups_of(order, tournament.group_size)
+    return lines, core.groups_of(order, tournament.group_size)
+
+
+def preview(tournament: Tournament, rng_seed: int) -> list[tuple[list[int], list[core.Fixture]]]:
+    """The draw `store_draw` makes with this seed: each group's teams (ids, in draw
+    order) and its first round's team matches."""
+    _lines, groups = _draw_groups(tournament, rng_seed)
+    first = [fixture for fixture in core.fixtures(groups) if fixture.round == 1]
+    return [
+        (group, [fixture for fixture in first if fixture.group == number])
+        for number, group in enumerate(groups, start=1)
+    ]
+
+
+def stored_preview(tournament: Tournament) -> list[tuple[list[int], list[core.Fixture]]]:
+    """The draw that was made, as `preview` says it: the groups and their round 1."""
+    groups: dict[int, list[int]] = {}
+    for team, group in tournament.teams.order_by("pk").values_list("pk", "group"):
+        groups.setdefault(group, []).append(team)
+    first = [
+        core.Fixture(row.group, 1, row.position, (row.team1_id, row.team2_id))
+        for row in tournament.team_matches.filter(stage=TeamMatch.GROUP, round=1)
+    ]
+    return [
+        (groups[number], [fixture for fixture in first if fixture.group == number])
+        for number in sorted(groups)
+    ]
+
+
+def store_draw(tournament: Tournament, rng_seed: int) -> list[list[int]]:
+    """The groups and every group team match with its individual matches (the caller,
+    `draws.make_draw`, has locked the tournament, removed the earlier draw and audits).
+    Returns the groups of team ids."""
+    lines, groups = _draw_groups(tournament, rng_seed)
     numbers = {team: number for number, group in enumerate(groups, start=1) for team in group}
     for team in tournament.teams.all():
         team.group, team.knockout_seed = numbers[team.pk], None

@@ -20,6 +20,7 @@ from . import (
     rounds,
     score_sheet,
     setup,
+    teams,
     tournament,
     transcripts,
 )
@@ -43,6 +44,7 @@ __all__ = [
     "rounds",
     "score_sheet",
     "setup",
+    "teams",
     "tournament",
     "transcripts",
 ]
