@@ -48,3 +48,20 @@ def test_the_page_costs_the_same_for_4_and_8_teams(
     assert response.status_code == 200
     with django_assert_num_queries(1):
         client.get(reverse("tournament", args=[tournament.pk]) + "?partial=brackets")
+
+
+@pytest.mark.django_db
+def test_the_json_has_the_teams_the_table_and_the_boards(client, season):
+    tournament, teams = builders.team_event(season, 4, 3, start=True, public=True)
+    play_groups(tournament, teams)
+    data = client.get(reverse("api-tournament", args=[tournament.pk])).json()
+    event = data["team_event"]
+    assert [p["name"] for p in event["teams"][0]["players"]] == ["A 1", "A 2", "A 3"]
+    table = event["groups"][0]["table"]
+    assert [row["team"] for row in table] == ["Equip A", "Equip B", "Equip C", "Equip D"]
+    assert table[0]["match_points"] == 6 and table[0]["match_wins"] == 9
+    group_match = event["groups"][0]["team_matches"][0]
+    assert len(group_match["boards"]) == 3 and group_match["decided_by"] == "wins"
+    (final,) = event["knockout"]
+    assert set(final["teams"]) == {"Equip A", "Equip B"} and final["status"] == "playing"
+    assert event["champion"] is None
