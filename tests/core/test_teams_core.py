@@ -151,7 +151,14 @@ def test_final_places_put_the_knockout_first_then_group_places():
     rows_a = teams.group_table(["A1", "A2", "A3"], [])
     rows_b = teams.group_table(["B1", "B2", "B3"], [])
     places = teams.final_places([rows_a, rows_b], {"A1": (1, 1), "B1": (2, 2)})
-    assert places == {"A1": 1, "B1": 2, "A2": 3, "B2": 3, "A3": 5, "B3": 5}
+    assert places == {
+        "A1": (1, 1),
+        "B1": (2, 2),
+        "A2": (3, 4),
+        "B2": (3, 4),
+        "A3": (5, 6),
+        "B3": (5, 6),
+    }
 
 
 def test_teams_are_checked():

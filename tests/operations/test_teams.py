@@ -125,3 +125,31 @@ class TestTeams:
         tournament, _players = builders.club_night(season, 4, format=club_nights.ROUND_ROBIN)
         with pytest.raises(OperationError, match="not a team event"):
             operations.save_team(tournament, name="X", players=[])
+
+
+@pytest.mark.django_db
+def test_every_player_of_a_team_takes_its_place_in_the_league(season):
+    from tournament.queries.standings import season_standings
+    from tournament.queries.teams import team_places
+
+    tournament, teams = builders.team_event(season, 4, 3, start=True)
+    order = {team.pk: index for index, team in enumerate(teams)}
+    for team_match in tournament.team_matches.filter(stage=TeamMatch.GROUP):
+        better = min((team_match.team1, team_match.team2), key=lambda t: order[t.pk])
+        team_wins(team_match, better, 3)
+    assert team_places(tournament) == {}  # not before the event is finished
+    final = tournament.team_matches.get(stage=TeamMatch.KNOCKOUT)
+    team_wins(final, teams[1], 2)
+    tournament.refresh_from_db()
+    assert team_places(tournament) == {
+        teams[1].pk: (1, 1),
+        teams[0].pk: (2, 2),
+        teams[2].pk: (3, 3),
+        teams[3].pk: (4, 4),
+    }
+    standings = season_standings(season, with_places=True)
+    by_name = {place.player.name: place.place for place in standings.places}
+    assert by_name["B 1"] == by_name["B 3"] == (1, 1)
+    assert by_name["A 2"] == (2, 2) and by_name["D 1"] == (4, 4)
+    points = {record.name: record.league_points for record in standings.records}
+    assert points["B 2"] > points["A 2"] > points["C 2"] >= points["D 2"]

@@ -65,3 +65,15 @@ def test_the_json_has_the_teams_the_table_and_the_boards(client, season):
     (final,) = event["knockout"]
     assert set(final["teams"]) == {"Equip A", "Equip B"} and final["status"] == "playing"
     assert event["champion"] is None
+
+
+@pytest.mark.django_db
+def test_the_results_page_gives_each_player_the_team_place(client, season):
+    tournament, teams = builders.team_event(season, 4, 2, start=True, public=True)
+    play_groups(tournament, teams)
+    final = tournament.team_matches.get(stage=TeamMatch.KNOCKOUT)
+    for match in final.boards.all():
+        builders.win(match, 0)  # board 1: team 1's player first; board 2: team 2's
+    html = client.get(reverse("results", args=[tournament.pk])).content.decode()
+    assert html.count("A 1") >= 1 and "D 2" in html
+    assert "=1" in html  # each player of the champion team shares first place

@@ -282,13 +282,13 @@ def knockout_champion(
 def final_places(
     group_tables: Sequence[Sequence[TableRow]],
     knockout: Mapping[Key, tuple[int, int]] | None = None,
-) -> dict[Key, int]:
-    """Each team's final place: the knockout's places first (its losers sharing the
-    best place of their round), then the other teams by group place, the teams of one
-    group place sharing the best place left (two groups' thirds share 5th after a
+) -> dict[Key, tuple[int, int]]:
+    """Each team's final place as (best, worst): the knockout's places first (its
+    losers sharing their round's), then the other teams by group place, the teams of
+    one group place sharing the places left (two groups' thirds share 5th-6th after a
     knockout of four)."""
     knockout = dict(knockout or {})
-    places = {team: best for team, (best, _worst) in knockout.items()}
+    places = dict(knockout)
     taken = len(knockout)
     depth = max((len(rows) for rows in group_tables), default=0)
     for rank in range(depth):
@@ -298,6 +298,6 @@ def final_places(
             if rank < len(rows) and rows[rank].team not in knockout
         ]
         for team in tier:
-            places[team] = taken + 1
+            places[team] = (taken + 1, taken + len(tier))
         taken += len(tier)
     return places

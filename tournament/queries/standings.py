@@ -25,6 +25,7 @@ from ..models.analysis import deepest_figures
 from ..models.matches import BYE, DECIDED
 from ..models.stored_draw import RESOLUTION_OF_STATUS, StoredDraw
 from .club_nights import final_places as club_final_places
+from .teams import player_places as team_player_places
 
 
 @dataclass(slots=True)
@@ -206,6 +207,13 @@ def _records_for(
                 figures=figures.get(match.pk),
             )
         tournament = by_id[tournament_id]
+        if tournament.is_teams:
+            # Every player of a team takes the team's place; the field is counted in
+            # teams (a place among 4 teams, not among their 12 players).
+            field_size[tournament.pk] = tournament.teams.count()
+            for player_id, place in team_player_places(tournament).items():
+                add_place(tournament, draw.MAIN, place, player_id, tied=True)
+            continue
         if tournament.is_club_night:
             # A Swiss or a round robin: its final places count as a main bracket's.
             found = club_final_places(tournament, matches)

@@ -8,9 +8,10 @@ from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
 
+from ..core import draw
 from ..core import teams as core
 from ..models import Match, Team, TeamMatch, TeamMember, Tournament
-from ..models.teams import board_of
+from ..models.teams import board_of, group_tables
 
 
 @dataclass
@@ -164,3 +165,40 @@ def _groups(tournament, teams, views, lengths) -> list[GroupView]:
         label = _("Group %(number)d") % {"number": number} if len(numbers) > 1 else ""
         groups.append(GroupView(number, label, table, rounds))
     return groups
+
+
+def team_places(tournament: Tournament) -> dict[int, tuple[int, int]]:
+    """Each team's final place (best, worst), once the event is finished (none before):
+    the knockout's places, then the others by group place (`core.final_places`)."""
+    if not tournament.is_finished:
+        return {}
+    tables = list(group_tables(tournament).values())
+    rows = list(tournament.team_matches.filter(stage=TeamMatch.KNOCKOUT))
+    seeded = list(
+        tournament.teams.filter(knockout_seed__isnull=False)
+        .order_by("knockout_seed")
+        .values_list("pk", flat=True)
+    )
+    knockout = {}
+    if rows and len(seeded) >= 2:
+        plan = core.knockout_plan(seeded, tournament.draw_seed or 0)
+        outcomes = {
+            draw.Slot(draw.MAIN, row.round, row.position): 0 if row.winner_id == row.team1_id else 1
+            for row in rows
+            if row.status == TeamMatch.Status.DECIDED and row.winner_id
+        }
+        state = core.knockout_state(plan, outcomes)
+        knockout = draw.final_places(plan, state, draw.MAIN)
+    return core.final_places(tables, knockout)
+
+
+def player_places(tournament: Tournament) -> dict[int, tuple[int, int]]:
+    """Each player's final place: their team's (every player of a team shares it)."""
+    places = team_places(tournament)
+    return {
+        player: places[team]
+        for team, player in TeamMember.objects.filter(tournament=tournament).values_list(
+            "team_id", "player_id"
+        )
+        if team in places
+    }
