@@ -77,3 +77,31 @@ def test_the_results_page_gives_each_player_the_team_place(client, season):
     html = client.get(reverse("results", args=[tournament.pk])).content.decode()
     assert html.count("A 1") >= 1 and "D 2" in html
     assert "=1" in html  # each player of the champion team shares first place
+
+
+@pytest.mark.django_db
+def test_the_workbook_has_the_team_tables_and_every_board_with_names_as_text(client, season):
+    import io
+
+    import openpyxl
+
+    from tournament import operations
+
+    tournament, _teams = builders.team_event(season, 4, 3, rng_seed=None, public=True)
+    operations.save_team(
+        tournament,
+        name="=SUM(A1:A2)",
+        players=[builders.Player.objects.create(name=f"F {n}").pk for n in range(3)],
+    )
+    operations.make_draw(tournament, rng_seed=2)
+    operations.start_tournament(tournament)
+    response = client.get(reverse("results-xlsx", args=[tournament.pk]))
+    book = openpyxl.load_workbook(io.BytesIO(b"".join(response.streaming_content)))
+    table = list(book["Team tables"].iter_rows(values_only=True))
+    assert table[0][:3] == ("Group", "Place", "Team") and len(table) == 6  # 5 teams
+    formula = [row for row in table if row[2] and "SUM" in row[2]]
+    assert (
+        formula and book["Team tables"].cell(table.index(formula[0]) + 1, 3).data_type == "s"
+    )  # text, not a formula
+    boards = list(book["Team matches"].iter_rows(values_only=True))
+    assert len(boards) == 1 + 10 * 3  # 5 teams meet once: 10 team matches of 3 boards
