@@ -32,6 +32,7 @@ def addresses_on_the_demo_club() -> dict[str, str]:
     season = cup.season
     swiss = Tournament.objects.get(format="swiss")
     round_robin = Tournament.objects.get(format="round_robin")
+    team_event = Tournament.objects.get(format="teams")
     finished = Tournament.objects.filter(status="finished", format="cup").first()
     matches = cup.matches.filter(bracket__kind="main")
     ready = matches.filter(status="ready").first()
@@ -71,6 +72,8 @@ def addresses_on_the_demo_club() -> dict[str, str]:
         "cup": cup.get_absolute_url(),
         "swiss": swiss.get_absolute_url(),
         "round-robin": round_robin.get_absolute_url(),
+        "team-event": team_event.get_absolute_url(),
+        "team-event-results": reverse("results", args=[team_event.pk]),
         "results": reverse("results", args=[finished.pk]),
         "announcement": reverse("announcement", args=[finished.pk]),
         "match-ready": ready.get_absolute_url(),
@@ -116,4 +119,6 @@ def addresses_on_the_demo_club() -> dict[str, str]:
         "members-import": reverse("director-members-import"),
         "event-transcripts": reverse("director-event-transcripts", args=[cup.pk]),
         "jobs": reverse("director-jobs"),
+        "teams": reverse("director-teams", args=[team_event.pk]),
+        "team-slips": reverse("director-slips", args=[team_event.pk]) + "?round=1",
     }

@@ -25,7 +25,7 @@ from ...core.scoring import GameResult
 from ...models import Match, Player, Season, Tournament
 from ...operations.accounts import make_director
 from ...operations.links import link_for, path_of
-from .. import demo_analyses, demo_club_nights
+from .. import demo_analyses, demo_club_nights, demo_teams
 
 DIRECTOR_USERNAME = "director"
 DIRECTOR_PASSWORD = "qgammon-demo"  # noqa: S105 - the demo's published login (README)
@@ -244,6 +244,7 @@ class Command(BaseCommand):
         this_season, nights = Season.objects.get(year=today.year), 0
         for night in demo_club_nights.nights_of_this_year(today.year, today, PLAYERS):
             nights += demo_club_nights.load(this_season, night, players)
+        nights += demo_teams.load(this_season, today, PLAYERS, players)
         # A dozen matches of this year's cups with their moves and gnubg's analysis, from
         # files (no gnubg needed here): docs/skill.md, "The demo's analyses".
         analysed = demo_analyses.load(today.year)
