@@ -3,6 +3,7 @@
 the knockout drawn from the group table and played to one champion team."""
 
 import pytest
+from django.utils import translation
 
 import builders
 from tournament import operations
@@ -153,3 +154,26 @@ def test_every_player_of_a_team_takes_its_place_in_the_league(season):
     assert by_name["A 2"] == (2, 2) and by_name["D 1"] == (4, 4)
     points = {record.name: record.league_points for record in standings.records}
     assert points["B 2"] > points["A 2"] > points["C 2"] >= points["D 2"]
+
+
+@pytest.mark.django_db
+def test_a_finished_players_next_line_gives_the_team_place(season):
+    from tournament.queries.onward import where_next
+
+    tournament, teams = builders.team_event(season, 4, 2, start=True)
+    order = {team.pk: index for index, team in enumerate(teams)}
+    for team_match in tournament.team_matches.filter(stage=TeamMatch.GROUP):
+        better = min((team_match.team1, team_match.team2), key=lambda t: order[t.pk])
+        team_wins(team_match, better, 2)
+    final = tournament.team_matches.get(stage=TeamMatch.KNOCKOUT)
+    team_wins(final, teams[0], 2)
+    rows = tournament.matches.filter(team_match__stage=TeamMatch.GROUP, round=3)
+    last_group_match = next(
+        match
+        for match in rows.select_related("tournament", "player1", "player2")
+        if any(player.name.startswith("D") for player in match.players)
+    )
+    with translation.override("en"):
+        lines = {line.player.name: line.ended for line in where_next(last_group_match)}
+    d_player = next(name for name in lines if name.startswith("D"))
+    assert "finished in place 4" in lines[d_player]  # the team's place: D lost every match
