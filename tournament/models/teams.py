@@ -175,7 +175,8 @@ def results(tournament: Tournament) -> dict[int, core.TeamResult]:
     """Every team match with its boards decided or not: team match id -> its result."""
     boards: dict[int, list] = {}
     for match in tournament.matches.filter(team_match__isnull=False).only(
-        "pk", "team_match", "board", "status", "decided_by", "winner", "player1", "player2",
+        "pk", "tournament", "team_match", "board", "status", "decided_by", "winner", "player1",
+        "player2",
         "score1", "score2",
     ):  # fmt: skip
         boards.setdefault(match.team_match_id, []).append(match)

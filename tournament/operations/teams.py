@@ -224,7 +224,9 @@ def _store_boards(
 ) -> None:
     """The individual matches of a team match whose teams are known: board i v board i.
     Their slot among the tournament's rounds: the team match's group (0 for the
-    knockout), its round, and a position per board."""
+    knockout), the event's round `round_` (a knockout round counts on from the group
+    rounds: a final after three group rounds is round 4, on the sheets and the player's
+    page alike), and a position per board."""
     size = tournament.team_size
     first = (team_match.position - 1) * size
     pairs = core.boards(lines[team_match.team1_id], lines[team_match.team2_id])
@@ -234,7 +236,7 @@ def _store_boards(
             team_match=team_match,
             board=board,
             group=team_match.group,
-            round=team_match.round,
+            round=round_,
             position=first + board,
             length=tournament.length_for_round(round_),
             status=Match.Status.READY,

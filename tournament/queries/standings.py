@@ -208,10 +208,12 @@ def _records_for(
             )
         tournament = by_id[tournament_id]
         if tournament.is_teams:
-            # Every player of a team takes the team's place; the field is counted in
-            # teams (a place among 4 teams, not among their 12 players).
-            field_size[tournament.pk] = tournament.teams.count()
-            for player_id, place in team_player_places(tournament).items():
+            # Every player of a team takes the team's place, a place among the teams
+            # (4 teams, not their 12 players).
+            found = team_player_places(tournament)
+            # The field in teams: the last team's place is how many there were.
+            field_size[tournament.pk] = max((worst for _best, worst in found.values()), default=0)
+            for player_id, place in found.items():
                 add_place(tournament, draw.MAIN, place, player_id, tied=True)
             continue
         if tournament.is_club_night:

@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from ..core import draw
 from ..core import teams as core
 from ..models import Match, Team, TeamMatch, TeamMember, Tournament
-from ..models.teams import board_of, group_tables
+from ..models.teams import board_of
 
 
 @dataclass
@@ -169,32 +169,56 @@ def _groups(tournament, teams, views, lengths) -> list[GroupView]:
 
 def team_places(tournament: Tournament) -> dict[int, tuple[int, int]]:
     """Each team's final place (best, worst), once the event is finished (none before):
-    the knockout's places, then the others by group place (`core.final_places`)."""
+    the knockout's places, then the others by group place (`core.final_places`). Three
+    queries (teams, team matches, boards), whatever the size of the event: the season's
+    standings read it for every team event."""
     if not tournament.is_finished:
         return {}
-    tables = list(group_tables(tournament).values())
-    rows = list(tournament.team_matches.filter(stage=TeamMatch.KNOCKOUT))
-    seeded = list(
-        tournament.teams.filter(knockout_seed__isnull=False)
-        .order_by("knockout_seed")
-        .values_list("pk", flat=True)
+    teams = list(
+        Team.objects.filter(tournament=tournament).values_list("pk", "group", "knockout_seed")
     )
+    rows = list(TeamMatch.objects.filter(tournament=tournament))
+    boards: dict[int, list[Match]] = {}
+    for match in Match.objects.filter(tournament=tournament, team_match__isnull=False).only(
+        "pk", "tournament", "team_match", "board", "status", "decided_by", "winner",
+        "player1", "player2", "score1", "score2",
+    ):  # fmt: skip
+        boards.setdefault(match.team_match_id, []).append(match)
+    found = {
+        row.pk: core.team_result(
+            [board_of(m) for m in sorted(boards[row.pk], key=lambda m: m.board)],
+            knockout=row.is_knockout,
+        )
+        for row in rows
+        if row.pk in boards
+    }
+    tables = []
+    for number in sorted({group for _pk, group, _seed in teams if group}):
+        members = [pk for pk, group, _seed in teams if group == number]
+        played = [
+            core.Played((row.team1_id, row.team2_id), found[row.pk])
+            for row in rows
+            if not row.is_knockout and row.group == number and row.pk in found
+        ]
+        tables.append(core.group_table(members, played))
+    seeded = [pk for pk, _group, seed in sorted(teams, key=lambda t: t[2] or 0) if seed]
     knockout = {}
-    if rows and len(seeded) >= 2:
+    if len(seeded) >= 2:
         plan = core.knockout_plan(seeded, tournament.draw_seed or 0)
         outcomes = {
             draw.Slot(draw.MAIN, row.round, row.position): 0 if row.winner_id == row.team1_id else 1
             for row in rows
-            if row.status == TeamMatch.Status.DECIDED and row.winner_id
+            if row.is_knockout and row.status == TeamMatch.Status.DECIDED and row.winner_id
         }
-        state = core.knockout_state(plan, outcomes)
-        knockout = draw.final_places(plan, state, draw.MAIN)
+        knockout = draw.final_places(plan, core.knockout_state(plan, outcomes), draw.MAIN)
     return core.final_places(tables, knockout)
 
 
 def player_places(tournament: Tournament) -> dict[int, tuple[int, int]]:
     """Each player's final place: their team's (every player of a team shares it)."""
     places = team_places(tournament)
+    if not places:
+        return {}
     return {
         player: places[team]
         for team, player in TeamMember.objects.filter(tournament=tournament).values_list(
