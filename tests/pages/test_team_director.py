@@ -61,3 +61,35 @@ def test_the_draw_page_previews_the_groups_of_teams_and_the_slips_name_the_board
     slips = director_client.get(reverse("director-slips", args=[tournament.pk]) + "?round=1")
     text = slips.content.decode()
     assert text.count("board 3") == 2  # two team matches a round, one slip per board
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("size", "created"), [(4, True), (9, False)])
+def test_the_tournament_form_makes_a_team_event_of_2_to_8_players_a_team(
+    director_client, season, size, created
+):
+    response = director_client.post(
+        reverse("director-tournament-new"),
+        {
+            "season": season.pk,
+            "name": "Lliga d'equips",
+            "date": "2002-03-01",
+            "format": "teams",
+            "team_size": size,
+            "round_lengths": "3,3,5",
+            "knockout": 2,
+            "consolation": "none",
+            "progressive_rounds": 2,
+            "main_lengths": "5",
+            "reporting": "confirm",
+        },
+    )
+    made = season.tournaments.filter(name="Lliga d'equips").first()
+    if created:
+        assert response.status_code == 302, response.content.decode()[:2000]
+        assert made.is_teams and made.team_size == 4 and made.knockout == 2
+        desk = director_client.get(reverse("director-tournament", args=[made.pk]))
+        assert reverse("director-teams", args=[made.pk]) in desk.content.decode()
+    else:
+        assert response.status_code == 400 and made is None
+        assert "2 to 8 players" in response.content.decode()
