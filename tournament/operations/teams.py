@@ -259,8 +259,8 @@ def _settle(team_matches: list[TeamMatch], found: dict[int, core.TeamResult]) ->
         if result is None:
             continue  # a knockout match still waiting for its teams
         status = TeamMatch.Status.DECIDED if result.decided else TeamMatch.Status.PLAYING
-        winner = None if result.winner is None else row.teams[result.winner]
-        new = (status, winner.pk if winner else None, result.by)
+        winner = None if result.winner is None else (row.team1_id, row.team2_id)[result.winner]
+        new = (status, winner, result.by)
         if (row.status, row.winner_id, row.decided_by) != new:
             row.status, row.winner_id, row.decided_by = new
             row.save(update_fields=["status", "winner", "decided_by"])
