@@ -32,7 +32,7 @@ DECIDED_BY = {
     BY_WINS: _("on match wins"),
     BY_POINTS: _("level on match wins: on total points won"),
     BY_BOARD: _("level on wins and points: on the highest board won"),
-    BY_SEED: _("level on wins, points and boards: the better-placed team goes on"),
+    BY_SEED: _("level on wins, points and boards: the team named first goes on"),
     LEVEL: _("level: a drawn team match"),
 }
 
@@ -79,7 +79,7 @@ def team_result(boards: Sequence[Board], *, knockout: bool = False) -> TeamResul
     points won (capped scores) does; still level, the team that won the highest board
     (board 1 first: teams list their strongest player first); still level (double
     losses throughout), a group match is drawn and a knockout match goes to the team
-    named first, the better seed."""
+    named first (in a first round, the better seed)."""
     if not boards:
         raise TeamError(_("A team match has at least one board."))
     wins = (
