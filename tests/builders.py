@@ -103,6 +103,38 @@ def club_night(
     return tournament, players
 
 
+def team_event(
+    season: Season,
+    teams: int = 4,
+    size: int = 3,
+    *,
+    rng_seed: int | None = 1,
+    start: bool = False,
+    **settings,
+) -> tuple[Tournament, list]:
+    """A team event of `teams` teams of `size` new players ("Equip A": "A 1", "A 2"...),
+    made as a director makes them; drawn from `rng_seed` if given, started if `start`.
+    The teams come back too, in the order they were made."""
+    settings = {"name": "Lliga d'equips", "date": "2002-11-16", "knockout": 2, **settings}
+    tournament = Tournament.objects.create(
+        season=season, format=club_nights.TEAMS, team_size=size, **settings
+    )
+    made = []
+    for number in range(teams):
+        letter = chr(ord("A") + number)
+        players = [Player.objects.create(name=f"{letter} {board}") for board in range(1, size + 1)]
+        made.append(
+            operations.save_team(
+                tournament, name=f"Equip {letter}", players=[player.pk for player in players]
+            )
+        )
+    if rng_seed is not None:
+        operations.make_draw(tournament, rng_seed=rng_seed)
+        if start:
+            operations.start_tournament(tournament)
+    return tournament, made
+
+
 def win(match: Match, side: int = 0, *, kind: str = "single") -> None:
     """`side` (0, the match's first player) wins the match: games of `kind` until it is
     decided."""

@@ -34,6 +34,7 @@ def addresses_on_the_demo_club() -> dict[str, str]:
     swiss_knockout = Tournament.objects.get(format="swiss", swiss_knockout__gt=0)
     round_robin = Tournament.objects.get(format="round_robin")
     with_lives = Tournament.objects.get(format="lives")
+    team_event = Tournament.objects.get(format="teams")
     finished = Tournament.objects.filter(status="finished", format="cup").first()
     double = Tournament.objects.get(format="cup", consolation="double_elim")
     matches = cup.matches.filter(bracket__kind="main")
@@ -78,6 +79,8 @@ def addresses_on_the_demo_club() -> dict[str, str]:
         "round-robin": round_robin.get_absolute_url(),
         "swiss-with-lives": with_lives.get_absolute_url(),
         "double-elimination": double.get_absolute_url(),
+        "team-event": team_event.get_absolute_url(),
+        "team-event-results": reverse("results", args=[team_event.pk]),
         "results": reverse("results", args=[finished.pk]),
         "announcement": reverse("announcement", args=[finished.pk]),
         "match-ready": ready.get_absolute_url(),
@@ -128,4 +131,6 @@ def addresses_on_the_demo_club() -> dict[str, str]:
         "members-import": reverse("director-members-import"),
         "event-transcripts": reverse("director-event-transcripts", args=[cup.pk]),
         "jobs": reverse("director-jobs"),
+        "teams": reverse("director-teams", args=[team_event.pk]),
+        "team-slips": reverse("director-slips", args=[team_event.pk]) + "?round=1",
     }

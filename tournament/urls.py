@@ -162,6 +162,12 @@ urlpatterns = [
         name="director-sign-up-refuse",
     ),
     path(TOURNAMENT + "entries/add/", director.tournament.entry_add, name="director-entry-add"),
+    path(TOURNAMENT + "teams/", director.teams.teams, name="director-teams"),
+    path(
+        TOURNAMENT + "teams/<int:team>/remove/",
+        director.teams.team_remove,
+        name="director-team-remove",
+    ),
     path(TOURNAMENT + "entries/new/", director.tournament.entry_new, name="director-entry-new"),
     path(
         TOURNAMENT + "entries/sweep/",

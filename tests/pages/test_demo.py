@@ -176,6 +176,17 @@ class DemoClubTests(DemoClubTestCase):
         self.assertTrue(all(match.table for match in third))
         self.assertFalse(night.matches.filter(round__gt=3, status=Match.Status.READY).exists())
 
+    def test_a_team_event_of_four_teams_of_three_played_to_its_final(self):
+        event = Tournament.objects.get(format=club_nights.TEAMS)
+        self.assertEqual(event.status, "finished")
+        self.assertEqual([team.members.count() for team in event.teams.all()], [3, 3, 3, 3])
+        group = event.team_matches.filter(stage="group")
+        self.assertEqual(group.count(), 6)  # one group: each team meets the other three
+        final = event.team_matches.get(stage="knockout")
+        self.assertEqual((final.status, final.boards.count()), ("decided", 3))
+        self.assertIn(final.winner_id, (final.team1_id, final.team2_id))
+        self.assertFalse(event.matches.to_play().exists())
+
     def test_the_demo_director_can_log_in(self):
         from tournament.management.commands.load_demo import DIRECTOR_PASSWORD, DIRECTOR_USERNAME
 

@@ -12,6 +12,7 @@ from django.urls import reverse
 
 from demo_club import DemoClubTestCase
 from tournament.models import Match, Player, Tournament
+from tournament.queries.skill_tables import player_has_skill
 
 HEADINGS = {"h1", "h2", "h3"}
 
@@ -69,8 +70,12 @@ class TablePages(DemoClubTestCase):
         cls.cup = Tournament.objects.get(status="running", format="cup")
         cls.finished = Tournament.objects.filter(status="finished", format="cup").first()
         cls.played = Match.objects.filter(status="decided", games__isnull=False).first()
+        # The busiest player without an analysed match (one has a Skill table more, and a
+        # query: views.public.player); the demo's team event made an analysed one busiest.
         cls.busiest = (
-            Player.objects.annotate(
+            Player.objects.annotate(has_skill=player_has_skill())
+            .filter(has_skill=False)
+            .annotate(
                 played=Count("matches_as_first", distinct=True)
                 + Count("matches_as_second", distinct=True)
             )
@@ -94,7 +99,11 @@ class TablePages(DemoClubTestCase):
         return found
 
     def test_standings(self):
-        self.check(reverse("standings", args=[self.cup.season.year]), 8, 1)
+        # A finished team event's places cost four queries more, whatever its size.
+        events = Tournament.objects.filter(
+            season=self.cup.season, format="teams", status="finished", public=True
+        ).count()
+        self.check(reverse("standings", args=[self.cup.season.year]), 8 + 4 * events, 1)
 
     def test_the_header_a_table_is_sorted_by_says_so(self):
         path = reverse("standings", args=[self.cup.season.year])

@@ -65,6 +65,7 @@ class TournamentAdmin(OneDoorAdmin):
                     "group_size",
                     "knockout",
                     "swiss_knockout",
+                    "team_size",
                     "scoring",
                     "tie_break",
                     "lives",

@@ -18,10 +18,11 @@ import networkx as nx
 from .draw import DOUBLE, NO_CONSOLATION
 from .messages import _
 
-CUP, SWISS, ROUND_ROBIN, LIVES = "cup", "swiss", "round_robin", "lives"
-FORMATS = (CUP, SWISS, ROUND_ROBIN, LIVES)
+CUP, SWISS, ROUND_ROBIN, LIVES, TEAMS = "cup", "swiss", "round_robin", "lives", "teams"
+FORMATS = (CUP, SWISS, ROUND_ROBIN, LIVES, TEAMS)
 # Played in rounds (match rows with a round and no bracket), not in brackets. A Swiss
-# with lives (`core.lives`) is one: its rounds go on until one player is left.
+# with lives (`core.lives`) is one: its rounds go on until one player is left. A team
+# event (`core.teams`) is not: its rounds are of team matches.
 CLUB_NIGHT_FORMATS = (SWISS, ROUND_ROBIN, LIVES)
 # Scored on wins (or Win + Skill) with Swiss tie-breaks; a Swiss with lives ranks by
 # the order of elimination instead (`core.lives.places`).
@@ -31,9 +32,10 @@ SCORED_FORMATS = (SWISS, ROUND_ROBIN)
 # tournament form shows each with its formats alone.
 FORMAT_SETTINGS = {
     "rounds": (SWISS,),
-    "round_lengths": CLUB_NIGHT_FORMATS,
-    "group_size": (ROUND_ROBIN,),
-    "knockout": (ROUND_ROBIN,),
+    "round_lengths": (*CLUB_NIGHT_FORMATS, TEAMS),
+    "group_size": (ROUND_ROBIN, TEAMS),
+    "knockout": (ROUND_ROBIN, TEAMS),
+    "team_size": (TEAMS,),
     "swiss_knockout": (SWISS,),
     "scoring": SCORED_FORMATS,
     "tie_break": SCORED_FORMATS,
@@ -70,10 +72,15 @@ def format_problems(
     if consolation == DOUBLE and last_chance:
         # Its losers' bracket is the second chance; a third would be a triple elimination.
         problems["last_chance"] = _("A double elimination has no last chance bracket.")
-    if knockout and not (format == ROUND_ROBIN and group_size):
-        problems["knockout"] = _("A knockout follows a round robin played in groups.")
+    if format == TEAMS and consolation != NO_CONSOLATION:
+        problems["consolation"] = _("A team event has no consolation bracket.")
     if swiss_knockout and format != SWISS:
         problems["swiss_knockout"] = _("A knockout of the top players follows a Swiss.")
+    if format == TEAMS:
+        # A team event's knockout may follow a single group (its best two meet in a final).
+        return problems
+    if knockout and not (format == ROUND_ROBIN and group_size):
+        problems["knockout"] = _("A knockout follows a round robin played in groups.")
     return problems
 
 

@@ -17,6 +17,7 @@ DRAW_SETTINGS = (
     "group_size",
     "knockout",
     "swiss_knockout",
+    "team_size",
     "consolation",
     "progressive_rounds",
     "last_chance",

@@ -22,11 +22,13 @@ from ..queries.bracket_layout import BRACKET_LABELS
 from ..queries.club_nights import club_night
 from ..queries.prizes import tournament_money
 from ..queries.standings import Standings, season_standings, tournament_standings
+from ..queries.teams import team_event
 from ..rule_texts import PRESET_LABELS, describe_rules
 from ..tables import PlacesTable, StandingsTable, place_rows
 from .club_nights import club_night_sheets
 from .reads import read_once
 from .skill import skill_sheet
+from .teams import team_event_sheets
 from .workbook import MAX_WIDTH, Sheet, fit
 
 # Rows fetched from the database at a time for the Matches and Games sheets. A chunk is
@@ -372,10 +374,13 @@ def season_sheets(season: Season) -> list[Sheet]:
 
 
 def tournament_sheets(tournament: Tournament) -> list[Sheet]:
-    """A club night's standings and pairings come after the places."""
+    """A club night's standings and pairings, or a team event's tables and team
+    matches, come after the places."""
     standings = tournament_standings(tournament)
     width = _name_width(standings)
     club = club_night_sheets(club_night(tournament)) if tournament.is_club_night else []
+    if tournament.is_teams:
+        club = team_event_sheets(team_event(tournament))
     return [
         standings_sheet(standings),
         places_sheet(standings),

@@ -22,6 +22,7 @@ from .registrations import SignUp
 from .reports import GameReport, GameReportQuerySet, MatchMail, PlayerLink
 from .rounds import RoundDeadline
 from .seasons import RULE_FIELDS, Season, validate_scale
+from .teams import Team, TeamMatch, TeamMember
 from .tournaments import Tournament, TournamentQuerySet
 from .transcripts import Transcript
 
@@ -54,6 +55,9 @@ __all__ = [
     "Said",
     "Season",
     "SignUp",
+    "Team",
+    "TeamMatch",
+    "TeamMember",
     "Tournament",
     "TournamentQuerySet",
     "Transcript",

@@ -120,6 +120,17 @@ class Match(AtTheTable, models.Model):
     # A round robin's group (1, 2, ...); 0 outside groups. A Swiss or round-robin match
     # has a round and a position but no bracket.
     group = models.PositiveSmallIntegerField(_("group"), default=0)
+    # A team event's individual match: its team match and its board (board i of one
+    # team against board i of the other); null elsewhere.
+    team_match = models.ForeignKey(
+        "tournament.TeamMatch",
+        on_delete=models.CASCADE,
+        related_name="boards",
+        null=True,
+        blank=True,
+        verbose_name=_("team match"),
+    )
+    board = models.PositiveSmallIntegerField(_("board"), null=True, blank=True)
     length = models.PositiveSmallIntegerField(_("length (points)"), default=5)
 
     # Caches of scoring.replay() and of the bracket's resolve step, written only by

@@ -94,6 +94,7 @@ class Tournament(RegistrationSettings):
         (club_nights.SWISS, _("Swiss")),
         (club_nights.ROUND_ROBIN, _("round robin")),
         (club_nights.LIVES, _("Swiss with lives")),
+        (club_nights.TEAMS, _("team event")),
     ]
     PLAYOFF_CHOICES = [
         (lives_core.LIVES_TO_THE_END, _("play on to the last life")),
@@ -153,6 +154,11 @@ class Tournament(RegistrationSettings):
         null=True,
         blank=True,
         help_text=_("Players per group at most; empty for the whole field in one group."),
+    )
+    team_size = models.PositiveSmallIntegerField(
+        _("team event: players per team"),
+        default=3,
+        help_text=_("Each team match is this many individual matches, board against board."),
     )
     knockout = models.PositiveSmallIntegerField(
         _("round robin: then a knockout cup of"),
@@ -366,6 +372,11 @@ class Tournament(RegistrationSettings):
                 violation_error_message=_("A fee cannot be below zero."),
             ),
             models.CheckConstraint(
+                condition=Q(team_size__gte=2, team_size__lte=8),
+                name="tournament_team_size_sensible",
+                violation_error_message=_("A team has 2 to 8 players."),
+            ),
+            models.CheckConstraint(
                 condition=Q(reporting__in=[value for value, _label in REPORTING_CHOICES]),
                 name="tournament_reporting_known",
             ),
@@ -448,6 +459,11 @@ class Tournament(RegistrationSettings):
         """How a Swiss's or round robin's standings score (Win + Skill or wins) and
         break ties (the average PR first, or not)."""
         return win_skill.Scoring(self.scoring, self.tie_break)
+
+    @property
+    def is_teams(self) -> bool:
+        """A team event: teams meet in groups, then a knockout (docs/teams.md)."""
+        return self.format == club_nights.TEAMS
 
     @property
     def is_club_night(self) -> bool:

@@ -98,6 +98,7 @@ from .seasons import (
     games_changed_by,
 )
 from .tables import assign_tables, move_to_table
+from .teams import remove_team, save_team
 from .tournaments import (
     change_tournament,
     check_tournament_change,
@@ -181,10 +182,12 @@ __all__ = [
     "refuse_entry_request",
     "remove_avoided_pair",
     "remove_entry",
+    "remove_team",
     "reopen",
     "replace_games",
     "resume_match",
     "retire",
+    "save_team",
     "seeds_from_ratings",
     "send_round_reminders",
     "set_round_deadline",

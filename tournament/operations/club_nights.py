@@ -296,6 +296,11 @@ def _call_round_robin(tournament: Tournament) -> None:
     Match.objects.bulk_update(changed, ["status", "table"])
 
 
+def call_in_turn(tournament: Tournament) -> None:
+    """A team event's individual matches are called as a round robin's are."""
+    _call_round_robin(tournament)
+
+
 def _walkovers_for_withdrawn(tournament: Tournament, user) -> bool:
     """A withdrawn player's matches not started are lost by walkover (a round robin's
     later ones too: its opponents are known); True if there were any."""

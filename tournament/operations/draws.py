@@ -15,7 +15,7 @@ from django.utils.translation import gettext_noop
 from ..core import draw
 from ..models import AuditEntry, Player, Tournament
 from ..models.audit import Said
-from . import audit, club_nights
+from . import audit, club_nights, teams
 from .avoided_pairs import avoided_pairs, draw_summary
 from .errors import OperationError
 from .locks import lock_tournament
@@ -121,6 +121,7 @@ def discard_draw(tournament: Tournament, *, user, reason) -> bool:
         )
     seed = tournament.draw_seed
     tournament.matches.all().delete()
+    tournament.team_matches.all().delete()
     tournament.draw_seed = None
     tournament.status = Tournament.Status.DRAFT
     tournament.save(update_fields=["draw_seed", "status"])
@@ -146,7 +147,13 @@ def make_draw(
             _("The draw cannot be made again: results have been recorded in this tournament.")
         )
     tournament.matches.all().delete()
-    if tournament.is_club_night:
+    tournament.team_matches.all().delete()
+    if tournament.is_teams:
+        # The groups of teams, each team match with its individual matches.
+        groups = teams.store_draw(tournament, rng_seed)
+        made = groups
+        entrants = [team for group in groups for team in group]
+    elif tournament.is_club_night:
         # A Swiss's first round, or every round of a round robin.
         made = club_nights.store_draw(tournament, rng_seed)
         entrants = [player for group in made.groups for player in group]

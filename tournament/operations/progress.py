@@ -16,7 +16,7 @@ from django.utils.translation import gettext_noop
 from ..core import draw
 from ..models import Match, Tournament, stored_draw
 from ..models.audit import Said
-from . import club_nights, lives, notifications, ratings
+from . import club_nights, lives, notifications, ratings, teams
 from .errors import BracketInconsistent
 from .finish import set_finished
 from .results import decide_without_games, outcome
@@ -52,6 +52,10 @@ def resolve(
     """
     if tournament.is_lives:
         lives.progress(tournament, user)  # its rounds go on until one player is left
+        return
+    if tournament.is_teams:
+        # Team matches settle from their boards; the knockout is the event's own.
+        teams.progress(tournament, user)
         return
     if tournament.is_club_night:
         club_nights.progress(tournament, user)

@@ -62,6 +62,7 @@ def tournament_settings(tournament: Tournament) -> dict:
         "group_size": tournament.group_size,
         "knockout": tournament.knockout,
         "swiss_knockout": tournament.swiss_knockout,
+        "team_size": tournament.team_size,
         "scoring": tournament.scoring,
         "tie_break": tournament.tie_break,
         "lives": tournament.lives,

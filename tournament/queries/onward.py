@@ -18,7 +18,9 @@ from ..core import draw, league
 from ..models import Entry, Match, Player, Tournament
 from ..models.stored_draw import StoredDraw
 from . import lives
+from .club_nights import FinalPlaces
 from .club_nights import final_places as club_final_places
+from .teams import player_places as team_player_places
 
 
 @dataclass(frozen=True)
@@ -208,7 +210,11 @@ class _Rounds:
     def _ended(self, player: Player, later: list[Match]) -> tuple[str, Match | None]:
         """A finished event: the final place. Still under way: the match the player is
         to play now, when it is further on than the next one."""
-        found = club_final_places(self.tournament, self.matches)
+        if self.tournament.is_teams:
+            # A team event's place is the player's team's (queries.teams).
+            found = FinalPlaces(team_player_places(self.tournament), ties=True)
+        else:
+            found = club_final_places(self.tournament, self.matches)
         if player.pk in found.places:
             words = gettext("%(player)s finished in place %(place)s.")
             return words % {"player": player.name, "place": found.label(player.pk)}, None

@@ -25,6 +25,7 @@ from ..models.analysis import deepest_figures
 from ..models.matches import BYE, DECIDED
 from ..models.stored_draw import RESOLUTION_OF_STATUS, StoredDraw
 from .club_nights import final_places as club_final_places
+from .teams import player_places as team_player_places
 
 
 @dataclass(slots=True)
@@ -214,6 +215,15 @@ def _records_for(
                 figures=figures.get(match.pk),
             )
         tournament = by_id[tournament_id]
+        if tournament.is_teams:
+            # Every player of a team takes the team's place, a place among the teams
+            # (4 teams, not their 12 players).
+            found = team_player_places(tournament)
+            # The field in teams: the last team's place is how many there were.
+            field_size[tournament.pk] = max((worst for _best, worst in found.values()), default=0)
+            for player_id, place in found.items():
+                add_place(tournament, draw.MAIN, place, player_id, tied=True)
+            continue
         if tournament.is_club_night:
             # A Swiss or a round robin: its final places count as a main bracket's.
             found = club_final_places(tournament, matches, entries.get(tournament_id, []))

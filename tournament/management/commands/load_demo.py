@@ -32,6 +32,7 @@ from .. import (
     demo_double,
     demo_lives,
     demo_swiss_knockout,
+    demo_teams,
 )
 
 DIRECTOR_USERNAME = "director"
@@ -255,6 +256,7 @@ class Command(BaseCommand):
         nights += demo_swiss_knockout.load(this_season, today, PLAYERS, players)
         nights += demo_lives.load(this_season, today, PLAYERS, players)
         created += demo_double.load(this_season, today, PLAYERS, players)
+        nights += demo_teams.load(this_season, today, PLAYERS, players)
         # A dozen matches of this year's cups with their moves and gnubg's analysis, from
         # files (no gnubg needed here): docs/skill.md, "The demo's analyses".
         analysed = demo_analyses.load(today.year)

@@ -22,6 +22,7 @@ from . import (
     rounds,
     score_sheet,
     setup,
+    teams,
     tournament,
     transcripts,
 )
@@ -47,6 +48,7 @@ __all__ = [
     "rounds",
     "score_sheet",
     "setup",
+    "teams",
     "tournament",
     "transcripts",
 ]

@@ -106,6 +106,36 @@ def _stored_club_draw(tournament) -> operations.club_nights.ClubDraw | None:
     )
 
 
+def _teams_draw_context(tournament, context: dict, form) -> None:
+    """A team event's groups of teams and each group's first round."""
+    made = not form.is_bound and tournament.team_matches.exists()
+    context["made"] = made
+    if made:
+        context["seed"], context["left_out"] = tournament.draw_seed, []
+    try:
+        groups = (
+            operations.teams.stored_preview(tournament)
+            if made
+            else operations.teams.preview(tournament, context["seed"])
+        )
+    except operations.OperationError as error:
+        context["error"] = error.message
+        return
+    names = dict(tournament.teams.values_list("pk", "name"))
+    context["brackets"] = [
+        {
+            "label": gettext("Group %(number)s") % {"number": number} if len(groups) > 1 else "",
+            "members": [names[team] for team in members],
+            "round": gettext("Round %(number)s") % {"number": 1},
+            "matches": [
+                (fixture.position, [names[fixture.teams[0]], names[fixture.teams[1]]])
+                for fixture in first
+            ],
+        }
+        for number, (members, first) in enumerate(groups, start=1)
+    ]
+
+
 def _club_draw_context(tournament, context: dict, form) -> None:
     made = None if form.is_bound else _stored_club_draw(tournament)
     context["made"] = made is not None
@@ -156,7 +186,7 @@ def draw_view(request, pk):
             return desk_page(request, tournament, status=409, error=error.message)
         messages.success(request, gettext("Draw made."))
         return back_to_desk(tournament)
-    if tournament.is_club_night:
+    if tournament.is_club_night or tournament.is_teams:
         stored = None
     else:
         stored = None if form.is_bound else stored_draw.load(tournament)
@@ -181,6 +211,9 @@ def draw_view(request, pk):
         "problems": operations.draw_problems(tournament),
         "unkept": [],
     }
+    if tournament.is_teams:
+        _teams_draw_context(tournament, context, form)
+        return render(request, "director/draw.html", context)
     if tournament.is_club_night:
         _club_draw_context(tournament, context, form)
         return render(request, "director/draw.html", context)
@@ -240,11 +273,15 @@ def slips(request, pk):
     Template: director/slips.html; context: tournament, slips (match, rows, blank rows),
     rules, title."""
     tournament = tournament_of(pk)
-    matches = tournament.matches.select_related("bracket", "player1", "player2").order_by(
-        "bracket_id", "round", "position"
-    )
+    matches = tournament.matches.select_related(
+        "bracket", "player1", "player2", "team_match__team1", "team_match__team2"
+    ).order_by("bracket_id", "round", "position")
     kind, number = request.GET.get("bracket", ""), request.GET.get("round", "")
-    if not kind and number.isdigit() and tournament.is_club_night:
+    if not kind and number.isdigit() and tournament.is_teams:
+        # A team event's group round: every board of its team matches, board by board.
+        matches = matches.in_rounds().filter(round=int(number), group__gt=0)
+        title = gettext("Round %(number)s") % {"number": number}
+    elif not kind and number.isdigit() and tournament.is_club_night:
         matches = matches.in_rounds().filter(round=int(number)).not_settled_empty()
         title = gettext("Round %(number)s") % {"number": number}
     elif kind in draw.BRACKET_KINDS and number.isdigit():

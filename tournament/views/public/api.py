@@ -15,6 +15,8 @@ from ...queries.bracket_layout import MatchView, SlotView, lay_out
 from ...queries.club_nights import ClubNight, club_night
 from ...queries.prizes import tournament_money
 from ...queries.skill import DEEPEST_ANALYSIS, DEEPEST_PR, Skill, skill_of
+from ...queries.teams import team_event
+from .api_teams import team_event_json
 
 STATUS = {
     Match.Status.PENDING: "pending",
@@ -288,6 +290,8 @@ def tournament(request, pk):
     data["brackets"] = [_bracket(view) for view in brackets]
     if tournament.is_club_night:
         data.update(_club_night(tournament, club_night(tournament, matches)))
+    if tournament.is_teams:
+        data["team_event"] = team_event_json(team_event(tournament))
     return JsonResponse(data)
 
 

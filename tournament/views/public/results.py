@@ -22,7 +22,7 @@ def tournament_results(request, pk):
     places = PlacesTable(
         place_rows(standings.places),
         prefix="p-",
-        exclude=("kind",) if tournament.is_club_night else (),
+        exclude=("kind",) if tournament.is_club_night or tournament.is_teams else (),
     )
     RequestConfig(request, paginate={"per_page": 50}).configure(places)
     table = StandingsTable(standings.records, prefix="s-")

@@ -14,6 +14,7 @@ from ...core.names import normalize_name
 from ...models import Player
 from ...queries.bracket_layout import lay_out, path_of, window
 from ...queries.club_nights import club_night
+from ...queries.teams import team_event
 from ...web import live
 from ...web.cards import link_places, render_cards
 from .registration import fees_of
@@ -114,7 +115,12 @@ def _tournament_parts(tournament, found, every_round=False) -> dict:
     all_rounds_url (the page with every round, for the rounds left out)."""
     highlight = found.pk if found else None
     context = {"tournament": tournament, "found": found, "club": None}
-    if tournament.is_club_night:
+    if tournament.is_teams:
+        # Teams, group tables and team matches with their boards; the knockout too.
+        context["team_event"] = team_event(tournament)
+        brackets, others = [], []
+        template = "tournament/includes/team_event.html"
+    elif tournament.is_club_night:
         matches = list(tournament.matches.select_related("player1", "player2", "winner", "bracket"))
         bracket_rows = tournament.brackets.all()  # read only for a knockout
         # A round robin's knockout, once drawn, is bracketed; the rounds are the club's.

@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournament', '0026_audit_actions'),
+        ('tournament', '0029_lives'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
