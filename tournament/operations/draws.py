@@ -153,6 +153,7 @@ def make_draw(
         groups = teams.store_draw(tournament, rng_seed)
         made = groups
         entrants = [team for group in groups for team in group]
+        unkept = []  # players of one team never meet; teams are not kept apart
     elif tournament.is_club_night:
         # A Swiss's first round, or every round of a round robin.
         made = club_nights.store_draw(tournament, rng_seed)
