@@ -167,9 +167,16 @@ def test_the_demo_club_answers_as_before(demo_club):
             for language in LANGUAGES
             for url, text in crawl(language).items()
         }
-    # The club nights are crawled too: a Swiss's and a round robin's pages are recorded.
-    nights = Tournament.objects.filter(format__in=club_nights.CLUB_NIGHT_FORMATS)
-    assert sorted(nights.values_list("format", flat=True)) == ["round_robin", "swiss", "swiss"]
+    # The formats played in rounds are crawled too: a Swiss's (one going on to a
+    # knockout), a round robin's, a Swiss with lives' and a team event's pages.
+    nights = Tournament.objects.filter(format__in=(*club_nights.CLUB_NIGHT_FORMATS, "teams"))
+    assert sorted(nights.values_list("format", flat=True)) == [
+        "lives",
+        "round_robin",
+        "swiss",
+        "swiss",
+        "teams",
+    ]
     for night in nights:
         for language in LANGUAGES:
             assert f"{language} {night.get_absolute_url()}" in answers, night.name
