@@ -4,6 +4,7 @@ else, go on to the knockout seeded by their lives place."""
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
@@ -82,7 +83,7 @@ def test_rounds_stop_exactly_at_n_and_everyone_still_in_goes_on(event):
         # Seeded by lives place: never a player with more losses, or as many losses and
         # fewer wins, ahead of another.
         records = [state.records[key] for key in seeds]
-        for better, worse in zip(records, records[1:], strict=False):
+        for better, worse in itertools.pairwise(records):
             assert (better.losses, -better.wins) <= (worse.losses, -worse.wins)
         # Nobody re-enters once the knockout is due.
         for key in state.records:

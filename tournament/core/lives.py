@@ -36,8 +36,8 @@ from __future__ import annotations
 from collections.abc import Collection, Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
 
-from .messages import CoreError, _
 from . import swiss_cut
+from .messages import CoreError, _
 from .swiss import swiss_pairings
 
 Key = Hashable
