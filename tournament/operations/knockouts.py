@@ -1,5 +1,6 @@
 """The knockout after a club night's rounds: a round robin's group winners (and
-runners-up), or a Swiss's top K players (docs/swiss-knockout.md), go on to a cup drawn
+runners-up), a Swiss's top K players (docs/swiss-knockout.md), or a Swiss with lives's
+last N still in (docs/swiss-with-lives.md), go on to a cup drawn
 as the cups are (`draw.make_plan`: the same bracket, byes and lengths), every qualifier
 seeded in the order the rounds gave them.
 
@@ -15,6 +16,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import gettext_noop
 
 from ..core import draw
+from ..core import lives as lives_core
 from ..models import AuditEntry, Tournament
 from ..models.audit import Said
 from ..models.rounds import swiss_cut_of
@@ -114,3 +116,28 @@ def follow_swiss_with_knockout(tournament: Tournament, settled: bool, user) -> b
     if plan is not None and not seated:
         draw_knockout(tournament, qualifiers, user)
     return plan is not None or not settled
+
+
+# --- a Swiss with lives's last N --------------------------------------------------------
+
+
+def follow_lives_with_knockout(tournament: Tournament, event, user) -> None:
+    """A Swiss with lives ending in a knockout of the last N (`core.lives.KNOCKOUT`):
+    draw it once a settled round leaves at most N still in, everyone still in seeded by
+    their lives place (`core.lives.knockout_seeds`); take back a knockout not started
+    when a lives result changes who goes on or their seeds (it is drawn again, or the
+    rounds go on), and refuse the change once it has started. `event`: the lives
+    state as the rounds now stand."""
+    qualifiers = lives_core.knockout_seeds(event, rng_seed=tournament.draw_seed or 0)
+    seated = _seated(tournament)
+    plan = _plan(tournament, qualifiers) if qualifiers else None
+    if seated and (plan is None or _seats(plan) != seated):
+        knockout = tournament.matches.filter(bracket__isnull=False)
+        if knockout.started().exists():
+            raise OperationError(
+                _("The knockout has started: the results of the rounds it was drawn from stand.")
+            )
+        knockout.delete()
+        seated = {}
+    if plan is not None and not seated:
+        draw_knockout(tournament, qualifiers, user)
