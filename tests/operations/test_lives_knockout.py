@@ -148,6 +148,25 @@ class TestLivesThenKnockout:
         last.refresh_from_db()
         assert last.is_decided
 
+    def test_a_seated_player_who_withdraws_keeps_the_seat_and_gives_a_walkover(self, season):
+        tournament, _players = make(season)
+        play_rounds(tournament)
+        drawn = {(m.pk, m.player1_id, m.player2_id) for m in knockout(tournament)}
+        first = knockout(tournament).filter(round=1).exclude(status=Match.Status.BYE)
+        first = first.order_by("position")
+        started, *rest = first
+        operations.record_game(started, GameResult(0))  # the knockout has started
+        leaving = (rest[0] if rest else started).player1
+        operations.withdraw(tournament, leaving)  # not refused: it is no result
+        # Not drawn again: the same matches, the same players in the first round.
+        assert {m.pk for m in knockout(tournament)} == {pk for pk, _a, _b in drawn}
+        again = knockout(tournament).filter(round=1)
+        assert {(m.pk, m.player1_id, m.player2_id) for m in again} <= drawn
+        walkover = knockout(tournament).filter(round=1).involving(leaving.pk).get()
+        if rest:
+            assert walkover.decided_by == Match.DecidedBy.WALKOVER
+            assert walkover.winner_id != leaving.pk
+
 
 @pytest.mark.django_db
 def test_the_knockout_size_must_be_4_8_or_16(season):

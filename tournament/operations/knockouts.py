@@ -19,6 +19,7 @@ from ..core import draw
 from ..core import lives as lives_core
 from ..models import AuditEntry, Tournament
 from ..models.audit import Said
+from ..models.lives_state import lives_state
 from ..models.rounds import swiss_cut_of
 from . import audit
 from .errors import OperationError
@@ -127,9 +128,21 @@ def follow_lives_with_knockout(tournament: Tournament, event, user) -> None:
     their lives place (`core.lives.knockout_seeds`); take back a knockout not started
     when a lives result changes who goes on or their seeds (it is drawn again, or the
     rounds go on), and refuse the change once it has started. `event`: the lives
-    state as the rounds now stand."""
-    qualifiers = lives_core.knockout_seeds(event, rng_seed=tournament.draw_seed or 0)
+    state as the rounds now stand.
+
+    A player who withdraws once seated keeps the seat (the cup gives their opponent the
+    walkover), as in a Swiss's knockout: a withdrawal is not a result of the rounds."""
     seated = _seated(tournament)
+    if seated:
+        keep = set(seated.values())
+        entries = [
+            (player, withdrawn and player not in keep, after)
+            for player, withdrawn, after in tournament.entries.filter(checked_in=True).values_list(
+                "player_id", "withdrawn", "reentered_after"
+            )
+        ]
+        event = lives_state(tournament, entries=entries)
+    qualifiers = lives_core.knockout_seeds(event, rng_seed=tournament.draw_seed or 0)
     plan = _plan(tournament, qualifiers) if qualifiers else None
     if seated and (plan is None or _seats(plan) != seated):
         knockout = tournament.matches.filter(bracket__isnull=False)
