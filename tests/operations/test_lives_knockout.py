@@ -113,6 +113,19 @@ class TestLivesThenKnockout:
                 if event.records[a].out_round > event.records[b].out_round:
                     assert places[a][0] < places[b][0]
 
+    def test_the_final_undone_runs_it_again_and_decided_finishes_it(self, season):
+        tournament, _players = make(season)
+        play_rounds(tournament)
+        play_knockout(tournament)
+        assert tournament.is_finished
+        final = knockout(tournament).order_by("-round").first()
+        operations.undo_last_game(final)
+        tournament.refresh_from_db()
+        assert tournament.is_running
+        builders.win(final, side=1)
+        tournament.refresh_from_db()
+        assert tournament.is_finished
+
     def test_fewer_than_n_in_the_knockout_give_the_top_seeds_byes(self, season):
         tournament, _players = make(season, 10, size=8)
         play_rounds(tournament)

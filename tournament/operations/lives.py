@@ -112,8 +112,12 @@ def progress(tournament: Tournament, user=None) -> None:
         if not moved:
             break
     if tournament.has_knockout:
-        # The last N go on to a knockout (its final finishes the tournament: `resolve`).
+        # The last N go on to a knockout: once drawn, its final finishes the tournament
+        # (`progress.resolve`, as a cup's), not the rounds.
         follow_lives_with_knockout(tournament, event, user)
+        if knockout_drawn(tournament):
+            assign_tables(tournament)
+            return
     set_finished(tournament, event.finished)
     assign_tables(tournament)
 
