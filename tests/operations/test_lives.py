@@ -157,7 +157,8 @@ class TestWithdrawalAndSettings:
         [
             ({"lives": 1}, "2 to 5 lives"),
             ({"lives": 6}, "2 to 5 lives"),
-            ({"playoff": "knockout"}, "not a valid choice"),
+            ({"playoff": "knockout"}, "4, 8 or 16"),
+            ({"playoff": "sudden"}, "not a valid choice"),
             ({"reentry_fee": -1}, "A fee cannot be below zero."),
         ],
     )

@@ -209,3 +209,34 @@ def test_a_swiss_with_a_knockout_sends_its_top_on_and_places_the_rest(director_c
             else:
                 assert line.startswith(f"{player.name} has played every round.")
                 assert "finished in place" in line
+
+
+def test_a_swiss_with_lives_into_a_knockout_says_which_may_come_then_sends_them_on(
+    director_client, season
+):
+    from tournament.core import club_nights
+    from tournament.core import lives as core
+    from tournament.operations import lives
+
+    tournament, _players = builders.club_night(
+        season,
+        4,
+        format=club_nights.LIVES,
+        lives=2,
+        playoff=core.KNOCKOUT,
+        swiss_knockout=4,
+        rng_seed=5,
+        start=True,
+    )
+    first, second = tournament.matches.in_rounds().filter(round=1)
+    builders.win(first)
+    lines = where_next(director_client, first)
+    assert all("or for the knockout of the last 4" in line for line in lines)
+    builders.win(second)
+    # Four still in after round 1: no round 2, all four go on to the knockout.
+    assert not tournament.matches.in_rounds().filter(round=2).exists()
+    assert set(lives.state(tournament).still_in()) == {p.pk for p in first.players} | {
+        p.pk for p in second.players
+    }
+    for line in where_next(director_client, first):
+        assert "main bracket" in line.lower(), line

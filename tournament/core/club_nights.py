@@ -15,6 +15,7 @@ from math import ceil, log2
 
 import networkx as nx
 
+from . import lives
 from .draw import DOUBLE, NO_CONSOLATION
 from .messages import _
 
@@ -36,7 +37,7 @@ FORMAT_SETTINGS = {
     "group_size": (ROUND_ROBIN, TEAMS),
     "knockout": (ROUND_ROBIN, TEAMS),
     "team_size": (TEAMS,),
-    "swiss_knockout": (SWISS,),
+    "swiss_knockout": (SWISS, LIVES),  # a Swiss with lives: its knockout of the last N
     "scoring": SCORED_FORMATS,
     "tie_break": SCORED_FORMATS,
     "lives": (LIVES,),
@@ -61,6 +62,7 @@ def format_problems(
     group_size: int | None,
     swiss_knockout: int = 0,
     last_chance: bool = False,
+    playoff: str = "",
 ) -> dict[str, str]:
     """What is wrong with a tournament's format, field by field (message templates to
     translate; empty when it is sound): a Swiss or a round robin has no consolation
@@ -74,7 +76,15 @@ def format_problems(
         problems["last_chance"] = _("A double elimination has no last chance bracket.")
     if format == TEAMS and consolation != NO_CONSOLATION:
         problems["consolation"] = _("A team event has no consolation bracket.")
-    if swiss_knockout and format != SWISS:
+    if format == LIVES:
+        # Its knockout is an end game (`core.lives.KNOCKOUT`): of the last 4, 8 or 16.
+        if playoff == lives.KNOCKOUT and swiss_knockout not in lives.KNOCKOUT_SIZES:
+            problems["swiss_knockout"] = _("A knockout of the last players is of 4, 8 or 16.")
+        elif playoff != lives.KNOCKOUT and swiss_knockout:
+            problems["swiss_knockout"] = _(
+                "A Swiss with lives goes on to a knockout only when that is its end game."
+            )
+    elif swiss_knockout and format != SWISS:
         problems["swiss_knockout"] = _("A knockout of the top players follows a Swiss.")
     if format == TEAMS:
         # A team event's knockout may follow a single group (its best two meet in a final).

@@ -16,6 +16,10 @@ The end game (`playoff`) when two players are left:
   beaten twice (a second match if they lose the first), as a double elimination's grand
   final; with equal losses one match decides.
 Three left play a round of one match and a bye (the Swiss's bye rule), until two are.
+- KNOCKOUT (a knockout of the last N, `knockout_of`): once a round is settled with at
+  most N players still in, no further round is paired; those players go on to a cup
+  seeded by their lives place (`knockout_seeds`), drawn as the cups are, and its final
+  decides the event (the operations draw it and carry it on as a Swiss's knockout).
 
 Re-entry (`reenter`): an eliminated player may buy back in once, while at least three
 players are still in; they come back with one life (N - 1 losses) from the next round,
@@ -32,13 +36,18 @@ from __future__ import annotations
 from collections.abc import Collection, Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
 
+from . import swiss_cut
 from .messages import CoreError, _
 from .swiss import swiss_pairings
 
 Key = Hashable
 
 LIVES_TO_THE_END, SINGLE_FINAL, BEATEN_TWICE = "lives", "final", "twice"
-PLAYOFFS = (LIVES_TO_THE_END, SINGLE_FINAL, BEATEN_TWICE)
+PLAYOFFS = (LIVES_TO_THE_END, SINGLE_FINAL, BEATEN_TWICE)  # the end games between two
+KNOCKOUT = "knockout"  # a knockout of the last N
+END_GAMES = (*PLAYOFFS, KNOCKOUT)
+# The knockout sizes of the last N: a whole bracket each (two left is a final: SINGLE_FINAL).
+KNOCKOUT_SIZES = (4, 8, 16)
 DEFAULT_LIVES, MIN_LIVES, MAX_LIVES = 3, 2, 5
 REENTRY_LIVES = 1  # a player who buys back in comes back with their last life
 REENTRY_CLOSES_BELOW = 3  # players still in: below this, the end game has begun
@@ -86,6 +95,7 @@ class State:
     last_round: int = 0
     round_open: bool = False  # the last round has a game still to play
     final_from: int | None = None  # the round the end game between two began
+    knockout_of: int = 0  # KNOCKOUT: the rounds stop when at most this many are still in
 
     def still_in(self) -> list[Key]:
         return [key for key, record in self.records.items() if record.still_in()]
@@ -94,8 +104,19 @@ class State:
         return max(0, self.lives - self.records[key].losses)
 
     @property
+    def rounds_over(self) -> bool:
+        """No further round is paired: one player (or none) is left, or, with a
+        knockout of the last N, a round is settled with at most N still in."""
+        if self.round_open or self.last_round == 0:
+            return False
+        left = len(self.still_in())
+        return left <= 1 or (self.playoff == KNOCKOUT and left <= self.knockout_of)
+
+    @property
     def finished(self) -> bool:
-        return not self.round_open and len(self.still_in()) <= 1 and self.last_round > 0
+        """The event is decided by its rounds alone (with a knockout of the last N, its
+        final decides it instead, unless fewer than two are left to play it)."""
+        return self.rounds_over and len(self.still_in()) <= 1
 
     @property
     def winner(self) -> Key | None:
@@ -103,11 +124,13 @@ class State:
         return left[0] if self.finished and len(left) == 1 else None
 
 
-def check_settings(lives: int, playoff: str) -> None:
+def check_settings(lives: int, playoff: str, knockout_of: int = 0) -> None:
     if not MIN_LIVES <= lives <= MAX_LIVES:
         raise LivesError(_("A Swiss with lives gives 2 to 5 lives."))
-    if playoff not in PLAYOFFS:
+    if playoff not in END_GAMES:
         raise LivesError(_("Unknown end game."))
+    if playoff == KNOCKOUT and knockout_of not in KNOCKOUT_SIZES:
+        raise LivesError(_("A knockout of the last players is of 4, 8 or 16."))
 
 
 def replay(
@@ -117,12 +140,14 @@ def replay(
     playoff: str = LIVES_TO_THE_END,
     reentries: Mapping[Key, int] | None = None,
     withdrawn: Collection[Key] = (),
+    knockout_of: int = 0,
 ) -> State:
     """The event from its games, round by round. `reentries`: player -> the round after
     which they bought back in (they play again from the next one); a re-entry of a
     player who was not out by then is ignored (a result changed under it)."""
-    check_settings(lives, playoff)
+    check_settings(lives, playoff, knockout_of)
     state = State(lives, playoff, {key: Record(key) for key in players})
+    state.knockout_of = knockout_of if playoff == KNOCKOUT else 0
     by_round: dict[int, list[Game]] = {}
     for game in games:
         by_round.setdefault(game.round, []).append(game)
@@ -137,7 +162,7 @@ def replay(
         # later was still in then.
         games_now = by_round[number]
         if (
-            playoff != LIVES_TO_THE_END
+            playoff in (SINGLE_FINAL, BEATEN_TWICE)
             and state.final_from is None
             and len(games_now) == 1
             and games_now[0].second is not None
@@ -205,7 +230,7 @@ def next_round(state: State, seed: int = 0, avoid: Collection = ()) -> NextRound
     """The pairing of the next round, or None: the last round is still being played,
     or the event is over (one player, or nobody, left). `avoid`: the pairs the director
     keeps apart, as a Swiss round keeps them (`swiss_pairings`)."""
-    if state.round_open:
+    if state.round_open or state.rounds_over:
         return None
     left = state.still_in()
     if len(left) < 2:
@@ -214,7 +239,7 @@ def next_round(state: State, seed: int = 0, avoid: Collection = ()) -> NextRound
     pairs, bye = swiss_pairings(
         lives_left, state.played, state.had_bye & set(left), seed=seed, avoid=avoid
     )
-    final = len(left) == 2 and state.playoff != LIVES_TO_THE_END
+    final = len(left) == 2 and state.playoff in (SINGLE_FINAL, BEATEN_TWICE)
     return NextRound(state.last_round + 1, tuple(pairs), bye, final)
 
 
@@ -229,6 +254,22 @@ def check_reentry(state: State, key: Key) -> None:
         raise LivesError(_("A player re-enters once."))
     if len(state.still_in()) < REENTRY_CLOSES_BELOW:
         raise LivesError(_("Re-entry closes when fewer than three players are still in."))
+    if state.rounds_over:
+        raise LivesError(_("Re-entry closes when the rounds are over."))
+
+
+def knockout_seeds(state: State, rng_seed: int = 0) -> list[Key]:
+    """With a knockout of the last N, once the rounds are over: everyone still in (at
+    most N), seeded 1.. by their lives place: fewer losses first, then more wins (a bye
+    counts as one); players equal on both are put in an order by lot from `rng_seed`
+    (the draw seed), as a Swiss's cut does. Empty before then, and when fewer than two
+    are left to play it (the lives places are final)."""
+    if state.playoff != KNOCKOUT or not state.rounds_over:
+        return []
+    ranked = [(record.player, place) for place, record in places(state) if record.still_in()]
+    if len(ranked) < 2:
+        return []
+    return swiss_cut.by_lot(ranked, rng_seed)
 
 
 def places(state: State) -> list[tuple[int, Record]]:

@@ -113,6 +113,11 @@ def lives_sheet(club: ClubNight) -> Sheet:
         _("Out in round"),
         _("Re-entered"),
     ]
+    # Ending in a knockout of the last N: who went on to it (its matches are on the
+    # matches sheet, its places on the places sheet).
+    knockout = club.tournament.has_knockout
+    if knockout:
+        headers.append(_("Knockout"))
     rows = [
         (
             row.place_label,
@@ -123,6 +128,11 @@ def lives_sheet(club: ClubNight) -> Sheet:
             row.byes,
             row.out_round,
             _("yes") if row.reentered else "",
+            *(
+                [_("yes") if getattr(row.player, "pk", row.player) in club.knockout_players else ""]
+                if knockout
+                else []
+            ),
         )
         for row in club.lives
     ]

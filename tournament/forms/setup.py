@@ -405,6 +405,7 @@ class TournamentForm(forms.ModelForm, BracketFields):
             data.get("group_size"),
             swiss_knockout=data.get("swiss_knockout") or 0,
             last_chance=bool(data.get("last_chance")),
+            playoff=data.get("playoff") or "",
         ).items():
             self.add_error(field if field in self.fields else None, gettext(message))
         if data.get("last_chance") and not data.get("last_chance_lengths"):

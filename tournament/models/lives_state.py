@@ -39,4 +39,5 @@ def lives_state(tournament: Tournament, rows=None, entries=None) -> core.State:
         tournament.playoff,
         reentries={player: after for player, _w, after in entries if after is not None},
         withdrawn=[player for player, withdrawn, _r in entries if withdrawn],
+        knockout_of=tournament.swiss_knockout,
     )

@@ -100,6 +100,7 @@ class Tournament(RegistrationSettings):
         (lives_core.LIVES_TO_THE_END, _("play on to the last life")),
         (lives_core.SINGLE_FINAL, _("one final between the last two")),
         (lives_core.BEATEN_TWICE, _("a final; fewer losses must be beaten twice")),
+        (lives_core.KNOCKOUT, _("a knockout of the last players")),
     ]
     KNOCKOUT_CHOICES = [
         (0, _("no knockout")),
@@ -172,7 +173,9 @@ class Tournament(RegistrationSettings):
         default=0,
         help_text=_(
             "Once the last round is played, the top players go on to a knockout seeded by "
-            "their Swiss place; a tie at the cut is drawn by lot from the draw seed."
+            "their Swiss place; a tie at the cut is drawn by lot from the draw seed. A Swiss "
+            "with lives ending in a knockout: the rounds stop when at most this many are "
+            "still in, and they all go on to it."
         ),
     )
     # A Swiss or a round robin: what its standings score, and their first tie-break.
@@ -211,7 +214,8 @@ class Tournament(RegistrationSettings):
         help_text=_(
             "When two players are left: they play on until one has lost every life; or "
             "one final decides; or a final in which a player with fewer losses than the "
-            "other must be beaten twice."
+            "other must be beaten twice. Or, when at most the knockout's size are still "
+            "in, they go on to a knockout seeded by their lives place."
         ),
     )
     reentry_fee = models.DecimalField(
@@ -363,7 +367,7 @@ class Tournament(RegistrationSettings):
                 violation_error_message=_("A Swiss with lives gives 2 to 5 lives."),
             ),
             models.CheckConstraint(
-                condition=Q(playoff__in=list(lives_core.PLAYOFFS)),
+                condition=Q(playoff__in=list(lives_core.END_GAMES)),
                 name="tournament_playoff_known",
             ),
             models.CheckConstraint(
@@ -440,9 +444,12 @@ class Tournament(RegistrationSettings):
     @property
     def has_knockout(self) -> bool:
         """A club night that goes on to a knockout: a round robin's groups (their
-        winners, and runners-up), or a Swiss's top players."""
+        winners, and runners-up), a Swiss's top players, or a Swiss with lives's last
+        players still in."""
         if self.is_swiss:
             return bool(self.swiss_knockout)
+        if self.is_lives:
+            return self.playoff == lives_core.KNOCKOUT and bool(self.swiss_knockout)
         return bool(self.knockout)
 
     @property

@@ -1,5 +1,6 @@
 """The knockout after a club night's rounds: a round robin's group winners (and
-runners-up), or a Swiss's top K players (docs/swiss-knockout.md), go on to a cup drawn
+runners-up), a Swiss's top K players (docs/swiss-knockout.md), or a Swiss with lives's
+last N still in (docs/swiss-with-lives.md), go on to a cup drawn
 as the cups are (`draw.make_plan`: the same bracket, byes and lengths), every qualifier
 seeded in the order the rounds gave them.
 
@@ -15,8 +16,10 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import gettext_noop
 
 from ..core import draw
+from ..core import lives as lives_core
 from ..models import AuditEntry, Tournament
 from ..models.audit import Said
+from ..models.lives_state import lives_state
 from ..models.rounds import swiss_cut_of
 from . import audit
 from .errors import OperationError
@@ -114,3 +117,40 @@ def follow_swiss_with_knockout(tournament: Tournament, settled: bool, user) -> b
     if plan is not None and not seated:
         draw_knockout(tournament, qualifiers, user)
     return plan is not None or not settled
+
+
+# --- a Swiss with lives's last N --------------------------------------------------------
+
+
+def follow_lives_with_knockout(tournament: Tournament, event, user) -> None:
+    """A Swiss with lives ending in a knockout of the last N (`core.lives.KNOCKOUT`):
+    draw it once a settled round leaves at most N still in, everyone still in seeded by
+    their lives place (`core.lives.knockout_seeds`); take back a knockout not started
+    when a lives result changes who goes on or their seeds (it is drawn again, or the
+    rounds go on), and refuse the change once it has started. `event`: the lives
+    state as the rounds now stand.
+
+    A player who withdraws once seated keeps the seat (the cup gives their opponent the
+    walkover), as in a Swiss's knockout: a withdrawal is not a result of the rounds."""
+    seated = _seated(tournament)
+    if seated:
+        keep = set(seated.values())
+        entries = [
+            (player, withdrawn and player not in keep, after)
+            for player, withdrawn, after in tournament.entries.filter(checked_in=True).values_list(
+                "player_id", "withdrawn", "reentered_after"
+            )
+        ]
+        event = lives_state(tournament, entries=entries)
+    qualifiers = lives_core.knockout_seeds(event, rng_seed=tournament.draw_seed or 0)
+    plan = _plan(tournament, qualifiers) if qualifiers else None
+    if seated and (plan is None or _seats(plan) != seated):
+        knockout = tournament.matches.filter(bracket__isnull=False)
+        if knockout.started().exists():
+            raise OperationError(
+                _("The knockout has started: the results of the rounds it was drawn from stand.")
+            )
+        knockout.delete()
+        seated = {}
+    if plan is not None and not seated:
+        draw_knockout(tournament, qualifiers, user)

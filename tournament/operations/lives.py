@@ -25,6 +25,7 @@ from .avoided_pairs import avoided_pairs, round_summary
 from .club_nights import Round, _store_round, _walkovers_for_withdrawn
 from .errors import OperationError
 from .finish import set_finished
+from .knockouts import follow_lives_with_knockout, knockout_drawn
 from .locks import lock_tournament
 from .tables import assign_tables
 
@@ -110,6 +111,13 @@ def progress(tournament: Tournament, user=None) -> None:
             moved = True
         if not moved:
             break
+    if tournament.has_knockout:
+        # The last N go on to a knockout: once drawn, its final finishes the tournament
+        # (`progress.resolve`, as a cup's), not the rounds.
+        follow_lives_with_knockout(tournament, event, user)
+        if knockout_drawn(tournament):
+            assign_tables(tournament)
+            return
     set_finished(tournament, event.finished)
     assign_tables(tournament)
 
@@ -127,7 +135,7 @@ def reenter(tournament: Tournament | int, entry: Entry, *, method: str | None, u
     if entry is None:
         raise OperationError(_("That player is not registered in this tournament."))
     event = state(tournament)
-    if event.finished:
+    if event.finished or knockout_drawn(tournament):
         raise OperationError(_("The tournament is over."))
     try:
         core.check_reentry(event, entry.player_id)

@@ -52,12 +52,14 @@ def resolve(
     """
     if tournament.is_lives:
         lives.progress(tournament, user)  # its rounds go on until one player is left
-        return
-    if tournament.is_teams:
+        if not tournament.has_knockout:
+            return
+        rows = None  # or until its last N go on to a knockout, carried on as a cup's
+    elif tournament.is_teams:
         # Team matches settle from their boards; the knockout is the event's own.
         teams.progress(tournament, user)
         return
-    if tournament.is_club_night:
+    elif tournament.is_club_night:
         club_nights.progress(tournament, user)
         if not tournament.has_knockout:
             return

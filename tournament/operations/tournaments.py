@@ -153,6 +153,7 @@ def _check_format(tournament: Tournament) -> None:
         tournament.group_size,
         swiss_knockout=tournament.swiss_knockout,
         last_chance=tournament.last_chance,
+        playoff=tournament.playoff,
     )
     if problems:
         raise OperationError(" ".join(gettext(message) for message in problems.values()))

@@ -195,7 +195,8 @@ def final_places(tournament: Tournament, rows: list, entries=None) -> FinalPlace
         return FinalPlaces({}, ties=False)
     if tournament.is_lives:
         # `entries`: a Swiss with lives's (player, withdrawn, re-entered after), if read.
-        return FinalPlaces(lives.final_places(tournament, rows, entries), ties=True)
+        # Ending in a knockout of the last N: the others after its players.
+        return FinalPlaces(lives.final_places(tournament, rows, entries, went_on), ties=True)
     if tournament.is_swiss and max(row.round for row in rows) < tournament.rounds:
         return FinalPlaces({}, ties=False)
     if tournament.is_swiss and went_on:

@@ -4,10 +4,10 @@ place the core gives (`core.lives.places`)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 
-from ..core import league
+from ..core import league, swiss_cut
 from ..core import lives as core
 from ..models import Match, Player, Tournament
 from ..models.lives_state import lives_state
@@ -69,12 +69,19 @@ def standings(tournament: Tournament, matches: list[Match], players: dict) -> li
     ]
 
 
-def final_places(tournament: Tournament, rows: list, entries=None) -> dict[int, tuple[int, int]]:
+def final_places(
+    tournament: Tournament, rows: list, entries=None, went_on: Collection = ()
+) -> dict[int, tuple[int, int]]:
     """Each player's final place once one player is left (none before): player id ->
-    (best, worst) of the place they share."""
+    (best, worst) of the place they share. Ending in a knockout of the last N
+    (`went_on`: its players, once drawn): the others' places, after the knockout's, in
+    the lives order (the order of elimination); the knockout's are its bracket's."""
     event = state_of(tournament, rows, entries)
+    ranked = core.places(event)
+    if went_on and event.rounds_over:
+        pairs = [(record.player, place) for place, record in ranked]
+        return swiss_cut.places_after_cut(pairs, list(went_on))
     if not event.finished:
         return {}
-    ranked = core.places(event)
     counts = [place for place, _record in ranked]
     return {record.player: (place, place + counts.count(place) - 1) for place, record in ranked}

@@ -186,6 +186,14 @@ class _Rounds:
                 return gettext("%(player)s is out: their last life is lost.") % params
         if tournament.is_swiss or tournament.is_lives:
             more = tournament.is_lives or match.round < tournament.rounds
+            if tournament.is_lives and tournament.has_knockout and more and self.stored is None:
+                # Ending in a knockout of the last N: the next round, or that knockout.
+                words = gettext(
+                    "%(player)s waits for round %(round)s or for the knockout of the last "
+                    "%(count)s: which comes is known when the last match of this round is "
+                    "decided."
+                )
+                return words % {**params, "count": tournament.swiss_knockout}
             if more and not tournament.is_finished:
                 words = gettext(
                     "%(player)s waits for round %(round)s: it is paired when the last match "

@@ -231,9 +231,17 @@ def _lives(tournament: Tournament, club: ClubNight) -> dict:
                 "out_round": row.out_round,
                 "reentered": row.reentered,
                 "withdrawn": row.withdrawn,
+                # Ending in a knockout of the last N: gone on to it (its matches are
+                # the "brackets").
+                **(
+                    {"knockout": getattr(row.player, "pk", row.player) in club.knockout_players}
+                    if tournament.has_knockout
+                    else {}
+                ),
             }
             for row in club.lives
         ],
+        **({"knockout_of": tournament.swiss_knockout} if tournament.has_knockout else {}),
     }
 
 
