@@ -6,6 +6,7 @@ import re
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
 
 import builders
 from tournament.core import draw
@@ -49,7 +50,12 @@ def champions(cup) -> dict[str, str]:
         best = finals.get(match.bracket.kind)
         if best is None or match.round > best.round:
             finals[match.bracket.kind] = match
-    return {str(m.bracket.get_kind_display()): m.winner.name for m in finals.values() if m.winner}
+    # In English, as the director's pages read here: the active language is otherwise
+    # whatever an earlier test's request left in this thread (once in a while Catalan).
+    with translation.override("en"):
+        return {
+            str(m.bracket.get_kind_display()): m.winner.name for m in finals.values() if m.winner
+        }
 
 
 def test_nobody_wins_a_bracket_they_lost_in(director_client, cup_of_17):
