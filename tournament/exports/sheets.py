@@ -13,6 +13,7 @@ import heapq
 from collections.abc import Iterator, Sequence
 from itertools import chain
 
+from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -145,7 +146,9 @@ def matches_sheet(tournaments: Sequence[Tournament], name_width: int) -> Sheet:
         return (
             Match.objects.filter(tournament=tournament, player1__isnull=False)
             .filter(player2__isnull=False)
-            .order_by("bracket_id", "round", "position", "pk")
+            # The rounds (no bracket) before a knockout after them, on every database:
+            # SQLite sorts NULL first and PostgreSQL last unless told.
+            .order_by(F("bracket_id").asc(nulls_first=True), "round", "position", "pk")
             .values_list(
                 "tournament__name",
                 "tournament__date",

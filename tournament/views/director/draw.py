@@ -5,6 +5,7 @@ Every view needs the directors' permission; every write goes through `operations
 """
 
 from django.contrib import messages
+from django.db.models import F
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -275,7 +276,7 @@ def slips(request, pk):
     tournament = tournament_of(pk)
     matches = tournament.matches.select_related(
         "bracket", "player1", "player2", "team_match__team1", "team_match__team2"
-    ).order_by("bracket_id", "round", "position")
+    ).order_by(F("bracket_id").asc(nulls_first=True), "round", "position")  # rounds first
     kind, number = request.GET.get("bracket", ""), request.GET.get("round", "")
     if not kind and number.isdigit() and tournament.is_teams:
         # A team event's group round: every board of its team matches, board by board.
