@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy as _
 
 from ..core import clocks, club_nights, draw, prizes, schedule, swiss_cut, tables, win_skill
 from ..core import lives as lives_core
+from .event_formats import EventFormatSettings
 from .marks import new_mark
 from .registrations import RegistrationSettings
 from .seasons import Season
@@ -81,7 +82,7 @@ class TournamentQuerySet(models.QuerySet):
         return self.filter(status__in=Tournament.IN_PLAY)
 
 
-class Tournament(RegistrationSettings):
+class Tournament(RegistrationSettings, EventFormatSettings):
     class Status(models.TextChoices):
         DRAFT = "draft", _("draft")
         RUNNING = "running", _("running")
@@ -96,24 +97,10 @@ class Tournament(RegistrationSettings):
         (club_nights.LIVES, _("Swiss with lives")),
         (club_nights.TEAMS, _("team event")),
     ]
-    PLAYOFF_CHOICES = [
-        (lives_core.LIVES_TO_THE_END, _("play on to the last life")),
-        (lives_core.SINGLE_FINAL, _("one final between the last two")),
-        (lives_core.BEATEN_TWICE, _("a final; fewer losses must be beaten twice")),
-        (lives_core.KNOCKOUT, _("a knockout of the last players")),
-    ]
     KNOCKOUT_CHOICES = [
         (0, _("no knockout")),
         (1, _("the group winners")),
         (2, _("the group winners and runners-up")),
-    ]
-    SWISS_KNOCKOUT_CHOICES = [
-        (0, _("no knockout")),
-        (2, _("the top 2 (a final)")),
-        (4, _("the top 4")),
-        (8, _("the top 8")),
-        (16, _("the top 16")),
-        (32, _("the top 32")),
     ]
 
     CONSOLATION_CHOICES = [
@@ -156,27 +143,10 @@ class Tournament(RegistrationSettings):
         blank=True,
         help_text=_("Players per group at most; empty for the whole field in one group."),
     )
-    team_size = models.PositiveSmallIntegerField(
-        _("team event: players per team"),
-        default=3,
-        help_text=_("Each team match is this many individual matches, board against board."),
-    )
     knockout = models.PositiveSmallIntegerField(
         _("round robin: then a knockout cup of"),
         choices=KNOCKOUT_CHOICES,
         default=0,
-    )
-    # A Swiss: its top K go on to a knockout seeded by Swiss place (core.swiss_cut).
-    swiss_knockout = models.PositiveSmallIntegerField(
-        _("Swiss: then a knockout cup of"),
-        choices=SWISS_KNOCKOUT_CHOICES,
-        default=0,
-        help_text=_(
-            "Once the last round is played, the top players go on to a knockout seeded by "
-            "their Swiss place; a tie at the cut is drawn by lot from the draw seed. A Swiss "
-            "with lives ending in a knockout: the rounds stop when at most this many are "
-            "still in, and they all go on to it."
-        ),
     )
     # A Swiss or a round robin: what its standings score, and their first tie-break.
     scoring = models.CharField(
@@ -200,35 +170,6 @@ class Tournament(RegistrationSettings):
             "without an analysed match come after those with one."
         ),
     )
-    # A Swiss with lives (core.lives): out at the Nth loss, the end game, re-entry.
-    lives = models.PositiveSmallIntegerField(
-        _("lives"),
-        default=lives_core.DEFAULT_LIVES,
-        help_text=_("A Swiss with lives: a player is out at this loss (2 to 5)."),
-    )
-    playoff = models.CharField(
-        _("end game"),
-        max_length=8,
-        choices=PLAYOFF_CHOICES,
-        default=lives_core.LIVES_TO_THE_END,
-        help_text=_(
-            "When two players are left: they play on until one has lost every life; or "
-            "one final decides; or a final in which a player with fewer losses than the "
-            "other must be beaten twice. Or, when at most the knockout's size are still "
-            "in, they go on to a knockout seeded by their lives place."
-        ),
-    )
-    reentry_fee = models.DecimalField(
-        _("re-entry fee"),
-        max_digits=8,
-        decimal_places=2,
-        null=True,
-        blank=True,
-        help_text=_(
-            "A Swiss with lives: an eliminated player may buy back in once, with one life, "
-            "for this fee (0 for free); empty for no re-entry."
-        ),
-    )
     consolation = models.CharField(
         _("consolation"), max_length=12, choices=CONSOLATION_CHOICES, default=draw.NO_CONSOLATION
     )
@@ -241,14 +182,6 @@ class Tournament(RegistrationSettings):
         _("last chance bracket"),
         default=False,
         help_text=_("A third bracket for the players who lose their first consolation match."),
-    )
-    grand_final_reset = models.BooleanField(
-        _("grand final reset"),
-        default=True,
-        help_text=_(
-            "Double elimination: if the losers' bracket's winner wins the grand final, "
-            "a second match decides the title."
-        ),
     )
     draw_seed = models.BigIntegerField(
         _("draw seed"),
@@ -442,35 +375,10 @@ class Tournament(RegistrationSettings):
         return self.format == club_nights.ROUND_ROBIN
 
     @property
-    def has_knockout(self) -> bool:
-        """A club night that goes on to a knockout: a round robin's groups (their
-        winners, and runners-up), a Swiss's top players, or a Swiss with lives's last
-        players still in."""
-        if self.is_swiss:
-            return bool(self.swiss_knockout)
-        if self.is_lives:
-            return self.playoff == lives_core.KNOCKOUT and bool(self.swiss_knockout)
-        return bool(self.knockout)
-
-    @property
-    def is_lives(self) -> bool:
-        """A Swiss with lives: out at the Nth loss (`core.lives`)."""
-        return self.format == club_nights.LIVES
-
-    @property
-    def allows_reentry(self) -> bool:
-        return self.is_lives and self.reentry_fee is not None
-
-    @property
     def standings_scoring(self) -> win_skill.Scoring:
         """How a Swiss's or round robin's standings score (Win + Skill or wins) and
         break ties (the average PR first, or not)."""
         return win_skill.Scoring(self.scoring, self.tie_break)
-
-    @property
-    def is_teams(self) -> bool:
-        """A team event: teams meet in groups, then a knockout (docs/teams.md)."""
-        return self.format == club_nights.TEAMS
 
     @property
     def is_club_night(self) -> bool:
