@@ -15,10 +15,17 @@ from django.db import connection, connections
 from django.db.backends.signals import connection_created
 from django.test import Client
 from django.utils import translation
+from hypothesis import settings as hypothesis_settings
 
 import demo_club
 import tournament as app_package
 from tournament.models import Match, Player, Season, Tournament
+
+# No deadline on a property test's examples: the suite runs in three processes on two
+# cores beside the browser's, and an example that takes 200 ms there fails as "too slow"
+# though it asserts nothing about time (speed targets live in `make bench`).
+hypothesis_settings.register_profile("suite", deadline=None)
+hypothesis_settings.load_profile("suite")
 
 
 def pytest_report_header(config):
@@ -241,10 +248,13 @@ def _quick_password_hashing():
 def _no_language_left_behind():
     """A request in Catalan activates Catalan for the thread (LocaleMiddleware), and it
     would stay active for the next test's messages: each test ends in the tests'
-    language (not deactivate(): Django's fallback was fixed before the test settings)."""
-    yield
+    language (not deactivate(): Django's fallback was fixed before the test settings).
+    Each test starts in it too: a class's or a module's fixture set up between two tests
+    may have spoken Catalan (a test then read a message in Catalan, once in a while)."""
     from django.conf import settings
 
+    translation.activate(settings.LANGUAGE_CODE)
+    yield
     translation.activate(settings.LANGUAGE_CODE)
 
 

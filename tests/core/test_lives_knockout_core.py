@@ -8,7 +8,7 @@ import itertools
 import random
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tournament.core import lives
@@ -66,6 +66,8 @@ events = st.tuples(
 )
 
 
+# A whole event replayed per example: slow under a loaded machine, so no deadline.
+@settings(max_examples=60, deadline=None)
 @given(events)
 def test_rounds_stop_exactly_at_n_and_everyone_still_in_goes_on(event):
     count, number_of_lives, size, seed, withdraw, reenter = event
