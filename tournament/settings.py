@@ -134,6 +134,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "tournament.web.app_shell.colours",
             ],
         },
     },
@@ -225,6 +226,9 @@ STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
 }
+# The service worker Workbox builds (`make`: pwa/build-sw.mjs), served at /sw.js. Not
+# built, the site works without offline copies (docs/offline.md).
+SERVICE_WORKER_FILE = Path(os.environ.get("SERVICE_WORKER_FILE", BASE_DIR / "build" / "sw.js"))
 
 # HTTPS: on by default whenever DEBUG is off; HTTPS=0 only for a local, plain-HTTP demo.
 HTTPS = env_bool("HTTPS", not DEBUG)

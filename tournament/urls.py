@@ -15,6 +15,11 @@ REPORT = "director/reports/<int:pk>/"
 
 urlpatterns = [
     path("", public.home.home, name="home"),
+    # The installable app (docs/offline.md): the worker at the root, so that it may look
+    # after every page of the site.
+    path("sw.js", public.app.service_worker, name="service-worker"),
+    path("manifest.webmanifest", public.app.manifest, name="manifest"),
+    path("offline/", public.app.offline, name="offline"),
     path("seasons/<int:year>/", public.season.season, name="season"),
     path(
         "seasons/<int:year>/calendar.ics", public.calendars.season_calendar, name="season-calendar"
@@ -48,6 +53,7 @@ urlpatterns = [
     path("api/matches/<int:pk>/", public.api.match, name="api-match"),
     # A player's own page, from their private link
     path(LINK, public.player_page.home, name="player-page"),
+    path(LINK + "manifest.webmanifest", public.app.player_manifest, name="player-manifest"),
     path(
         LINK + "tournaments/<int:tournament_id>/here/",
         public.player_door.here,

@@ -11,6 +11,7 @@ tests/pages/test_views_public.py), whatever the size of the club.
 from . import (
     announcement,
     api,
+    app,
     calendars,
     calls,
     door,
@@ -32,6 +33,7 @@ from . import (
 __all__ = [
     "announcement",
     "api",
+    "app",
     "calendars",
     "calls",
     "door",
