@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.core.validators import RegexValidator
 from django.utils.translation import gettext_lazy as _
 
 from ..core.scoring import GameResult, MatchState, most_penalty_points
@@ -60,6 +61,14 @@ class GameForm(forms.Form):
         widget=forms.RadioSelect,
     )
     beaver = forms.BooleanField(label=_("A beaver was given"), required=False)
+    # The key a device gave this entry (js/offline_entry.js adds it; a form posted by the
+    # browser itself has none): the server records an entry once however often it comes.
+    entry = forms.CharField(
+        required=False,
+        max_length=64,
+        widget=forms.HiddenInput,
+        validators=[RegexValidator(r"^[A-Za-z0-9-]{16,64}$", _("The entry's key is damaged."))],
+    )
 
     def __init__(self, *args, match: Match, state: MatchState, focus: bool = False, **kwargs):
         """`focus`: the winner's first button has the focus (the director's sheet, where

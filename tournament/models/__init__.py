@@ -18,6 +18,7 @@ from .payments import Payment
 from .players import Player, PlayerQuerySet
 from .prize_payments import PrizePayment
 from .ratings import RatingChange, RatingsLock
+from .receipts import EntryReceipt
 from .registrations import SignUp
 from .reports import GameReport, GameReportQuerySet, MatchMail, PlayerLink
 from .rounds import RoundDeadline
@@ -34,6 +35,7 @@ __all__ = [
     "AvoidedPair",
     "Bracket",
     "Entry",
+    "EntryReceipt",
     "EntryRequest",
     "Game",
     "GameReport",

@@ -69,6 +69,7 @@ from .entry_sweep import (
     seeds_from_ratings,
 )
 from .errors import (
+    AlreadySent,
     BracketInconsistent,
     MatchClosed,
     MatchGone,
@@ -109,6 +110,7 @@ from .tournaments import (
 from .withdrawals import withdraw
 
 __all__ = [
+    "AlreadySent",
     "BracketInconsistent",
     "Changed",
     "MatchClosed",

@@ -41,6 +41,20 @@ class MatchGone(OperationError):
         )
 
 
+class AlreadySent(OperationError):
+    """An entry whose key the server already holds (operations.receipts): it was stored
+    when first sent, and this is the same entry sent again. Not a refusal: the device is
+    told it is done, with the game's number and the match's version after it."""
+
+    def __init__(self, kind: str, number: int, version: int) -> None:
+        if kind == "report":
+            message = _("Game %(number)s was already reported from this device.")
+        else:
+            message = _("Game %(number)s was already recorded from this device.")
+        super().__init__(message % {"number": number})
+        self.kind, self.number, self.version = kind, number, version
+
+
 class MatchClosed(OperationError):
     """The match cannot take this: players unknown, a bye, or decided without games."""
 

@@ -15,7 +15,7 @@ from ..core import actions, scoring
 from ..models import AuditEntry, Game, Match, Penalty
 from ..models.audit import Said, ngettext_noop
 from ..models.rounds import not_called
-from . import audit, stale_transcripts
+from . import audit, receipts, stale_transcripts
 from .corrections import prepare_change_of_winner
 from .errors import MatchClosed, OperationError
 from .locks import check_version, lock_match
@@ -59,15 +59,19 @@ def record_game(
     user=None,
     expected_version: int | None = None,
     source=None,
+    entry: str | None = None,
 ) -> Game:
     """Record the next game of a match; when it decides the match, move the bracket on.
     `source` says where a game reported by a player came from, for the audit log
-    ("reported by Anna, confirmed by Xavier").
+    ("reported by Anna, confirmed by Xavier"). `entry`: the key the device gave the
+    entry (operations.receipts), so that it is recorded once however often it is sent.
 
     Raises IllegalGame if the rules forbid it, StaleMatch if the match changed since
-    `expected_version`, MatchClosed if it cannot take games; nothing is saved then.
+    `expected_version`, MatchClosed if it cannot take games, AlreadySent for an entry
+    recorded before; nothing is saved then.
     """
     match = lock_match(match)
+    receipts.check_not_sent(match, entry)
     check_version(match, expected_version)
     before = audit.snapshot(match)
     played = _played(before)
@@ -105,6 +109,7 @@ def record_game(
         ),
     )
     after_change(match, outcome_before, user)
+    receipts.keep(match, entry, "game", game.number)
     return game
 
 

@@ -27,7 +27,7 @@ from django.utils.translation import gettext_noop
 from ..core import scoring
 from ..models import AuditEntry, Game, GameReport, Match, Player
 from ..models.audit import Said
-from . import audit, file_reports
+from . import audit, file_reports, receipts
 from .errors import OperationError
 from .games import check_open_for_games, record_game
 from .locks import check_version, lock_match
@@ -105,13 +105,17 @@ def report_game(
     result: scoring.GameResult,
     *,
     expected_version: int | None = None,
+    entry: str | None = None,
 ) -> GameReport:
     """A player reports the next game of their match; the match does not change.
+    `entry`: the key the player's phone gave the report (operations.receipts).
 
     Refused (nothing saved) for another player's match, a match that takes no game,
-    a stale form, a game the rules forbid (IllegalGame), or while a report waits."""
+    a stale form, a game the rules forbid (IllegalGame), or while a report waits;
+    AlreadySent for a report sent before."""
     match = lock_match(match)
     side = _side(match, player)
+    receipts.check_not_sent(match, entry)
     check_reporting(match)
     check_version(match, expected_version)
     played = match.game_results()
@@ -141,6 +145,7 @@ def report_game(
             what=_describe(match, result),
         ),
     )
+    receipts.keep(match, entry, "report", report.number)
     return report
 
 

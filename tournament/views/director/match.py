@@ -31,6 +31,7 @@ from ...models import Match, Penalty
 from ...models.rounds import not_called
 from ...operations import transcripts
 from ...queries.onward import where_next
+from ...web import sent_entries
 from ...web.access import director_required
 
 
@@ -157,16 +158,28 @@ def match_sheet(request, tournament_pk, pk):
     match = match_of(tournament_pk, pk)
     if request.method == "GET":
         return _sheet(request, match)
+    queued = sent_entries.wanted(request)  # from the device's queue: answered in JSON
     try:
         state = match.replay()
     except scoring.IllegalGame as illegal:
-        return _sheet(request, match, status=409, error=capfirst(illegal.message(gettext)))
-    if not actions.allowed(match.situation(state)).game:
+        error = capfirst(illegal.message(gettext))
+        if queued:
+            return sent_entries.refused(error, 409)
+        return _sheet(request, match, status=409, error=error)
+    form = GameForm(request.POST, match=match, state=state, focus=True)
+    # An entry with a key of its own goes to the operation, which looks for the key
+    # first (under the match's lock): sent again after it decided the match, it is
+    # answered as done, not as a match closed. The operation checks the rest itself.
+    keyed = form.is_valid() and form.cleaned_data["entry"]
+    if not keyed and not actions.allowed(match.situation(state)).game:
         # A round robin's match not called yet says when it will be.
         reason = _waiting(match) or gettext("This match is not open for games.")
+        if queued:
+            return sent_entries.refused(reason, 409)
         return _sheet(request, match, status=409, error=reason)
-    form = GameForm(request.POST, match=match, state=state, focus=True)
     if not form.is_valid():
+        if queued:
+            return sent_entries.refused(sent_entries.form_errors(form), 400)
         return _sheet(request, match, form=form, status=400)
     try:
         game = operations.record_game(
@@ -174,14 +187,28 @@ def match_sheet(request, tournament_pk, pk):
             form.result,
             user=request.user,
             expected_version=form.cleaned_data["version"],
+            entry=form.cleaned_data["entry"] or None,
         )
+    except operations.AlreadySent as sent:
+        if queued:
+            return sent_entries.already(sent, _sheet_url(match))
+        messages.info(request, sent.message)
+        return redirect(_sheet_url(match))
     except scoring.IllegalGame as illegal:
+        if queued:
+            return sent_entries.refused(capfirst(illegal.message(gettext)), 400)
         again = form.shown_again(capfirst(illegal.message(gettext)))
         return _sheet(request, match, form=again, status=400)
     except operations.OperationError as error:
+        if queued:
+            return sent_entries.refused(error.message, 409)
         return _answer(request, match, error, "game", form)
     # The sheet confirms the game with its own undo button (?recorded=N), not a message.
-    return redirect(f"{_sheet_url(match)}?recorded={game.number}")
+    after = f"{_sheet_url(match)}?recorded={game.number}"
+    if queued:
+        version = Match.objects.values_list("version", flat=True).get(pk=match.pk)
+        return sent_entries.recorded(game.number, version, after)
+    return redirect(after)
 
 
 def _confirmed_action(request, match: Match, action: str, run):

@@ -17,6 +17,7 @@ from django.contrib import messages
 from django.db.models import Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.text import capfirst
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
@@ -24,7 +25,14 @@ from django.views.decorators.http import require_GET, require_POST
 from ...core import scoring
 from ...forms import ConfirmReportForm, DisputeForm, GameForm
 from ...models import Entry, Match, Player, Tournament
-from ...operations import MatchClosed, MatchGone, OperationError, StaleMatch, file_reports
+from ...operations import (
+    AlreadySent,
+    MatchClosed,
+    MatchGone,
+    OperationError,
+    StaleMatch,
+    file_reports,
+)
 from ...operations.links import player_by_token
 from ...operations.reports import (
     NotYourMatch,
@@ -39,7 +47,7 @@ from ...queries.player_matches import (
     swiss_waiting,
     waiting_match,
 )
-from ...web import door_device, live
+from ...web import door_device, live, sent_entries
 from ...web.access import private
 from ...web.link_limits import limit_link_writes
 from .player_door import door_rows
@@ -197,7 +205,10 @@ def _posted_game(request, player, token, match_id, form_class, id_prefix):
 @require_POST
 @limit_link_writes
 def report(request, player, token, match_id):
-    """A game of one of the player's open matches, waiting for the opponent."""
+    """A game of one of the player's open matches, waiting for the opponent. Sent by
+    the phone's queue (js/offline_entry.js), it is answered in JSON (web.sent_entries)."""
+    if sent_entries.wanted(request):
+        return _queued_report(request, player, token, match_id)
     match, form = _posted_game(request, player, token, match_id, GameForm, "m")
     if not isinstance(match, Match):
         return match  # the refusal, or the form again with its errors
@@ -207,6 +218,37 @@ def report(request, player, token, match_id):
         return _refused(request, player, token, match_id, error, (match.pk, "report", form))
     messages.success(request, gettext("Game reported: it counts once your opponent confirms it."))
     return redirect("player-page", token=token)
+
+
+def _queued_report(request, player, token, match_id):
+    """The report, from the phone's queue: each key reported once, a refusal kept on the
+    phone with its reason."""
+    page = reverse("player-page", args=[token])
+    match = _match_of(match_id)
+    try:
+        state = match.replay()
+    except scoring.IllegalGame as illegal:
+        return sent_entries.refused(capfirst(illegal.message(gettext)), 409)
+    form = GameForm(request.POST, match=match, state=state)
+    if not form.is_valid():
+        return sent_entries.refused(sent_entries.form_errors(form), 400)
+    try:
+        made = report_game(
+            match,
+            player,
+            form.result,
+            expected_version=form.cleaned_data["version"],
+            entry=form.cleaned_data["entry"] or None,
+        )
+    except AlreadySent as sent:
+        return sent_entries.already(sent, page)
+    except scoring.IllegalGame as illegal:
+        return sent_entries.refused(capfirst(illegal.message(gettext)), 400)
+    except OperationError as error:
+        status = 403 if isinstance(error, NotYourMatch) else 409
+        return sent_entries.refused(error.message, status)
+    messages.success(request, gettext("Game reported: it counts once your opponent confirms it."))
+    return sent_entries.recorded(made.number, made.version, page)
 
 
 @require_POST

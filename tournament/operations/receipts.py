@@ -1,0 +1,35 @@
+"""The keys of entries sent from a device (models.receipts): checked and kept inside the
+transaction that records the game or the report, under the match's lock, so that two
+sends of one entry queue up and the second finds the first's key."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy as _
+
+from ..models import EntryReceipt, Match
+from .errors import AlreadySent, OperationError
+
+
+def check_not_sent(match: Match, key: str | None) -> None:
+    """Raise AlreadySent when this entry's key was kept already (the match is locked).
+    Before the version check: the entry sent again carries the version it was typed
+    against, which its own first send has moved on."""
+    if not key:
+        return
+    receipt = EntryReceipt.objects.filter(key=key).first()
+    if receipt is None:
+        return
+    if receipt.match_id != match.pk:
+        # Keys are random: only a damaged or forged send reuses one for another match.
+        raise OperationError(_("This entry's key belongs to another match: nothing was saved."))
+    raise AlreadySent(receipt.kind, receipt.number, receipt.version)
+
+
+def keep(match: Match, key: str | None, kind: str, number: int) -> None:
+    """Remember the entry's key with the match's version after it (in the same
+    transaction as the entry itself: kept together or not at all)."""
+    if not key:
+        return
+    # As stored: moving the bracket on may have written the match again.
+    version = Match.objects.values_list("version", flat=True).get(pk=match.pk)
+    EntryReceipt.objects.create(key=key, match=match, kind=kind, number=number, version=version)
