@@ -43,6 +43,7 @@ def test_the_sheet_records_an_entry_once_and_says_so_the_second_time(director_cl
     assert status == 200
     assert again["status"] == "already" and again["number"] == 1
     assert again["version"] == match.version
+    assert again["next"] == f"{sheet(match)}?recorded=1"
     assert match.games.count() == 1
 
 

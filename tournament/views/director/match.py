@@ -190,10 +190,12 @@ def match_sheet(request, tournament_pk, pk):
             entry=form.cleaned_data["entry"] or None,
         )
     except operations.AlreadySent as sent:
+        # The sheet offers the game's undo while it is still the last one.
+        after = f"{_sheet_url(match)}?recorded={sent.number}"
         if queued:
-            return sent_entries.already(sent, _sheet_url(match))
+            return sent_entries.already(sent, after)
         messages.info(request, sent.message)
-        return redirect(_sheet_url(match))
+        return redirect(after)
     except scoring.IllegalGame as illegal:
         if queued:
             return sent_entries.refused(capfirst(illegal.message(gettext)), 400)
