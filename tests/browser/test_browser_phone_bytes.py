@@ -16,8 +16,11 @@ pytestmark = pytest.mark.browser
 
 # Measured at 62 kB: the page 19 kB gzip-compressed, its style and scripts 42 kB as the
 # test server sends them, uncompressed (in production WhiteNoise sends them compressed:
-# 37 kB in all, `make lighthouse`). The whole bracket, uncompressed, was 404 kB.
-BUDGET = 70_000
+# 37 kB in all, `make lighthouse`). The whole bracket, uncompressed, was 404 kB. The
+# installable app added js/app.js (the service worker's registration and the offline
+# note, 6 kB uncompressed): 74 kB measured. The offline entry's script is not sent here
+# (only to pages with entry forms, or when the phone holds games to send).
+BUDGET = 78_000
 DOCUMENT = 25_000
 
 

@@ -45,6 +45,32 @@
     ]);
   }
 
+  // Games typed on this device and not recorded yet are sent from any page of the site.
+  // The script that sends them (offline_entry.js) is on the pages with entry forms; it
+  // comes to the others only when the device holds some, so that a phone opening a
+  // bracket does not fetch it for nothing.
+  var entries = root.getAttribute("data-entry-script");
+  if (entries && window.indexedDB &&
+      !document.querySelector("script[src='" + entries + "']")) {
+    // The database and store offline_entry.js keeps them in.
+    var asked = window.indexedDB.open("qgammon-entries");
+    asked.onupgradeneeded = function () {
+      asked.transaction.abort(); // not made here: no game was ever typed on this device
+    };
+    asked.onsuccess = function () {
+      var database = asked.result;
+      var counted = database.transaction("entries").objectStore("entries").count();
+      counted.onsuccess = function () {
+        database.close();
+        if (counted.result > 0) {
+          var script = document.createElement("script");
+          script.src = entries;
+          document.head.appendChild(script);
+        }
+      };
+    };
+  }
+
   var note = document.querySelector("[data-offline-note]");
   var shownAt = note && note.querySelector("time");
   // A copy from the device, or the page the worker shows for one never opened here.

@@ -165,9 +165,8 @@
     });
   }
 
-  function stillWaiting(key) {
-    return transact("readonly", function (store) { return store.get(key); })
-      .then(function (entry) { return entry !== undefined && entry.state === "waiting"; });
+  function stored(key) {
+    return transact("readonly", function (store) { return store.get(key); });
   }
 
   document.addEventListener("submit", function (event) {
@@ -188,14 +187,20 @@
     typed(form).then(function (entry) {
       return show()
         .then(sendAll)
-        .then(function () { return stillWaiting(entry.key); })
-        .then(function (waiting) {
-          // Kept for later: the form takes the next game. Refused: it keeps what was
-          // typed, beside the reason. Recorded: the next page is on its way.
-          if (waiting) {
-            readyForNext(form);
-          }
+        .then(function () { return stored(entry.key); })
+        .then(function (now) {
           enabled();
+          if (now && now.state === "waiting") {
+            readyForNext(form); // kept for later: the form takes the next game
+          } else if (now && now.status === 400) {
+            // Refused by the rules or the form as it was typed, on the network: the
+            // browser posts it itself, and the server's page shows the form with each
+            // error beside its field, as without this script. Nothing is lost: the
+            // form still holds what was typed.
+            remove(entry.key).then(function () { form.submit(); });
+          }
+          // Recorded: the next page is on its way. Refused because the match changed:
+          // the page is loaded again, the entry kept beside it.
         });
     }, function () {
       // Not kept (the device's store failed): the browser posts it as it always did.
@@ -252,6 +257,7 @@
     if (outcome.kind === "refused") {
       entry.state = "refused";
       entry.reason = outcome.answer.reason;
+      entry.status = outcome.status;
       followers.forEach(function (other) {
         other.after = null;
         other.state = "refused";

@@ -166,17 +166,17 @@ def match_sheet(request, tournament_pk, pk):
         if queued:
             return sent_entries.refused(error, 409)
         return _sheet(request, match, status=409, error=error)
-    form = GameForm(request.POST, match=match, state=state, focus=True)
     # An entry with a key of its own goes to the operation, which looks for the key
     # first (under the match's lock): sent again after it decided the match, it is
     # answered as done, not as a match closed. The operation checks the rest itself.
-    keyed = form.is_valid() and form.cleaned_data["entry"]
+    keyed = bool(request.POST.get("entry")) and match.players_known
     if not keyed and not actions.allowed(match.situation(state)).game:
         # A round robin's match not called yet says when it will be.
         reason = _waiting(match) or gettext("This match is not open for games.")
         if queued:
             return sent_entries.refused(reason, 409)
         return _sheet(request, match, status=409, error=reason)
+    form = GameForm(request.POST, match=match, state=state, focus=True)
     if not form.is_valid():
         if queued:
             return sent_entries.refused(sent_entries.form_errors(form), 400)
