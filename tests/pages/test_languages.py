@@ -101,7 +101,7 @@ class EveryPageInThreeLanguages(DemoClubTestCase):
             for url in public:
                 text = self.fetch(visitor, url, language)
                 if "partial" not in url:
-                    self.assertIn(f'<html lang="{language}">', text, url)
+                    self.assertIn(f'<html lang="{language}" ', text, url)
                     self.assertIn(f">{seasons}</a>", text, (url, language))
             for url in director:
                 text = self.fetch(desk, url, language)
@@ -144,8 +144,8 @@ class EveryPageInThreeLanguages(DemoClubTestCase):
         response = client.post(
             reverse("set_language"), {"language": "es", "next": "/"}, follow=True
         )
-        self.assertIn('<html lang="es">', response.content.decode())
+        self.assertIn('<html lang="es" ', response.content.decode())
         # Later pages stay in Spanish even if the browser asks for English.
         text = self.fetch(client, reverse("season", args=[1999]), "en")
-        self.assertIn('<html lang="es">', text)
+        self.assertIn('<html lang="es" ', text)
         self.assertIn(in_language("es", "Rules in force"), text)
