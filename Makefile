@@ -130,7 +130,7 @@ bench: $(VENV)/.installed messages
 # Lighthouse on a phone (its default) on the 256-player cup's bracket page, served by
 # gunicorn with DEBUG off from its own SQLite file (lighthouse.sqlite3); npx fetches the
 # pinned Lighthouse, Chromium is Debian's (benches/lighthouse.py).
-lighthouse: $(VENV)/.installed messages
+lighthouse: $(VENV)/.installed messages $(SERVICE_WORKER)
 	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
 	DATABASE_URL=sqlite:///$(CURDIR)/lighthouse.sqlite3 $(BIN)/python manage.py migrate --noinput --verbosity 0
 	DATABASE_URL=sqlite:///$(CURDIR)/lighthouse.sqlite3 $(BIN)/python manage.py lighthouse
