@@ -27,7 +27,7 @@ from django.utils.translation import gettext_noop
 from ..core import scoring
 from ..models import AuditEntry, Game, GameReport, Match, Player
 from ..models.audit import Said
-from . import audit, file_reports
+from . import audit, file_reports, push_events
 from .errors import OperationError
 from .games import check_open_for_games, record_game
 from .locks import check_version, lock_match
@@ -141,6 +141,7 @@ def report_game(
             what=_describe(match, result),
         ),
     )
+    push_events.game_reported(report)
     return report
 
 
@@ -244,6 +245,7 @@ def dispute_report(
             reporter=report.reported_by,
         )
     audit.record(AuditEntry.Action.REPORT_DISPUTED, user=None, match=match, summary=said)
+    push_events.report_disputed(report)
     return report
 
 
