@@ -192,9 +192,14 @@ def give_back(message_id: int) -> None:
 
 
 def prune(now: datetime | None = None) -> int:
-    """Delete the messages made more than settings.PUSH_KEEP_DAYS days ago, sent or not:
-    news that old is no longer worth telling (the workers prune now and then)."""
+    """Delete the messages made more than settings.PUSH_KEEP_DAYS days ago, sent or not
+    (news that old is no longer worth telling), and the subscriptions made through a
+    player's link that was made anew since (they are told nothing). The workers prune
+    now and then; answers how many rows went."""
     now = now or timezone.now()
     limit = now - timedelta(days=settings.PUSH_KEEP_DAYS)
-    deleted, _by_model = PushMessage.objects.filter(created__lt=limit).delete()
-    return deleted
+    old, _by_model = PushMessage.objects.filter(created__lt=limit).delete()
+    left_behind, _by_model = PushSubscription.objects.filter(
+        link__revoked_at__isnull=False
+    ).delete()
+    return old + left_behind

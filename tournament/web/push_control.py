@@ -51,6 +51,7 @@ def posted(request) -> dict:
     return data
 
 
-def answer(status: int, **fields) -> JsonResponse:
-    """The script's answer: never kept by a cache, never indexed."""
-    return private(JsonResponse({key: str(value) for key, value in fields.items()}, status=status))
+def answer(code: int, **fields) -> JsonResponse:
+    """The script's answer, with HTTP status `code`: never kept by a cache, never
+    indexed."""
+    return private(JsonResponse({key: str(value) for key, value in fields.items()}, status=code))
