@@ -200,3 +200,36 @@ def test_a_match_running_over_is_told_to_the_directors_once(season, service, dir
     }
     assert told == {"desk": [expected], "helper": [expected]}
     assert push_events.running_over() == 0
+
+
+def test_on_a_day_without_tables_the_next_match_ready_is_told(season, service):
+    """A cup without tables: the final ready once both semi-finals are decided (the
+    bracket moves on without giving tables; with notifications on, it is called)."""
+    tournament = a_cup(season)
+    first, second = tournament.matches.filter(round=1).order_by("position")
+    builders.win(first)
+    phones = {"winner": subscribe(first.player1, service, "winner")}
+    builders.win(second)
+    run_queue()
+    final = tournament.matches.get(round=2)
+    assert final.called_at is not None
+    assert notices(service, phones) == {
+        "winner": [
+            {
+                "title": "Copa del Mòbil",
+                "body": f"Your match against {second.player1.name} is ready: you may start.",
+                "url": page_of(first.player1),
+                "tag": f"match-{final.pk}",
+            }
+        ]
+    }
+
+
+def test_a_match_moved_to_another_table_calls_its_players_there(season, service, director):
+    tournament = a_cup(season, tables=["7", "8", "9"])
+    match = tournament.matches.get(round=1, table="7")
+    phones = {"phone": subscribe(match.player2, service, "phone")}
+    operations.move_to_table(match, "9", user=director)
+    run_queue()
+    [notice] = notices(service, phones)["phone"]
+    assert notice["body"] == f"Your match against {match.player1.name} is called: table 9."
