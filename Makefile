@@ -87,7 +87,10 @@ makemessages: $(VENV)/.installed
 # SITE_URL, for the demo's loading and the server alike, puts the link in its mails.
 # One background worker (`manage.py worker`, docs/jobs.md) runs beside gunicorn, and is
 # stopped with it (the trap: gunicorn's exit, Ctrl-C or a kill of the recipe's shell).
+# Push notifications (docs/push.md) are signed with a key made once into .vapid_key.
+run dev: export VAPID_KEY_FILE ?= $(CURDIR)/.vapid_key
 run: $(VENV)/.installed messages $(SERVICE_WORKER)
+	$(BIN)/python manage.py make_vapid_keys --keep
 	$(BIN)/python manage.py migrate --noinput
 	SITE_URL=$(SITE_URL) $(BIN)/python manage.py load_demo --site-url $(SITE_URL)
 	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
@@ -99,6 +102,7 @@ run: $(VENV)/.installed messages $(SERVICE_WORKER)
 
 # Django's development server with DEBUG on, for working on the code.
 dev: $(VENV)/.installed messages $(SERVICE_WORKER)
+	$(BIN)/python manage.py make_vapid_keys --keep
 	$(BIN)/python manage.py migrate --noinput
 	SITE_URL=$(SITE_URL) $(BIN)/python manage.py load_demo --site-url $(SITE_URL)
 	SITE_URL=$(SITE_URL) DEBUG=1 $(BIN)/python manage.py runserver $(HOST):$(PORT)

@@ -20,8 +20,11 @@ import { generateSW } from "workbox-build";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const NETWORK_WAIT = 6;
-// Scripts the worker runs beside Workbox's routes (none yet).
-const IMPORTS = [];
+// Scripts the worker runs beside Workbox's routes: the push notifications' side
+// (docs/push.md). "{static:...}" is a static file's path, which the site writes in when
+// it serves the worker (tournament/web/app_shell.py): in production its name carries a
+// hash, so a new sw_push.js is a new worker.
+const IMPORTS = ["{static:tournament/js/sw_push.js}"];
 
 // The offline page's revision: a new one whenever its template changes, so the device
 // fetches it again with the next worker.

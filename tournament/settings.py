@@ -13,6 +13,8 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
+from tournament import push_keys
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 _TRUE = {"1", "true", "yes", "on"}
@@ -364,6 +366,37 @@ DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "webmaster@localhost")
 # The site's public address ("https://qgammon.example"), for the links in mails; none
 # when blank.
 SITE_URL = os.environ.get("SITE_URL", "")
+
+# --- Web Push (docs/push.md) -----------------------------------------------------------------
+# The club's VAPID private key (base64url, 32 bytes), from the environment, or from the file
+# VAPID_KEY_FILE names (`manage.py make_vapid_keys --file` writes it; `make run` does, into
+# the ignored .vapid_key). Never in the repository. Without one the site offers no
+# notifications and works as before. Several servers share one key, from the environment:
+# a browser subscribed with its public key, and a push signed with another is refused.
+VAPID_PRIVATE_KEY = os.environ.get("VAPID_PRIVATE_KEY", "").strip()
+if not VAPID_PRIVATE_KEY and os.environ.get("VAPID_KEY_FILE", "").strip():
+    VAPID_PRIVATE_KEY = push_keys.read_key_file(Path(os.environ["VAPID_KEY_FILE"].strip()))
+try:
+    VAPID_PUBLIC_KEY = push_keys.public_key_of(VAPID_PRIVATE_KEY) if VAPID_PRIVATE_KEY else ""
+except push_keys.BadKey as error:
+    raise ImproperlyConfigured(f"VAPID_PRIVATE_KEY is not a VAPID private key: {error}") from None
+# Who runs the site, for the push services (a mailto: or https: address, RFC 8292).
+VAPID_SUBJECT = os.environ.get("VAPID_SUBJECT", "") or f"mailto:{DEFAULT_FROM_EMAIL}"
+# The push services a browser's subscription may name (its endpoint's host, or a subdomain
+# of one): Chrome's and Android's, Firefox's, Edge's, Safari's. A subscription to any other
+# address is refused, so a made-up one cannot turn the worker against another server. An
+# entry with a scheme ("http://127.0.0.1:8123") allows that exact origin (a local test).
+PUSH_SERVICES = env_list(
+    "PUSH_SERVICES",
+    "fcm.googleapis.com,push.services.mozilla.com,notify.windows.com,push.apple.com",
+)
+# Seconds a push service may take to answer one message.
+PUSH_TIMEOUT = env_int("PUSH_TIMEOUT", 10)
+# Notifications sent are kept this many days (each is sent once: the row says it was).
+PUSH_KEEP_DAYS = env_int("PUSH_KEEP_DAYS", 30)
+# How often a worker looks for matches running over, for the directors who asked (seconds).
+PUSH_OVERDUE_INTERVAL = env_int("PUSH_OVERDUE_INTERVAL", 60)
+# --- end of Web Push ---------------------------------------------------------------------------
 
 # Every django-tables2 table of the site gets the site's table style.
 DJANGO_TABLES2_TABLE_ATTRS = {"class": "data-table"}

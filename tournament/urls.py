@@ -65,6 +65,8 @@ urlpatterns = [
         name="player-ask-to-enter",
     ),
     path(LINK + "forget-phone/", public.player_door.forget_phone, name="player-forget-phone"),
+    path(LINK + "push/", public.player_push.subscribe, name="player-push"),
+    path(LINK + "push/off/", public.player_push.unsubscribe, name="player-push-off"),
     path(LINK + "calendar.ics", public.calendars.player_calendar, name="player-calendar"),
     path(LINK + "matches.zip", public.downloads.player_matches_zip, name="player-matches-zip"),
     path(LINK + "matches/<int:match_id>/report/", public.player_page.report, name="player-report"),
@@ -103,6 +105,8 @@ urlpatterns = [
     path("director/reports/", director.reports.queue, name="director-reports"),
     path("director/jobs/", director.jobs.jobs, name="director-jobs"),
     path("director/jobs/<int:pk>/retry/", director.jobs.retry, name="director-job-retry"),
+    path("director/push/", director.push.subscribe, name="director-push"),
+    path("director/push/off/", director.push.unsubscribe, name="director-push-off"),
     path(REPORT + "accept/", director.reports.accept, name="director-report-accept"),
     path(
         REPORT + "opponent/",

@@ -26,6 +26,7 @@ from django.utils.module_loading import import_string
 
 from ..models import Job
 from ..operations import jobs as job_operations
+from ..operations import push, push_events
 
 logger = logging.getLogger(__name__)
 
@@ -82,6 +83,7 @@ class Worker:
         self.poll = settings.JOBS_POLL_INTERVAL if poll is None else poll
         self.running = True
         self.pruned_at: float | None = None  # time.monotonic() of the last prune
+        self.overdue_at: float | None = None  # and of the last look for matches running over
 
     def prune(self) -> None:
         """Delete the old finished jobs when the worker starts, then every
@@ -93,6 +95,29 @@ class Worker:
         pruned = job_operations.prune()
         if pruned:
             logger.info("worker %s pruned %s finished jobs", self.name, pruned)
+        push.prune()
+
+    def look_for_overdue(self) -> None:
+        """Every settings.PUSH_OVERDUE_INTERVAL seconds, the directors who allowed it are
+        told of the matches running over (operations.push_events.running_over: once per
+        match, whichever worker looks first). In the loop rather than as a job of its
+        own: a job a minute would bury the director's Background jobs page."""
+        if not push.enabled():
+            return
+        now = time.monotonic()
+        if self.overdue_at is not None and now - self.overdue_at < settings.PUSH_OVERDUE_INTERVAL:
+            return
+        self.overdue_at = now
+        try:
+            queued = push_events.running_over()
+        except OperationalError:
+            raise  # the database busy or gone: the loop looks again later
+        except Exception:
+            # Never the end of the worker: the jobs go on; the next look may do better.
+            logger.exception("worker %s: the look for matches running over failed", self.name)
+            return
+        if queued:
+            logger.info("worker %s: %s notices of matches running over", self.name, queued)
 
     def stop(self, signum, frame) -> None:
         self.running = False
@@ -114,6 +139,7 @@ class Worker:
             close_old_connections()
             try:
                 self.prune()
+                self.look_for_overdue()
                 job = run_one(self.name)
             except OperationalError as error:
                 # The database busy or gone for a moment: look again later.

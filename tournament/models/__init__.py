@@ -17,6 +17,7 @@ from .matches import Match, MatchQuerySet
 from .payments import Payment
 from .players import Player, PlayerQuerySet
 from .prize_payments import PrizePayment
+from .push import PushKind, PushMessage, PushSubscription
 from .ratings import RatingChange, RatingsLock
 from .receipts import EntryReceipt
 from .registrations import SignUp
@@ -51,6 +52,9 @@ __all__ = [
     "PlayerLink",
     "PlayerQuerySet",
     "PrizePayment",
+    "PushKind",
+    "PushMessage",
+    "PushSubscription",
     "RatingChange",
     "RatingsLock",
     "RoundDeadline",

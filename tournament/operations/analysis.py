@@ -14,6 +14,7 @@ from django.utils import timezone
 
 from ..engines import gnubg
 from ..models import AnalysedPlayer, Analysis, Match, Transcript
+from . import push_events
 from .locks import lock_match
 from .marks import touch_tournament
 
@@ -51,6 +52,7 @@ def store(
     # Not a person's action, so no audit entry; the match's pages show the analysis, so
     # their change mark moves like any other write's (the tournament is locked above).
     touch_tournament(match.tournament_id)
+    push_events.analysis_ready(match, analysis)
     return analysis
 
 

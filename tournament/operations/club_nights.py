@@ -20,7 +20,7 @@ from ..core import club_nights, swiss, win_skill
 from ..models import AuditEntry, Match, Tournament
 from ..models.audit import Said
 from ..models.rounds import figures_for, group_results, round_matches
-from . import audit
+from . import audit, push_events
 from .avoided_pairs import avoided_pairs, round_summary
 from .errors import OperationError
 from .finish import set_finished
@@ -204,7 +204,7 @@ def _pair(tournament: Tournament, user) -> Round:
     paired = next_swiss_round(tournament)
     if not paired.pairs and paired.bye is None:
         raise OperationError(_("Nobody is left to pair."))
-    _store_round(tournament, paired)
+    push_events.round_paired(tournament, paired.number, _store_round(tournament, paired))
     after = {"round": paired.number, "pairs": [list(pair) for pair in paired.pairs]}
     if paired.unkept:
         after["unkept"] = [sorted(pair) for pair in paired.unkept]

@@ -15,7 +15,7 @@ from django.utils.translation import gettext_noop
 from ..core import draw
 from ..models import AuditEntry, Player, Tournament
 from ..models.audit import Said
-from . import audit, club_nights, teams
+from . import audit, club_nights, push_events, teams
 from .avoided_pairs import avoided_pairs, draw_summary
 from .errors import OperationError
 from .locks import lock_tournament
@@ -216,4 +216,5 @@ def start_tournament(tournament: Tournament | int, *, user=None, dated=None) -> 
         )
         # The first round's players hear of their matches now (not at the draw).
         mail_ready_matches_after_commit(tournament.pk)
+        push_events.tournament_started(tournament)
     return tournament

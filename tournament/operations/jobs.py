@@ -61,6 +61,9 @@ KINDS = {
     "final_analysis": Kind("tournament.jobs.analysis.analyse_final", time_limit=1800),
     # A finished tournament's results mailed to its players who agreed (a few seconds).
     "announcement": Kind("tournament.jobs.announcement.mail_announcement", time_limit=300),
+    # Push notifications to browsers (docs/push.md): at most operations.push.BATCH a job,
+    # each given settings.PUSH_TIMEOUT (10 s) by its push service.
+    "push": Kind("tournament.jobs.push.send_push", time_limit=300),
 }
 
 

@@ -20,7 +20,7 @@ from ..core.swiss import avoided_meetings
 from ..models import AuditEntry, Entry, Payment, Tournament
 from ..models.audit import Said
 from ..models.lives_state import lives_state as state
-from . import audit
+from . import audit, push_events
 from .avoided_pairs import avoided_pairs, round_summary
 from .club_nights import Round, _store_round, _walkovers_for_withdrawn
 from .errors import OperationError
@@ -84,7 +84,8 @@ def _pair(tournament: Tournament, event: core.State, user) -> bool:
     if paired is None:
         return False
     unkept = tuple(avoided_meetings(paired.pairs, avoid))
-    _store_round(tournament, Round(0, paired.number, paired.pairs, paired.bye, unkept))
+    rows = _store_round(tournament, Round(0, paired.number, paired.pairs, paired.bye, unkept))
+    push_events.round_paired(tournament, paired.number, rows)
     after = {"round": paired.number, "pairs": [list(pair) for pair in paired.pairs]}
     if unkept:
         after["unkept"] = [sorted(pair) for pair in unkept]

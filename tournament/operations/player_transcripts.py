@@ -19,7 +19,7 @@ from django.utils.translation import gettext_lazy as _
 
 from ..models import AuditEntry, GameReport, Match, Player, Transcript
 from ..models.audit import Said, ngettext_noop
-from . import audit
+from . import audit, push_events
 from .file_reports import oriented
 from .games import check_open_for_games
 from .locks import lock_match
@@ -107,4 +107,5 @@ def _report_file(match: Match, player: Player, reading: Reading, text: str) -> G
         ),
         after={"players_in_file": list(reading.file_players), "swapped": swapped},
     )
+    push_events.game_reported(report)
     return report

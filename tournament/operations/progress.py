@@ -16,7 +16,7 @@ from django.utils.translation import gettext_noop
 from ..core import draw
 from ..models import Match, Tournament, stored_draw
 from ..models.audit import Said
-from . import club_nights, lives, notifications, ratings, teams
+from . import club_nights, lives, notifications, push, ratings, teams
 from .errors import BracketInconsistent
 from .finish import set_finished
 from .results import decide_without_games, outcome
@@ -98,7 +98,9 @@ def resolve(
     # A void final (nobody ever reached it, possible in a thin last chance) is settled too.
     finals = [rows.at(bracket.final.slot) for bracket in rows.plan.brackets]
     set_finished(tournament, all(final.status in Match.SETTLED_STATUSES for final in finals))
-    if tournament.tables or changed is None or changed.table:
+    # With push notifications on, the matches this readied are called (and their players
+    # told) even on a day without tables.
+    if tournament.tables or changed is None or changed.table or push.enabled():
         assign_tables(tournament)
     else:
         # No tables to give, none held by an open match (a change of the list gives them

@@ -27,7 +27,7 @@ from django.utils.translation import gettext_noop
 from ..core import scoring
 from ..models import AuditEntry, Game, GameReport, Match, Player
 from ..models.audit import Said
-from . import audit, file_reports, receipts
+from . import audit, file_reports, push_events, receipts
 from .errors import OperationError
 from .games import check_open_for_games, record_game
 from .locks import check_version, lock_match
@@ -145,6 +145,7 @@ def report_game(
             what=_describe(match, result),
         ),
     )
+    push_events.game_reported(report)
     receipts.keep(match, entry, "report", report.number)
     return report
 
@@ -249,6 +250,7 @@ def dispute_report(
             reporter=report.reported_by,
         )
     audit.record(AuditEntry.Action.REPORT_DISPUTED, user=None, match=match, summary=said)
+    push_events.report_disputed(report)
     return report
 
 

@@ -15,7 +15,7 @@ from django.utils.translation import gettext_noop
 from ..core import draw, tables
 from ..models import AuditEntry, Match, Tournament
 from ..models.audit import Said
-from . import audit, notifications
+from . import audit, notifications, push_events
 from .errors import MatchClosed, OperationError
 from .locks import check_version, lock_match
 
@@ -55,15 +55,19 @@ def assign_tables(tournament: Tournament) -> None:
     # The clock on the wall runs from the call: a table given, or on a day without
     # tables, the match ready.
     now = timezone.now()
+    called = []
     for match in matches:
         if match.called_at is None and (match.table or not names):
             match.called_at = now
+            called.append(match)
             if match not in changed:
                 changed.append(match)
     if changed:
         Match.objects.bulk_update(changed, ["table", "called_at"])
-    # Every change that readies a match ends here, tables given: mail its players.
+    # Every change that readies a match ends here, tables given: mail its players, and
+    # notify those who allowed it on their phones.
     notifications.mail_ready_matches_after_commit(tournament.pk)
+    push_events.matches_called(tournament, called)
 
 
 @transaction.atomic
@@ -96,4 +100,5 @@ def move_to_table(
             after=match.table_label,
         ),
     )
+    push_events.match_moved(match)
     return match

@@ -5,6 +5,7 @@ keeps on a device and why."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from django.conf import settings
@@ -55,11 +56,14 @@ def manifest(start_url: str, *, name: str | None = None) -> dict:
 # The worker's text, read once per process and again when the file changes (a new
 # `make` while the development server runs).
 _read: dict[Path, tuple[float, str]] = {}
+# Where pwa/build-sw.mjs names a static file (the scripts the worker imports).
+STATIC_FILE = re.compile(r"\{static:([\w./-]+)\}")
 
 
 def service_worker() -> str | None:
     """The service worker's script, or None when it was not built (the site then works
-    as before, without offline copies)."""
+    as before, without offline copies). The static files it imports are named as the
+    site serves them (with their hash in production)."""
     path = Path(settings.SERVICE_WORKER_FILE)
     try:
         changed = path.stat().st_mtime
@@ -67,7 +71,8 @@ def service_worker() -> str | None:
         return None
     kept = _read.get(path)
     if kept is None or kept[0] != changed:
-        kept = _read[path] = (changed, path.read_text(encoding="utf-8"))
+        script = STATIC_FILE.sub(lambda found: static(found[1]), path.read_text(encoding="utf-8"))
+        kept = _read[path] = (changed, script)
     return kept[1]
 
 

@@ -3,10 +3,13 @@ tournaments, and how many reported games wait in the queue. It needs the directo
 permission."""
 
 from django.shortcuts import render
+from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET
 
 from ...models import GameReport, Match, Tournament
+from ...web import push_control
 from ...web.access import director_required
 
 
@@ -16,7 +19,8 @@ def desk(request):
     """The live matches first, then those ready to start (each with the clock on the
     wall's mark, `match.wall`), then the tournaments.
 
-    Template: director/desk.html; context: matches, tournaments, reports_waiting.
+    Template: director/desk.html; context: matches, tournaments, reports_waiting, push
+    (the "Allow notifications" control; None without the club's VAPID key).
     """
     matches = list(
         Match.objects.open()
@@ -35,5 +39,14 @@ def desk(request):
         # Reported games waiting for the opponent or the director (lapsed ones too:
         # the director throws those away from the queue).
         "reports_waiting": GameReport.objects.waiting().count(),
+        "push": push_control.control(
+            url=reverse("director-push"),
+            off_url=reverse("director-push-off"),
+            owner=f"director-{request.user.pk}",
+            intro=gettext(
+                "A reported game disputed, a match running over its expected length: told "
+                "on this device, even with the page closed."
+            ),
+        ),
     }
     return render(request, "director/desk.html", context)

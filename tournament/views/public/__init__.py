@@ -2,7 +2,8 @@
 seasons, tournaments, matches, players, ratings, the call screen for the club's TV, the
 downloads, the calendars and the JSON for other tools) and what a player opens from
 their private link (`player_page`, their calendar in `calendars`, a match's file handed
-in and its analysis in `player_transcript`).
+in and its analysis in `player_transcript`, notifications allowed on a phone in
+`player_push`).
 
 Every view fetches what its template shows in a fixed number of queries (pinned by
 tests/pages/test_views_public.py), whatever the size of the club.
@@ -21,6 +22,7 @@ from . import (
     player,
     player_door,
     player_page,
+    player_push,
     player_transcript,
     ratings,
     registration,
@@ -43,6 +45,7 @@ __all__ = [
     "player",
     "player_door",
     "player_page",
+    "player_push",
     "player_transcript",
     "ratings",
     "registration",

@@ -47,7 +47,7 @@ from ...queries.player_matches import (
     swiss_waiting,
     waiting_match,
 )
-from ...web import door_device, live, sent_entries
+from ...web import door_device, live, push_control, sent_entries
 from ...web.access import private
 from ...web.link_limits import limit_link_writes
 from .player_door import door_rows
@@ -81,7 +81,8 @@ def _page(request, player: Player, token: str, *, status=200, errors=None, poste
     paired yet, when nothing is open), recorded (their latest matches decided by their
     games, each with a link to hand in its file; the whole page only), door (the
     check-in of their tournaments: player_door.door_rows, in the live part), mark
-    (what the live refresh compares)."""
+    (what the live refresh compares), push (the "Allow notifications" control: None
+    without the club's VAPID key; the whole page only)."""
     errors = errors or {}
     matches = open_matches(player)
     shown = {row.match.pk for row in matches}
@@ -111,6 +112,15 @@ def _page(request, player: Player, token: str, *, status=200, errors=None, poste
     context["door"] = door_rows(player)
     if not partial:
         context["recorded"] = recorded_matches(player)
+        context["push"] = push_control.control(
+            url=reverse("player-push", args=[token]),
+            off_url=reverse("player-push-off", args=[token]),
+            owner=f"player-{player.pk}",
+            intro=gettext(
+                "Your match called to its table, a game your opponent reported, a round "
+                "paired, your analysis ready: told on this device, even with the page closed."
+            ),
+        )
     template = "tournament/includes/player_live.html" if partial else "tournament/player_page.html"
     response = render(request, template, context, status=status)
     # The live part's mark is what it shows, its CSRF tokens left out: a renamed
