@@ -3,6 +3,7 @@ own installability check, through the DevTools protocol), and a page opened befo
 its last copy, styled, with the network switched off by the test, marked "Offline, as
 of", then the server's again once the network returns."""
 
+import json
 import time
 
 import pytest
@@ -103,3 +104,43 @@ def test_a_page_that_loses_the_network_says_so_and_catches_up(live_server, demo_
     assert note.inner_text().startswith("Offline, as of ")
     page.context.set_offline(False)
     note.wait_for(state="hidden")
+
+
+def test_the_worker_shows_a_pushed_notice_with_its_text_and_page(live_server, demo_copy, new_page):
+    """The service worker imports the push side (js/sw_push.js, docs/push.md): a message
+    delivered to it through the DevTools protocol (Chromium's own push service is off
+    the machine) is shown as a notice with its text and the page it leads to."""
+    page = new_page(live_server.url + "/", viewport=PHONE)
+    page.context.grant_permissions(["notifications"], origin=live_server.url)
+    until(page, "() => navigator.serviceWorker.controller !== null")
+    devtools = page.context.new_cdp_session(page)
+    registrations = []
+    devtools.on(
+        "ServiceWorker.workerRegistrationUpdated",
+        lambda event: registrations.extend(event["registrations"]),
+    )
+    devtools.send("ServiceWorker.enable")
+    deadline = time.monotonic() + 10
+    while not registrations and time.monotonic() < deadline:
+        page.wait_for_timeout(100)
+    notice = {
+        "title": "Copa de Tardor 2026",
+        "body": "Your match against Xavier Roca is called: table 7.",
+        "url": "/tournaments/5/",
+        "tag": "match-12",
+    }
+    devtools.send(
+        "ServiceWorker.deliverPushMessage",
+        {
+            "origin": live_server.url,
+            "registrationId": registrations[0]["registrationId"],
+            "data": json.dumps(notice),
+        },
+    )
+    shown = """() => navigator.serviceWorker.ready
+        .then((registration) => registration.getNotifications())
+        .then((notices) => notices.map((n) => [n.title, n.body, n.tag, n.data.url]))"""
+    until(page, f"() => ({shown})().then((notices) => notices.length > 0)")
+    assert page.evaluate(shown) == [
+        [notice["title"], notice["body"], "match-12", live_server.url + "/tournaments/5/"]
+    ]

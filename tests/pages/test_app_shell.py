@@ -90,6 +90,12 @@ def test_the_service_worker_is_served_from_the_root_and_never_stale(client, db):
     assert client.head("/sw.js").status_code == 200
 
 
+def test_the_worker_imports_the_push_side_by_its_static_name(client, db):
+    script = client.get("/sw.js").content.decode()
+    assert 'importScripts("/static/tournament/js/sw_push.js")' in script
+    assert "{static:" not in script
+
+
 def test_without_a_built_worker_the_site_works_without_one(client, db, settings, tmp_path):
     settings.SERVICE_WORKER_FILE = tmp_path / "missing.js"
     assert client.get("/sw.js").status_code == 404
@@ -101,8 +107,10 @@ def test_the_worker_is_read_again_when_it_is_built_again(settings, tmp_path):
     settings.SERVICE_WORKER_FILE = built
     built.write_text("// one")
     assert app_shell.service_worker() == "// one"
-    built.write_text("// two, built again")
-    assert app_shell.service_worker() == "// two, built again"
+    built.write_text('// two, built again: importScripts("{static:tournament/js/sw_push.js}")')
+    assert app_shell.service_worker() == (
+        '// two, built again: importScripts("/static/tournament/js/sw_push.js")'
+    )
 
 
 @pytest.mark.parametrize("language, text", [("en", "No network"), ("ca", "Sense xarxa")])
