@@ -302,3 +302,21 @@ def test_a_match_played_by_players_the_plan_does_not_have_is_refused(season):
         operations.record_game(
             tournament.matches.get(round=1, position=2), GameResult(0, "backgammon", cube=2)
         )
+
+
+def test_on_a_day_without_tables_a_match_readied_by_a_result_is_called_then(season):
+    """Its clock on the wall starts when the result readies it (the desk's "running
+    over" counts from there), and stops counting when the result is taken back."""
+    cup = builders.cup(season, 4, start=True, brackets={draw.MAIN: "1,1"})
+    assert not cup.tables
+    first, second = cup.matches.filter(round=1).order_by("position")
+    operations.record_game(first, GameResult(winner=0))
+    final = cup.matches.get(round=2)
+    assert final.status == Match.Status.PENDING and final.called_at is None
+    operations.record_game(second, GameResult(winner=0))
+    final.refresh_from_db()
+    assert final.status == Match.Status.READY
+    assert final.called_at is not None
+    operations.undo_last_game(second, confirm=True)
+    final.refresh_from_db()
+    assert (final.status, final.called_at) == (Match.Status.PENDING, None)

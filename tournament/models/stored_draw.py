@@ -18,6 +18,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from datetime import datetime
 
 from ..core import draw
 from .entries import Entry
@@ -289,6 +290,7 @@ class SlotRow:
     status: str
     winner_id: int | None
     table: str
+    called_at: datetime | None  # when it was called: a table given, or ready without tables
 
     @property
     def players(self) -> tuple[int | None, int | None]:
@@ -314,10 +316,24 @@ class SlotRow:
         status = RESOLUTION_OF_STATUS[self.status]
         return draw.stored_resolution(self.slot, self.players, status, self.winner_side)
 
+    def as_match(self, tournament: Tournament) -> Match:
+        """The row as an unsaved Match of its values, for code that reads a match's
+        players, table and call (a notification of the call), never to be saved."""
+        return Match(
+            pk=self.pk,
+            tournament=tournament,
+            player1_id=self.player1_id,
+            player2_id=self.player2_id,
+            status=self.status,
+            table=self.table,
+            called_at=self.called_at,
+        )
+
     def take(self, match: Match) -> None:
         """The row as an operation has just written it."""
         self.player1_id, self.player2_id = match.player1_id, match.player2_id
         self.status, self.winner_id, self.table = match.status, match.winner_id, match.table
+        self.called_at = match.called_at
 
 
 @dataclass
@@ -330,7 +346,7 @@ class BracketRows:
     plan: draw.DrawPlan
     slot_of: dict[int, draw.Slot]
     pk_of: dict[draw.Slot, int]
-    values: dict[int, tuple]  # pk -> (player1, player2, status, winner, table)
+    values: dict[int, tuple]  # pk -> (player1, player2, status, winner, table, called_at)
     _rows: dict[draw.Slot, SlotRow] = field(default_factory=dict, repr=False)
     _withdrawn: frozenset[int] | None = field(default=None, repr=False)
 
@@ -397,6 +413,7 @@ def load_rows(tournament: Tournament) -> BracketRows | None:
             "status",
             "winner_id",
             "table",
+            "called_at",
         )
     )
     if not values:

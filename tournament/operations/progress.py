@@ -10,13 +10,14 @@ structure): deciding a match costs the same in a cup of 16 as in one of 256."""
 
 from __future__ import annotations
 
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import gettext_noop
 
 from ..core import draw
 from ..models import Match, Tournament, stored_draw
 from ..models.audit import Said
-from . import club_nights, lives, notifications, push, ratings, teams
+from . import club_nights, lives, notifications, push_events, ratings, teams
 from .errors import BracketInconsistent
 from .finish import set_finished
 from .results import decide_without_games, outcome
@@ -74,12 +75,18 @@ def resolve(
         slots = {rows.slot_of[changed.pk]}
     else:
         slots = None  # the whole plan
+    # With tables to give (or the whole plan resolved), assign_tables reads the open
+    # matches after the resolve and calls them. Without: nothing to read for, and the
+    # matches this resolve readies are called as it writes them (their clock on the wall
+    # starts), in the same UPDATE.
+    by_tables = bool(tournament.tables or changed is None or changed.table)
+    readied: list[stored_draw.SlotRow] = []
     while True:
         try:
             resolutions = rows.resolve(slots)
         except draw.DrawError as error:
             raise BracketInconsistent(error.message()) from error
-        walkovers = _write(rows, resolutions)
+        walkovers = _write(rows, resolutions, None if by_tables else readied)
         if not walkovers:
             break
         for row in walkovers:
@@ -98,21 +105,27 @@ def resolve(
     # A void final (nobody ever reached it, possible in a thin last chance) is settled too.
     finals = [rows.at(bracket.final.slot) for bracket in rows.plan.brackets]
     set_finished(tournament, all(final.status in Match.SETTLED_STATUSES for final in finals))
-    # With push notifications on, the matches this readied are called (and their players
-    # told) even on a day without tables.
-    if tournament.tables or changed is None or changed.table or push.enabled():
+    if by_tables:
         assign_tables(tournament)
     else:
         # No tables to give, none held by an open match (a change of the list gives them
-        # up, and a resolve writes none), and none kept by the match that changed:
-        # reading every open match for tables would find nothing; only the mails are due.
+        # up, and a resolve writes none), and none kept by the match that changed: the
+        # matches readied are called already; their players are told.
         notifications.mail_ready_matches_after_commit(tournament.pk)
+        push_events.matches_called(tournament, [row.as_match(tournament) for row in readied])
 
 
-def _write(rows: stored_draw.BracketRows, resolutions: dict) -> list[Match]:
+def _write(
+    rows: stored_draw.BracketRows,
+    resolutions: dict,
+    readied: list[stored_draw.SlotRow] | None = None,
+) -> list[Match]:
     """Store what the resolve says of each match that it changed; returns the matches
-    now ready in which a withdrawn player sits (their walkovers, for the caller)."""
+    now ready in which a withdrawn player sits (their walkovers, for the caller).
+    `readied` (on a day without tables): a match the resolve makes ready is called now
+    (its `called_at`), and added to it."""
     writes: dict[int, dict[str, object]] = {}
+    now = timezone.now()
     ready_with_withdrawn = []
     for slot, state in resolutions.items():
         row = rows.at(slot)
@@ -132,6 +145,10 @@ def _write(rows: stored_draw.BracketRows, resolutions: dict) -> list[Match]:
         # is called to one when it is ready.
         if status not in Match.OPEN_STATUSES and status != Match.Status.DECIDED:
             new["table"] = ""
+            new["called_at"] = None
+        elif readied is not None and status == Match.Status.READY and row.called_at is None:
+            new["called_at"] = now
+            readied.append(row)
         changes = {name: value for name, value in new.items() if getattr(row, name) != value}
         if changes:
             for name, value in changes.items():
