@@ -231,6 +231,9 @@ STORAGES = {
 # The service worker Workbox builds (`make`: pwa/build-sw.mjs), served at /sw.js. Not
 # built, the site works without offline copies (docs/offline.md).
 SERVICE_WORKER_FILE = Path(os.environ.get("SERVICE_WORKER_FILE", BASE_DIR / "build" / "sw.js"))
+# How long the server remembers the key of a game sent from a device, so that the same
+# entry sent again is answered as done (operations.receipts; the worker prunes older).
+ENTRY_RECEIPTS_KEEP_DAYS = env_int("ENTRY_RECEIPTS_KEEP_DAYS", 30)
 
 # HTTPS: on by default whenever DEBUG is off; HTTPS=0 only for a local, plain-HTTP demo.
 HTTPS = env_bool("HTTPS", not DEBUG)

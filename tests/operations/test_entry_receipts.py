@@ -9,7 +9,7 @@ import builders
 from tournament import operations
 from tournament.core.scoring import GameResult, IllegalGame
 from tournament.models import EntryReceipt, GameReport, Match
-from tournament.operations import AlreadySent, OperationError, StaleMatch
+from tournament.operations import AlreadySent, OperationError, StaleMatch, receipts
 from tournament.operations.reports import report_game
 
 GAMMON = GameResult(winner=0, kind="gammon")
@@ -85,3 +85,14 @@ def test_a_players_report_sent_twice_is_reported_once(match, players):
     assert again.value.kind == "report"
     assert str(again.value.message) == "Game 1 was already reported from this device."
     assert match.games.count() == 0  # a report changes nothing until confirmed
+
+
+def test_old_keys_are_forgotten_and_the_entries_stay(match, time_machine):
+    time_machine.move_to("2026-11-01 10:00")
+    operations.record_game(match, GAMMON, entry=KEY)
+    time_machine.move_to("2026-11-20 10:00")
+    operations.record_game(match, GAMMON, entry=OTHER_KEY)
+    time_machine.move_to("2026-12-05 10:00")
+    assert receipts.prune() == 1  # the first, 34 days old; the second is 15
+    assert list(EntryReceipt.objects.values_list("key", flat=True)) == [OTHER_KEY]
+    assert match.games.count() == 2

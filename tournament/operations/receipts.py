@@ -4,6 +4,10 @@ sends of one entry queue up and the second finds the first's key."""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
+from django.conf import settings
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from ..models import EntryReceipt, Match
@@ -33,3 +37,12 @@ def keep(match: Match, key: str | None, kind: str, number: int) -> None:
     # As stored: moving the bracket on may have written the match again.
     version = Match.objects.values_list("version", flat=True).get(pk=match.pk)
     EntryReceipt.objects.create(key=key, match=match, kind=kind, number=number, version=version)
+
+
+def prune() -> int:
+    """Forget the keys older than settings.ENTRY_RECEIPTS_KEEP_DAYS: a device sends an
+    entry again within minutes or hours of the first send, never weeks later (the
+    worker's prune runs this). The entries themselves stay, as games or reports."""
+    before = timezone.now() - timedelta(days=settings.ENTRY_RECEIPTS_KEEP_DAYS)
+    deleted, _by_model = EntryReceipt.objects.filter(created_at__lt=before).delete()
+    return deleted
