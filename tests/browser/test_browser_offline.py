@@ -93,6 +93,19 @@ def test_a_page_opened_before_shows_its_last_copy_offline(live_server, demo_copy
     assert page.evaluate("document.documentElement.dataset.copy") == "network"
 
 
+def test_a_page_never_opened_here_says_so_offline_and_loads_when_the_network_returns(
+    live_server, demo_copy, new_page
+):
+    page = new_page(live_server.url + "/", viewport=PHONE)
+    until(page, KEPT)
+    page.context.set_offline(True)
+    page.goto(live_server.url + "/ratings/")
+    assert page.get_by_role("heading", level=1).inner_text() == "No network"
+    page.context.set_offline(False)
+    page.get_by_role("heading", level=1, name="Ratings").wait_for()
+    assert page.url == live_server.url + "/ratings/"
+
+
 def test_a_page_that_loses_the_network_says_so_and_catches_up(live_server, demo_copy, new_page):
     """The player's page stays open while the Wi-Fi drops: its live part stops
     answering, the note says since when; it answers again and the note goes."""
