@@ -5,7 +5,6 @@ Secure by default: with DEBUG off the site expects HTTPS (HSTS, secure cookies, 
 """
 
 import os
-import secrets
 from datetime import timedelta
 from pathlib import Path
 
@@ -14,59 +13,9 @@ from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
 from tournament import push_keys
+from tournament.environment import env_bool, env_int, env_list, local_secret_key
 
 BASE_DIR = Path(__file__).resolve().parent.parent
-
-_TRUE = {"1", "true", "yes", "on"}
-_FALSE = {"0", "false", "no", "off", ""}
-
-
-def env_bool(name: str, default: bool) -> bool:
-    """A yes/no setting; a value that is neither fails loudly instead of guessing."""
-    raw = os.environ.get(name)
-    if raw is None:
-        return default
-    value = raw.strip().lower()
-    if value in _TRUE:
-        return True
-    if value in _FALSE:
-        return False
-    raise ImproperlyConfigured(
-        f"{name} must be one of 1/0, true/false, yes/no, on/off; got {raw!r}"
-    )
-
-
-def env_int(name: str, default: int) -> int:
-    raw = os.environ.get(name)
-    if raw is None or raw.strip() == "":
-        return default
-    try:
-        return int(raw)
-    except ValueError:
-        raise ImproperlyConfigured(f"{name} must be a whole number; got {raw!r}") from None
-
-
-def env_list(name: str, default: str) -> list[str]:
-    return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
-
-
-def local_secret_key(path: Path) -> str:
-    """The key kept in an ignored local file, made on first run.
-
-    A fresh clone then runs without configuration, and sessions survive restarts.
-    """
-    try:
-        key = path.read_text().strip()
-    except FileNotFoundError:
-        key = ""
-    if len(key) < 50:
-        key = secrets.token_urlsafe(64)
-        # Created with owner-only permissions: the key signs sessions and CSRF tokens.
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        with os.fdopen(fd, "w") as handle:
-            handle.write(key + "\n")
-    return key
-
 
 DEBUG = env_bool("DEBUG", False)
 # Several servers (docs/running.md): gunicorn on more than one machine,

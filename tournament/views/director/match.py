@@ -1,7 +1,8 @@
-"""The match sheet at the director's desk: a match entered game by game, the last game
-undone, a walkover or a retirement (and either taken back), a loss on time, penalty
-points for the waiting player before the first game, a clock brought in, another
-table, and a .mat transcript imported. Every view needs the directors' permission.
+"""The match sheet at the director's desk: a match entered game by game (by the page's
+form, or by the device's queue of games typed offline, answered in JSON), the last
+game undone, a walkover or a retirement (and either taken back), a loss on time, and a
+.mat transcript imported; the conditions of play (lateness penalty points, a clock,
+another table) are match_conditions'. Every view needs the directors' permission.
 
 Every write goes through `operations`, which locks, replays and audits; these views only
 turn its answers into pages: an illegal game is shown beside the form, a stale form
@@ -381,39 +382,6 @@ def import_transcript(request, tournament_pk, pk):
 
 @director_required
 @require_POST
-def penalty(request, tournament_pk, pk):
-    """Lateness penalty points for the player kept waiting, before the first game."""
-    match = match_of(tournament_pk, pk)
-    form = PenaltyForm(request.POST, match=match)
-    if not form.is_valid():
-        errors = " ".join(str(error) for errors in form.errors.values() for error in errors)
-        return _sheet(request, match, status=400, error=errors)
-    data = form.cleaned_data
-    try:
-        operations.award_penalty(
-            match,
-            data["side"],
-            data["points"],
-            minutes_late=data["minutes_late"],
-            user=request.user,
-            expected_version=data["version"],
-        )
-    except operations.OperationError as error:
-        return _answer(request, match, error, "")
-    messages.success(
-        request,
-        ngettext(
-            "%(points)d penalty point to %(player)s.",
-            "%(points)d penalty points to %(player)s.",
-            data["points"],
-        )
-        % {"points": data["points"], "player": match.players[data["side"]]},
-    )
-    return redirect(_sheet_url(match))
-
-
-@director_required
-@require_POST
 def on_time(request, tournament_pk, pk):
     """A player's time ran out: the posted side is the player who lost on time."""
     match = match_of(tournament_pk, pk)
@@ -431,46 +399,3 @@ def on_time(request, tournament_pk, pk):
             ),
         ),
     )
-
-
-@director_required
-@require_POST
-def clock(request, tournament_pk, pk):
-    """A clock brought into the match before its next game."""
-    match = match_of(tournament_pk, pk)
-    form = ConfirmForm(request.POST)
-    if not form.is_valid():
-        return _sheet(request, match, status=400, error=gettext("The form was incomplete."))
-    try:
-        operations.bring_in_clock(
-            match, user=request.user, expected_version=form.cleaned_data["version"]
-        )
-    except operations.OperationError as error:
-        return _answer(request, match, error, "")
-    match.refresh_from_db()
-    messages.success(
-        request,
-        gettext("Clock in: %(minutes)s minutes each.") % {"minutes": match.reserve_minutes},
-    )
-    return redirect(_sheet_url(match))
-
-
-@director_required
-@require_POST
-def table(request, tournament_pk, pk):
-    """Another free table for the match."""
-    match = match_of(tournament_pk, pk)
-    form = TableForm(request.POST, match=match, free=_free_tables(match))
-    if not form.is_valid():
-        return _sheet(request, match, status=400, error=gettext("Choose one of the free tables."))
-    try:
-        moved = operations.move_to_table(
-            match,
-            form.cleaned_data["table"],
-            user=request.user,
-            expected_version=form.cleaned_data["version"],
-        )
-    except operations.OperationError as error:
-        return _answer(request, match, error, "")
-    messages.success(request, gettext("Now at %(table)s.") % {"table": moved.table_label})
-    return redirect(_sheet_url(match))
