@@ -24,17 +24,19 @@ def figures(
     *,
     played: str = "24/20 23/22",
     best: str = "13/9 13/12",
+    kind: str = "chequer",
     blunders: int = 1,
     decisions: tuple[int, int] = (36, 4),
     ids: tuple[str, str] = IDS,
 ) -> PlayerAnalysis:
     """One player's figures: `error_rate` in gnubg's mEMG (0 or negative), one biggest
-    error (`played` where gnubg prefers `best`, at the position and match IDs `ids`),
+    error (`played` where gnubg prefers `best`, a `kind` decision, at the position and
+    match IDs `ids`),
     `decisions` as (unforced moves, cube decisions)."""
     mistake = Mistake(
         game=2,
         move=7,
-        kind="chequer",
+        kind=kind,
         position_id=ids[0],
         match_id=ids[1],
         played=played,

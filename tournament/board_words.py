@@ -1,6 +1,7 @@
 """A decision's drawn board with its words (docs/skill.md, "The drawn board"): the
 figures to draw (core.board_drawing) and the position said in a sentence a screen reader
-reads, in the request's language, from gnubg's position and match IDs.
+reads, in the request's language, from gnubg's position and match IDs; and gnubg's cube
+actions and verdicts ("No double", "Too good to double, pass") in that language.
 
 The IDs come from the stored analysis; they are decoded (and so checked) before anything
 is drawn, and a bad pair gives no board rather than an error page."""
@@ -9,10 +10,52 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext_lazy
 
 from .core.board_drawing import Drawing, drawing
 from .core.positions import POINTS, Decision, InvalidId, Side, decision
+
+# GNU Backgammon's words for a cube decision, as its analysis stores them: the action
+# taken (engines.gnubg_output: "No double", "Double", "Take", "Pass") and gnubg's proper
+# cube action (its GetCubeRecommendation, 1.07). A context keeps them apart from the
+# site's own "Double" or "Pass" (the context "cube action"); a word gnubg adds later is
+# shown as it prints it.
+CUBE_WORDS = {
+    "No double": pgettext_lazy("cube action", "No double"),
+    "Double": pgettext_lazy("cube action", "Double"),
+    "Take": pgettext_lazy("cube action", "Take"),
+    "Pass": pgettext_lazy("cube action", "Pass"),
+    "Double, take": pgettext_lazy("cube action", "Double, take"),
+    "Double, pass": pgettext_lazy("cube action", "Double, pass"),
+    "Double, beaver": pgettext_lazy("cube action", "Double, beaver"),
+    "No double, take": pgettext_lazy("cube action", "No double, take"),
+    "No double, beaver": pgettext_lazy("cube action", "No double, beaver"),
+    "Too good to double, take": pgettext_lazy("cube action", "Too good to double, take"),
+    "Too good to double, pass": pgettext_lazy("cube action", "Too good to double, pass"),
+    "Redouble, take": pgettext_lazy("cube action", "Redouble, take"),
+    "Redouble, pass": pgettext_lazy("cube action", "Redouble, pass"),
+    "No redouble, take": pgettext_lazy("cube action", "No redouble, take"),
+    "No redouble, beaver": pgettext_lazy("cube action", "No redouble, beaver"),
+    "Too good to redouble, take": pgettext_lazy("cube action", "Too good to redouble, take"),
+    "Too good to redouble, pass": pgettext_lazy("cube action", "Too good to redouble, pass"),
+    "Never double, take (dead cube)": pgettext_lazy(
+        "cube action", "Never double, take (dead cube)"
+    ),
+    "Never redouble, take (dead cube)": pgettext_lazy(
+        "cube action", "Never redouble, take (dead cube)"
+    ),
+    "Optional double, take": pgettext_lazy("cube action", "Optional double, take"),
+    "Optional double, pass": pgettext_lazy("cube action", "Optional double, pass"),
+    "Optional double, beaver": pgettext_lazy("cube action", "Optional double, beaver"),
+    "Optional redouble, take": pgettext_lazy("cube action", "Optional redouble, take"),
+    "Optional redouble, pass": pgettext_lazy("cube action", "Optional redouble, pass"),
+}
+
+
+def cube_words(text: str) -> str:
+    """gnubg's cube action or verdict `text` in the reader's language."""
+    said = CUBE_WORDS.get(text)
+    return text if said is None else str(said)
 
 
 @dataclass(frozen=True)

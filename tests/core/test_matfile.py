@@ -262,8 +262,8 @@ def test_bad_files_are_refused_at_their_line(name, where, reason):
 def test_a_refusal_from_replay_keeps_its_translatable_template():
     error = refused(text_of("bad_crawford_double.mat"))
     assert error.template == "game %(number)s is the Crawford game: the cube cannot be turned"
-    catalan = {error.template: "la partida %(number)s és la Crawford: no es pot doblar"}
-    assert error.message(catalan.get) == "la partida 2 és la Crawford: no es pot doblar"
+    catalan = {error.template: "el joc %(number)s és el de Crawford: no es pot doblar"}
+    assert error.message(catalan.get) == "el joc 2 és el de Crawford: no es pot doblar"
     assert error.__cause__ is not None
 
 

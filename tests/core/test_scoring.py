@@ -201,8 +201,8 @@ class TestIllegalGames:
 
     def test_the_message_can_be_translated(self):
         error = raises(5, [GameResult(0, cube=3)])
-        catalan = {error.template: "partida %(number)s: un dau de %(cube)s és impossible"}
-        assert error.message(catalan.get) == "partida 1: un dau de 3 és impossible"
+        catalan = {error.template: "joc %(number)s: un dau doblador a %(cube)s és impossible"}
+        assert error.message(catalan.get) == "joc 1: un dau doblador a 3 és impossible"
 
 
 class TestPresets:

@@ -194,7 +194,7 @@ def test_the_standings_in_catalan_and_spanish(client, season):
     builders.play_round(tournament, 2)
     url = reverse("tournament", args=[tournament.pk])
     catalan = client.get(url, headers={"accept-language": "ca"}).content.decode()
-    assert "Vides" in catalan and "quan ha perdut 2 partides" in catalan
+    assert "Vides" in catalan and "quan ha perdut 2 matxs" in catalan
     spanish = client.get(url, headers={"accept-language": "es"}).content.decode()
     assert "Vidas" in spanish and "en juego" in spanish
 

@@ -58,12 +58,16 @@ def test_the_words_speak_catalan_and_spanish():
         words = board(*MOVE_100, "Pere Puig", "Núria Ferrer").description
     assert words.startswith("Pere Puig ha de jugar 3-1. Pere Puig: 1 al punt 14,")
     assert (
-        "Núria Ferrer té el cub a 2. Marcador: Pere Puig 2, Núria Ferrer 2, partida a 5." in words
+        "Núria Ferrer té el dau doblador a 2. Marcador: Pere Puig 2, Núria Ferrer 2, matx a 5."
+        in words
     )
     with translation.override("es"):
         words = board(*THE_TAKE, "Núria Ferrer", "Pere Puig").description
-    assert words.startswith("Pere Puig dobla a 2; Núria Ferrer debe aceptar o pasar.")
-    assert "3 en la barra; cuenta de pips 176." in words and "El cubo está en el centro." in words
+    assert words.startswith("Pere Puig dobla a 2; Núria Ferrer debe aceptar o rechazar.")
+    assert (
+        "3 en la barra; cuenta de pips 176." in words
+        and "El dado doblador está en el centro." in words
+    )
 
 
 def test_the_drawing_has_every_checker_and_counts_a_tall_stack():

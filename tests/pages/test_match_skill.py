@@ -5,9 +5,11 @@ there are several; nothing when the match has none."""
 from __future__ import annotations
 
 import pytest
-from analyses import result
+from analyses import VERSION, figures, result
+from django.test import Client
 from django.urls import reverse
 
+from tournament.engines.gnubg import MatchAnalysis
 from tournament.models import Match
 from tournament.operations import analysis
 
@@ -72,12 +74,43 @@ def test_the_live_part_does_not_read_the_analysis(client, match, django_assert_n
 
 
 def test_the_section_speaks_catalan(match):
-    from django.test import Client
-
     analysis.store(match, result())
     text = Client(headers={"accept-language": "ca"}).get(reverse("match", args=[match.pk]))
     text = text.content.decode()
     # The club's elision turns "de Anna" into "d'Anna"; figures take a decimal comma.
     assert "Nivell de joc" in text and "Els errors més grans d'Anna Bosch" in text
     assert "<strong>6,2</strong>" in text
-    assert "jugat 24/20 23/22, millor 13/9 13/12" in text
+    assert "jugat 24/20 23/22; millor 13/9 13/12" in text
+
+
+@pytest.mark.parametrize(
+    ("language", "doubler", "taker"),
+    [
+        (
+            "ca",
+            "jugat Doblar; millor Massa bo per doblar, refusar",
+            "jugat Acceptar; millor Refusar",
+        ),
+        (
+            "es",
+            "jugado Doblar; mejor Demasiado bueno para doblar, rechazar",
+            "jugado Aceptar; mejor Rechazar",
+        ),
+        ("en", "played Double, best Too good to double, pass", "played Take, best Pass"),
+    ],
+)
+def test_gnubgs_cube_actions_speak_the_readers_language(match, language, doubler, taker):
+    """The biggest errors of a cube decision: what was done and gnubg's proper action in
+    the page's language (gnubg writes them in English); the JSON keeps gnubg's words."""
+    sides = (
+        figures("Anna Bosch", -12.4, kind="cube", played="Double", best="Too good to double, pass"),
+        figures("Xavier Roca", -6.6, kind="cube", played="Take", best="Pass"),
+    )
+    analysis.store(match, MatchAnalysis(ply=0, version=VERSION, players=sides))
+    reader = Client(headers={"accept-language": language})
+    text = reader.get(reverse("match", args=[match.pk])).content.decode()
+    assert doubler in text and taker in text
+    if language != "en":
+        assert "Too good" not in text and "Take" not in text
+    errors = reader.get(reverse("api-match", args=[match.pk])).json()["analysis"]["players"]
+    assert [error["best"] for error in errors[0]["biggest"]] == ["Too good to double, pass"]

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from django.db.models import OuterRef, Subquery
 
-from ..board_words import Board, board
+from ..board_words import Board, board, cube_words
 from ..core.board_drawing import GROUND, Ground
 from ..models import AnalysedPlayer, Analysis, Match, Player
 
@@ -49,6 +49,17 @@ class Error:
     best: str
     equity_lost: float
     board: Board | None
+
+    # What the page says was played and was best: a chequer move as gnubg writes it
+    # ("24/20 23/22"), a cube action in the reader's language ("Too good to double,
+    # pass"). The JSON keeps gnubg's own words.
+    @property
+    def played_words(self) -> str:
+        return cube_words(self.played) if self.kind == "cube" else self.played
+
+    @property
+    def best_words(self) -> str:
+        return cube_words(self.best) if self.kind == "cube" else self.best
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,7 @@
 """Template filters of the club's pages."""
 
+import re
+
 from django import template
 from django.template.defaultfilters import floatformat
 
@@ -23,3 +25,12 @@ def paid(entry, pool: str):
         if payment.bracket == bracket and payment.side == bool(side):
             return payment
     return None
+
+
+@register.filter(is_safe=True)
+def one_full_stop(text) -> str:
+    """A sentence ending in a time or a date: English writes "10 a.m.", whose own full
+    stop is the sentence's too, so a doubled one ("10 a.m..") is made one. An ellipsis
+    ("...") is left as it is. Wrapped round a translated sentence with `{% filter %}`,
+    it holds whichever word order the translation chose."""
+    return re.sub(r"(?<!\.)\.\.(?!\.)", ".", str(text))
