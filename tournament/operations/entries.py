@@ -16,7 +16,7 @@ from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
 
 from ..core import draw
-from ..models import AuditEntry, Entry, Player, Tournament
+from ..models import AuditEntry, Entry, EntryRequest, Player, Tournament
 from ..models.audit import Said
 from . import audit
 from .draws import Changed, discard_draw, drawn_players, has_results, is_drawn
@@ -57,6 +57,9 @@ def _checked_in(entry: Entry, present: bool) -> None:
     entry.checked_in = present
     entry.checked_in_at = timezone.now() if present else None
     entry.save(update_fields=["checked_in", "checked_in_at"])
+    if present:
+        # Their "I'm here" after the draw is answered.
+        EntryRequest.objects.filter(tournament=entry.tournament_id, player=entry.player_id).delete()
 
 
 @transaction.atomic

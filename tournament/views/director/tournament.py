@@ -25,6 +25,7 @@ from ...forms import (
 )
 from ...models import Entry, Match, Payment, Player, Tournament
 from ...web.access import director_required
+from .arrivals import door_context, read_arrivals
 from .lives import reentry_form
 from .setup import say_if_discarded
 
@@ -44,37 +45,6 @@ def entries_of(tournament: Tournament) -> list[Entry]:
 def tournament_of(pk) -> Tournament:
     """The tournament with its season, or a 404: every page about one starts here."""
     return get_object_or_404(Tournament.objects.select_related("season"), pk=pk)
-
-
-def _late_entries(tournament: Tournament, entries, drawn: bool):
-    """(the byes a late player may take, the registered players not in the draw, the
-    players the draw placed)."""
-    if not drawn:
-        return [], [], set()
-    placed = operations.draws.drawn_players(tournament)
-    waiting = [e for e in entries if e.player_id not in placed and not e.withdrawn]
-    byes = operations.byes_open_to_late_entries(tournament) if waiting else []
-    return byes, waiting, placed
-
-
-# What the desk offers beside a player who has not checked in.
-CHECK_IN, LATE_ENTRY, TOO_LATE = "check_in", "late_entry", "too_late"
-
-
-def _mark_arrivals(entries, *, drawn: bool, under_way: bool, placed, byes, tournament) -> None:
-    """Beside each player, only what the operations would do: a check-in (or its undo)
-    while it leaves the draw alone or the draw may still change; once a cup is under
-    way, a late player goes into a bye (the late-entry form, chosen for them), or, with
-    no bye left, nothing."""
-    open_ = operations.arrivals_open(tournament, drawn=drawn, under_way=under_way)
-    for entry in entries:
-        in_draw = entry.player_id in placed
-        if entry.checked_in:
-            entry.undo_check_in = not in_draw or not under_way
-        elif in_draw or open_:
-            entry.arrival = CHECK_IN
-        else:
-            entry.arrival = LATE_ENTRY if byes else TOO_LATE
 
 
 def desk_page(request, tournament: Tournament, *, status=200, **forms):
@@ -116,30 +86,22 @@ def desk_page(request, tournament: Tournament, *, status=200, **forms):
         for field in seeds_form.fields.values():
             field.disabled = True
     main = tournament.brackets.filter(kind=draw.MAIN).first()
-    byes, waiting, placed = _late_entries(tournament, entries, bool(counts))
-    _mark_arrivals(
-        entries,
-        drawn=bool(counts),
-        under_way=not can_redraw,
-        placed=placed,
-        byes=byes,
-        tournament=tournament,
-    )
+    arrivals = read_arrivals(tournament, entries, drawn=bool(counts), under_way=not can_redraw)
     late_form = forms.get("late_form")
-    if late_form is None and byes:
+    if late_form is None and arrivals.byes:
         # "Arrived" beside a player the draw cannot take any more leads here, with them
         # chosen (?late=<entry>).
         chosen = request.GET.get("late", "")
         initial = {"entry": int(chosen)} if chosen.isdigit() else {}
         late_form = LateEntryForm(
-            tournament=tournament, byes=byes, waiting=waiting, initial=initial
+            tournament=tournament, byes=arrivals.byes, waiting=arrivals.waiting, initial=initial
         )
     context = {
         "tournament": tournament,
         "new_seed": operations.new_draw_seed(),
         "entries": entries,
         "checked_in": sum(1 for entry in entries if entry.checked_in),
-        **door_context(tournament, entries),
+        **door_context(tournament, entries, arrivals),
         "main_fee": main.fee if main and main.fee > 0 else None,
         "seed_rows": seeds_form.rows(),
         "search_form": search_form,
@@ -175,29 +137,6 @@ def _registration(tournament: Tournament, form) -> dict:
     from .registration import registration_desk
 
     return registration_desk(tournament, form)
-
-
-# The latest arrivals the door's part names, so the director sees who came meanwhile.
-LATEST_ARRIVALS = 8
-
-
-def door_context(tournament: Tournament, entries) -> dict:
-    """The door's part (director/includes/door_live.html), on the desk and in its live
-    refresh (views.director.door): here and registered (the count), arrivals (the latest
-    players checked in since check-in opened, latest first), entry_requests."""
-    opened = tournament.check_in_opened_at
-    arrived = [
-        entry
-        for entry in entries
-        if entry.checked_in and opened and entry.checked_in_at and entry.checked_in_at >= opened
-    ]
-    arrived.sort(key=lambda entry: entry.checked_in_at, reverse=True)
-    return {
-        "here": sum(1 for entry in entries if entry.checked_in),
-        "registered": len(entries),
-        "arrivals": arrived[:LATEST_ARRIVALS],
-        "entry_requests": operations.waiting_requests(tournament),
-    }
 
 
 def _rounds(tournament: Tournament, entries):
@@ -339,8 +278,10 @@ def late_entry(request, pk):
     """A player who arrived after the draw, into a bye's place (the desk offers them)."""
     tournament = tournament_of(pk)
     entries = entries_of(tournament)
-    byes, waiting, _placed = _late_entries(tournament, entries, tournament.matches.exists())
-    form = LateEntryForm(request.POST, tournament=tournament, byes=byes, waiting=waiting)
+    # Only the byes and the players not in the draw are read here, not the marks.
+    found = read_arrivals(tournament, entries, drawn=tournament.matches.exists(), under_way=False)
+    byes = found.byes
+    form = LateEntryForm(request.POST, tournament=tournament, byes=byes, waiting=found.waiting)
     if not form.is_valid():
         return desk_page(
             request,
