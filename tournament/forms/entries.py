@@ -19,10 +19,19 @@ class NewPlayerForm(forms.ModelForm):
     # (operations.NamesakeExists asks first); it answers for that name only.
     confirmed_name = forms.CharField(required=False, max_length=100, widget=forms.HiddenInput)
     checked_in = forms.BooleanField(label=_("Here now: check in"), required=False)
+    # Offered only while the tournament is full: the director's explicit choice.
+    beyond_cap = forms.BooleanField(
+        label=_("The tournament is full: register them beyond the cap"), required=False
+    )
 
     class Meta:
         model = Player
         fields = ["name", "club"]
+
+    def __init__(self, *args, full: bool = True, **kwargs):
+        super().__init__(*args, **kwargs)
+        if not full:
+            del self.fields["beyond_cap"]
 
     @property
     def someone_else(self) -> bool:
@@ -41,6 +50,8 @@ class AddEntryForm(forms.Form):
     player = forms.ModelChoiceField(queryset=Player.objects.active(), widget=forms.HiddenInput)
     # Set by the "register and check in" button: the player is here.
     checked_in = forms.BooleanField(required=False)
+    # Set by the buttons a full tournament shows, which say so: past the cap.
+    beyond_cap = forms.BooleanField(required=False)
 
 
 class SeedsForm(forms.Form):

@@ -133,13 +133,16 @@ def _request_of(tournament: Tournament, request_id: int) -> EntryRequest:
 
 
 @transaction.atomic
-def accept_entry_request(tournament: Tournament, request_id: int, *, user=None) -> Changed:
+def accept_entry_request(
+    tournament: Tournament, request_id: int, *, user=None, beyond_cap=False
+) -> Changed:
     """The director's yes. A player registered already (their "I'm here" after the
     draw) is checked in, by the desk's own check-in and its rules about the draw: the
     director's choice, which the page names. A player not registered is registered:
     checked in too where that leaves a draw alone (before the draw, or a Swiss under
     way, which pairs them from its next round); once drawn, registered only, and the
-    desk offers them a bye's place (late_entries) as it does any late player."""
+    desk offers them a bye's place (late_entries) as it does any late player. Past the
+    registration cap only with `beyond_cap`."""
     tournament = lock_tournament(tournament)
     asked = _request_of(tournament, request_id)
     entry = tournament.entries.filter(player=asked.player).first()
@@ -151,7 +154,7 @@ def accept_entry_request(tournament: Tournament, request_id: int, *, user=None) 
     here = not drawn or (
         has_results(tournament) and arrivals_open(tournament, drawn=True, under_way=True)
     )
-    change = add_entry(tournament, asked.player, checked_in=here, user=user)
+    change = add_entry(tournament, asked.player, checked_in=here, user=user, beyond_cap=beyond_cap)
     asked.delete()
     return change
 

@@ -28,10 +28,12 @@ from .progress import resolve
 @dataclass(frozen=True)
 class Changed:
     """What an operation changed, and whether the tournament's draw had to go with it
-    (the page says so: the director makes the draw again)."""
+    (the page says so: the director makes the draw again); `moved_up`, the entries a
+    freed place gave to the waiting list (the page names them)."""
 
     subject: object
     draw_discarded: bool = False
+    moved_up: tuple = ()
 
 
 def new_draw_seed() -> int:

@@ -68,7 +68,8 @@ def _request_id(request):
 @require_POST
 def answer_request(request, pk):
     """A request at the door: accept=1 registers a player who asked to play (checked in
-    before the draw), or checks in a registered player who said "I'm here" after the draw
+    before the draw; beyond_cap=1 past the registration cap, the director's choice the
+    button says), or checks in a registered player who said "I'm here" after the draw
     (the button says what it does to the draw); accept=0 refuses or dismisses it."""
     tournament = tournament_of(pk)
     request_id = _request_id(request)
@@ -76,7 +77,12 @@ def answer_request(request, pk):
         return desk_page(request, tournament, status=400, error=gettext("Choose a request."))
     try:
         if request.POST.get("accept") == "1":
-            change = operations.accept_entry_request(tournament, request_id, user=request.user)
+            change = operations.accept_entry_request(
+                tournament,
+                request_id,
+                user=request.user,
+                beyond_cap=request.POST.get("beyond_cap") == "1",
+            )
             entry = change.subject
             if entry.checked_in:
                 said = gettext("%(player)s is checked in.")

@@ -96,17 +96,18 @@ def desk_page(request, tournament: Tournament, *, status=200, **forms):
         late_form = LateEntryForm(
             tournament=tournament, byes=arrivals.byes, waiting=arrivals.waiting, initial=initial
         )
+    door = door_context(tournament, entries, arrivals)
     context = {
         "tournament": tournament,
         "new_seed": operations.new_draw_seed(),
         "entries": entries,
         "checked_in": sum(1 for entry in entries if entry.checked_in),
-        **door_context(tournament, entries, arrivals),
+        **door,
         "main_fee": main.fee if main and main.fee > 0 else None,
         "seed_rows": seeds_form.rows(),
         "search_form": search_form,
         "found": found,
-        "new_player_form": forms.get("new_player_form") or NewPlayerForm(),
+        "new_player_form": _new_player_form(forms.get("new_player_form"), door["full"]),
         "namesakes": forms.get("namesakes", []),
         "problems": operations.draw_problems(tournament, entries),
         "seeds_form": seeds_form,
@@ -129,6 +130,14 @@ def desk_page(request, tournament: Tournament, *, status=200, **forms):
 
         context.update(sweep_context(tournament, entries))
     return render(request, "director/tournament.html", context, status=status)
+
+
+def _new_player_form(form, full: bool) -> NewPlayerForm:
+    """The new player's form, offering to go beyond the cap only while it is reached."""
+    form = form or NewPlayerForm(full=full)
+    if not full:
+        form.fields.pop("beyond_cap", None)
+    return form
 
 
 def _registration(tournament: Tournament, form) -> dict:
@@ -176,7 +185,11 @@ def entry_add(request, pk):
     player = form.cleaned_data["player"]
     try:
         change = operations.add_entry(
-            tournament, player, checked_in=form.cleaned_data["checked_in"], user=request.user
+            tournament,
+            player,
+            checked_in=form.cleaned_data["checked_in"],
+            user=request.user,
+            beyond_cap=form.cleaned_data["beyond_cap"],
         )
     except operations.OperationError as error:
         return desk_page(request, tournament, status=409, error=error.message)
@@ -203,6 +216,7 @@ def entry_new(request, pk):
             checked_in=form.cleaned_data["checked_in"],
             user=request.user,
             allow_namesake=form.someone_else,
+            beyond_cap=form.cleaned_data["beyond_cap"],
         )
     except operations.NamesakeExists as namesake:
         data = form.cleaned_data
@@ -216,7 +230,8 @@ def entry_new(request, pk):
             namesakes=namesake.players,
         )
     except operations.OperationError as error:
-        return desk_page(request, tournament, status=409, error=error.message)
+        # What was typed stays (full: the form now offers to go beyond the cap).
+        return desk_page(request, tournament, status=409, error=error.message, new_player_form=form)
     player = change.subject.player
     messages.success(request, gettext("%(player)s registered.") % {"player": player})
     say_if_discarded(request, change)
