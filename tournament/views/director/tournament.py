@@ -57,9 +57,10 @@ def desk_page(request, tournament: Tournament, *, status=200, **forms):
     players named like a new player, offered instead), seeds_form, withdraw_form,
     late_form (a late player into a bye), can_redraw, counts (matches per status),
     open_matches, problems (where the draw and the entries disagree), rounds (a club
-    night's RoundsDesk), registration (registration.registration_desk), here, registered
-    and entry_requests (the door's live part: views.director.door), error; before the
-    draw, sweep and entry_sweep.sweep_context's."""
+    night's RoundsDesk), registration (registration.registration_desk; None once
+    drawn), here, registered, late_requests, entry_requests and full (the door's live
+    part: arrivals.door_context), error; before the draw, sweep and
+    entry_sweep.sweep_context's."""
     entries = entries_of(tournament)
     search_form = forms.get("search_form") or PlayerSearchForm(request.GET or None)
     found = []
@@ -119,7 +120,10 @@ def desk_page(request, tournament: Tournament, *, status=200, **forms):
         "open_matches": open_matches,
         "drawn": bool(counts),
         "rounds": _rounds(tournament, entries),
-        "registration": _registration(tournament, forms.get("registration_form")),
+        # Public registration and its waiting list are the draw's past once it is made.
+        "registration": None
+        if counts
+        else _registration(tournament, forms.get("registration_form")),
         "error": forms.get("error"),
         "sweep": not counts,
     }
@@ -249,7 +253,12 @@ def entry_remove(request, pk, entry_pk):
         change = operations.remove_entry(tournament, entry, user=request.user)
     except operations.OperationError as error:
         return desk_page(request, tournament, status=409, error=error.message)
-    messages.success(request, gettext("%(player)s removed.") % {"player": entry.player})
+    said = gettext("%(player)s removed.") % {"player": entry.player}
+    if change.moved_up:
+        # The place freed went to the waiting list: who, so the director tells them.
+        names = ", ".join(moved.player.name for moved in change.moved_up)
+        said += " " + gettext("%(players)s moved up from the waiting list.") % {"players": names}
+    messages.success(request, said)
     say_if_discarded(request, change)
     return back_to_desk(tournament)
 
