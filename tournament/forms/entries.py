@@ -184,6 +184,36 @@ class PaymentForm(forms.Form):
         return data
 
 
+class FeesSweepForm(forms.Form):
+    """Fees in one tap: everyone here paid one pool (bracket, side), or one player
+    (entry) paid every pool their row shows; by cash or transfer."""
+
+    entry = forms.ModelChoiceField(
+        queryset=Entry.objects.none(), widget=forms.HiddenInput, required=False
+    )
+    bracket = forms.ChoiceField(
+        choices=[(kind, kind) for kind in draw.BRACKET_KINDS], required=False
+    )
+    side = forms.BooleanField(required=False)
+    method = forms.ChoiceField(
+        choices=Payment.Method.choices,
+        error_messages={"invalid_choice": _("Paid in cash or by transfer.")},
+    )
+
+    def __init__(self, *args, tournament: Tournament, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["entry"].queryset = tournament.entries.select_related("player")
+        self.fields["entry"].error_messages["invalid_choice"] = _(
+            "That player is not registered in this tournament."
+        )
+
+    def clean(self):
+        data = super().clean()
+        if not self.errors and not data.get("entry") and not data.get("bracket"):
+            raise ValidationError(_("Say whose fees, or which fee, were paid."))
+        return data
+
+
 class PrizePaymentForm(forms.Form):
     """A prize handed over, in cash or by transfer, or marked owed again (method empty).
     Which prize is the player's in a pool; the amount is the cash box's, never sent."""
