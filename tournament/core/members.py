@@ -22,9 +22,8 @@ from .names import normalize_name
 
 NEW, HERE, UPDATE, ASK, REFUSED = "new", "here", "update", "ask", "refused"
 STATUSES = (NEW, HERE, UPDATE, ASK, REFUSED)
-# What a row may change of a player already here; an empty cell changes nothing. A
-# member number is only ever given to a player who has none (another number is
-# someone else, or a question).
+# What a row may change of a player already here; an empty cell changes nothing, and a
+# member number is only given to a player who has none.
 DETAILS = (NUMBER, "email", "phone", LANGUAGE, CONSENT)
 
 
@@ -265,9 +264,8 @@ def _phone_digits(phone: str) -> str:
 
 
 def _changes(member: Member, player: ClubPlayer) -> tuple[Change, ...]:
-    """What the row says otherwise of the player: an empty cell never wipes a detail,
-    and a member number is given where the player has none (so that a member who
-    registers by it is known)."""
+    """What the row says otherwise of the player: an empty cell never wipes a detail;
+    a member number is given where the player has none (a registration reads it)."""
     changes = []
     if member.membership_number and not player.membership_number:
         changes.append(Change(NUMBER, "", member.membership_number))
