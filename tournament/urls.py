@@ -218,6 +218,7 @@ urlpatterns = [
     path(TOURNAMENT + "reenter/", director.lives.reenter, name="director-reenter"),
     path(TOURNAMENT + "fees/", director.fees.fees, name="director-fees"),
     path(TOURNAMENT + "fees/pay/", director.fees.pay, name="director-pay"),
+    path(TOURNAMENT + "fees/sweep/", director.fees.pay_in_one, name="director-pay-sweep"),
     path(TOURNAMENT + "money/", director.money.money, name="director-money"),
     path(TOURNAMENT + "money/prize/", director.money.pay_prize, name="director-pay-prize"),
     path(

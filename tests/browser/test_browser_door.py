@@ -12,6 +12,7 @@ from django.contrib.auth.models import User
 from django.urls import reverse
 from playwright.sync_api import expect
 
+import builders
 from conftest import PHONE, SCREENSHOTS, directors_group
 from tournament import operations
 from tournament.models import Entry, Player
@@ -69,3 +70,62 @@ def test_a_player_checks_in_from_a_phone_and_the_desk_count_moves_live(
     expect(desk.locator(".door-arrivals")).to_contain_text("Anna Bosch")
     assert desk.evaluate("window.doorMarker") == "still the same page"
     desk.screenshot(path=SCREENSHOTS / "door-desk-count.png")
+
+
+def test_a_late_im_here_after_the_start_keeps_the_draw_and_the_desk_sees_it(
+    live_server, transactional_db, season, new_page
+):
+    """Issue 36, item 5, through the pages: check-in open, the draw made, the tournament
+    started; a registered player who had not checked in taps "I'm here" on their phone.
+    The draw survives (still running, the same matches) and the desk's door part names
+    them, without a reload, with a bye to offer."""
+    director = User.objects.create_user("director", password="qgammon-demo")
+    director.groups.add(directors_group())
+    cup = builders.cup(season, 6, rng_seed=None)
+    late = Player.objects.create(name="Pere Pou")
+    operations.add_entry(cup, late)
+
+    desk = new_page()
+    desk.goto(live_server.url + "/accounts/login/?next=/director/")
+    desk.get_by_label("User name").fill("director")
+    desk.get_by_label("Password").fill("qgammon-demo")
+    desk.get_by_role("button", name="Log in").click()
+    desk.wait_for_url(re.compile(r".*/director/$"))
+    desk_url = live_server.url + reverse("director-tournament", args=[cup.pk])
+    desk.goto(desk_url)
+    desk.get_by_role("button", name="Open check-in").click()
+    desk.get_by_role("link", name="Preview the draw").click()
+    desk.get_by_role("button", name="Make this draw").click()
+    with desk.expect_navigation():
+        desk.get_by_role("button", name="Start the tournament").click()
+    # Starting leads back to this tournament's desk, and closes check-in.
+    assert desk.url.split("#")[0] == desk_url
+    expect(desk.get_by_text("The tournament has started.")).to_be_visible()
+    expect(desk.locator(".door-window")).to_contain_text("Check-in closed at")
+    cup.refresh_from_db()
+    drawn = sorted(cup.matches.values_list("pk", "player1_id", "player2_id"))
+    assert cup.status == "running" and drawn
+    desk.evaluate("window.doorMarker = 'still the same page'")
+
+    # The late player's phone: not in the draw, and "I'm here" tells the desk.
+    phone = new_page(viewport=PHONE, is_mobile=True, has_touch=True)
+    phone.goto(live_server.url + reverse("player-page", args=[token_of(link_for(late))]))
+    card = phone.locator(f"#door-{cup.pk}")
+    expect(card).to_contain_text("You are not in the draw.")
+    card.get_by_role("button", name="I'm here").tap()
+    expect(phone.locator(".messages")).to_contain_text("you are not in it: the desk knows")
+    expect(card).to_contain_text("The desk knows you are here")
+    phone.screenshot(path=SCREENSHOTS / "door-phone-late.png", full_page=True)
+
+    # The draw survives: still running, the same matches, the same players.
+    cup.refresh_from_db()
+    assert cup.status == "running"
+    assert sorted(cup.matches.values_list("pk", "player1_id", "player2_id")) == drawn
+    assert not Entry.objects.get(tournament=cup, player=late).checked_in
+
+    # The desk's live part names the request, with the bye to put them in.
+    request = desk.locator(".door-late")
+    expect(request).to_contain_text("Pere Pou", timeout=20000)
+    expect(request.get_by_role("link", name="Into a bye")).to_be_visible()
+    assert desk.evaluate("window.doorMarker") == "still the same page"
+    desk.screenshot(path=SCREENSHOTS / "door-desk-late.png")

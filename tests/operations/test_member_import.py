@@ -45,8 +45,8 @@ from tournament.core.members import (
 )
 from tournament.imports import limits
 from tournament.imports.member_files import read_member_file
-from tournament.models import AuditEntry, Player
-from tournament.operations import OperationError, members
+from tournament.models import AuditEntry, Player, SignUp, Tournament
+from tournament.operations import OperationError, members, registrations
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "members"
 HEADERS = ["Nom", "Cognoms", "Número de soci", "Correu", "Telèfon", "Club"]
@@ -295,11 +295,12 @@ def test_new_here_by_number_here_by_name_ignoring_accents_case_and_spacing():
     )
     assert [(v.status, v.player_id) for v in sorting.verdicts] == [
         (HERE, 1),
-        (HERE, 2),
+        # Anna has no member number here: the file's is a change to confirm (issue 36).
+        (UPDATE, 2),
         (NEW, None),
     ]
     assert sorting.verdicts[0].note.message() == "already here: Núria Ferrer"
-    assert sorting.counts == {NEW: 1, HERE: 2, UPDATE: 0, ASK: 0, REFUSED: 0}
+    assert sorting.counts == {NEW: 1, HERE: 1, UPDATE: 1, ASK: 0, REFUSED: 0}
 
 
 def test_refused_rows_say_why():
@@ -1256,3 +1257,49 @@ def test_the_command_updates_details_only_when_asked(db, tmp_path):
     nuria.refresh_from_db()
     assert (nuria.email, nuria.language) == ("n.ferrer@example.org", "es")
     assert Player.objects.filter(name="Anna Bosch").count() == 1
+
+
+# --- a member number the club does not have yet (issue 36, item 6) -------------------
+
+
+def test_a_missing_member_number_is_a_change_never_a_replacement():
+    club = [
+        ClubPlayer(1, "Núria Ferrer", "", "nuria@example.org"),
+        ClubPlayer(2, "Pere Vila", "59", "pere@example.org"),
+    ]
+    nuria, pere = sort(
+        [member(2, "Núria Ferrer", "Q023", "nuria@example.org"), member(3, "Pere Vila", "")],
+        club,
+    ).verdicts
+    assert (nuria.status, nuria.player_id) == (UPDATE, 1)
+    assert [(c.field, c.old, c.new) for c in nuria.changes] == [("membership_number", "", "Q023")]
+    assert (pere.status, pere.changes) == (HERE, ())  # an empty cell takes nothing away
+
+
+def test_the_import_gives_the_number_and_the_member_then_registers_by_it(
+    season, director, django_capture_on_commit_callbacks, mailoutbox
+):
+    """The whole way: the member here without a number, the club's file with it, the
+    change confirmed; then the member registers with "Q023" and the e-mail on record,
+    and is entered as themselves (no new player called "Q023")."""
+    nuria = Player.objects.create(name="Núria Ferrer", email="nuria@example.org")
+    listing = read_member_file(
+        xlsx([HEADERS, ["Núria", "Ferrer", "Q023", "nuria@example.org", "", ""]]), "xlsx"
+    )
+    preview = members.sort(listing)
+    assert preview.counts[UPDATE] == 1
+    members.import_members(
+        listing, fingerprint=preview.fingerprint, choices=Choices.every_update(preview)
+    )
+    nuria.refresh_from_db()
+    assert nuria.membership_number == "Q023"
+
+    cup = Tournament.objects.create(season=season, name="Copa", date="2002-11-09")
+    registrations.set_registration(cup, open_=True, cap=None, closes=None, user=director)
+    with django_capture_on_commit_callbacks(execute=True):
+        outcome = registrations.sign_up(cup, "q023 ", "nuria@example.org")
+    assert outcome.status == SignUp.Status.ENTERED and outcome.sign_up.player == nuria
+    assert list(cup.entries.values_list("player__name", flat=True)) == ["Núria Ferrer"]
+    assert not Player.objects.filter(name__iexact="Q023").exists()
+    assert [mail.to for mail in mailoutbox] == [["nuria@example.org"]]
+    assert "Q023" not in mailoutbox[0].body

@@ -93,3 +93,16 @@ def test_start_needs_a_draw(director_client, tournament):
 def test_unknown_tournament_is_404(director_client, db):
     assert director_client.get(reverse("director-draw", args=[99999])).status_code == 404
     assert director_client.post(reverse("director-start", args=[99999])).status_code == 404
+
+
+def test_start_leads_to_the_tournaments_desk_with_check_in_closed(director_client, tournament):
+    """Issue 36, item 13: the director is back where the day goes on, not the desk's
+    list of tournaments; the check-in window shut with the start."""
+    register(tournament, 4)
+    operations.make_draw(tournament, rng_seed=3)
+    operations.open_check_in(tournament)
+    response = director_client.post(reverse("director-start", args=[tournament.pk]))
+    assert response.status_code == 302
+    assert response["Location"] == reverse("director-tournament", args=[tournament.pk])
+    desk = director_client.get(response["Location"]).content.decode()
+    assert "The tournament has started." in desk and "Check-in closed at" in desk

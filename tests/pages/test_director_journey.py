@@ -106,7 +106,8 @@ def test_a_new_director_runs_a_cup_from_the_home_page(db):
         response = browser.post(
             form_action(response, "Yes, start it now"), {"confirm": "on"}, follow=True
         )
-    assert response.request["PATH_INFO"] == "/director/"
+    # Started: back at the tournament's own desk, where the day goes on.
+    assert response.request["PATH_INFO"] == f"/director/tournaments/{tournament.pk}/"
 
     # A whole match game by game, through its Crawford game
     match = tournament.matches.filter(status="ready", bracket__kind="main").order_by("position")[0]

@@ -431,3 +431,17 @@ def test_a_file_of_empty_rows_is_a_400_in_the_readers_language_and_nothing_saved
     assert "El fitxer té més de 20000 files, comptant-hi les buides" in response.content.decode()
     assert Player.objects.count() == 2
     assert "member_import" not in director_client.session
+
+
+def test_a_member_number_the_club_lacks_is_a_change_to_confirm(director_client, players):
+    """Issue 36, item 6: Anna Bosch is here without a number; the list gives her Q023.
+    The preview lists it among her changes, and the import sets it."""
+    anna = players[0]
+    preview = upload(director_client, xlsx([["Anna", "Bosch", "Q023"]]))
+    html = preview.content.decode()
+    start = html.index('id="update-heading"')
+    section = html[start : html.index("</form>", start)]
+    assert "member number: — → Q023" in section
+    director_client.post(CONFIRM, {**confirm_fields(preview), "update_2": "on"})
+    anna.refresh_from_db()
+    assert anna.membership_number == "Q023"

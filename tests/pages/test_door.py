@@ -239,3 +239,49 @@ def test_no_card_once_a_tournament_is_under_way_and_its_door_shut(season):
     operations.open_check_in(cup)
     body = reader.get(page(player)).content.decode()
     assert f'id="door-{cup.pk}"' in body and "You are checked in." in body
+
+
+@pytest.fixture
+def started_without_one(season):
+    """A cup drawn and started; Pere Pou registered and has not come."""
+    cup = builders.cup(season, 6, start=True)
+    late = Player.objects.create(name="Pere Pou")
+    operations.add_entry(cup, late)
+    return cup, late
+
+
+def test_a_late_player_is_told_they_are_not_in_the_draw_not_no_match(started_without_one):
+    """Issue 36, item 13: not "You have no match to play now"."""
+    cup, late = started_without_one
+    body = Client(headers={"accept-language": "en"}).get(page(late)).content.decode()
+    assert "You have no match to play now." not in body
+    assert "You are not in the draw of Copa: see the director at the desk." in body
+    assert f'id="door-{cup.pk}"' in body and "I'm here</button>" in body
+
+
+def test_a_late_im_here_is_a_request_on_the_desk_and_the_draw_stays(
+    director_client, started_without_one, django_assert_num_queries
+):
+    """Issue 36, item 5: the tap after the start (check-in shut) keeps the draw and
+    reaches the desk's live part, with a bye to offer and a dismissal."""
+    cup, late = started_without_one
+    matches = sorted(cup.matches.values_list("pk", "player1_id", "player2_id"))
+    response = here(late, cup)
+    assert response.status_code == 302
+    body = Client(headers={"accept-language": "en"}).get(page(late)).content.decode()
+    assert "The desk knows you are here" in body
+    cup.refresh_from_db()
+    assert cup.status == "running"
+    assert sorted(cup.matches.values_list("pk", "player1_id", "player2_id")) == matches
+    url = reverse("director-door", args=[cup.pk]) + "?partial=door"
+    # As without a request (7), and the draw read for the answers: whether it is made
+    # and under way, whom it placed, its byes and the matches they lead to.
+    with django_assert_num_queries(12):
+        part = director_client.get(url).content.decode()
+    entry = Entry.objects.get(tournament=cup, player=late)
+    assert "Here after the draw" in part and "Pere Pou" in part
+    assert f'href="?late={entry.pk}#late-entry"' in part
+    asked = EntryRequest.objects.get()
+    answer = reverse("director-door-request", args=[cup.pk])
+    assert director_client.post(answer, {"request": asked.pk, "accept": "0"}).status_code == 302
+    assert not EntryRequest.objects.exists() and cup.matches.count() == len(matches)

@@ -203,3 +203,32 @@ def test_the_form_page_query_count(open_cup, django_assert_num_queries):
     # fees): 3, however many have registered.
     with django_assert_num_queries(3):
         assert visitor().get(register_url(open_cup)).status_code == 200
+
+
+def test_a_removal_says_who_moved_up_from_the_waiting_list(open_cup, director_client):
+    """Issue 36, item 13: the director reads whom to tell."""
+    for name, email in (("Xavier Roca", "x@ex.org"), ("Joan Serra", "j@ex.org")):
+        Player.objects.create(name=name, email=email)
+        send(visitor(), open_cup, name, email)
+    first = Entry.objects.get(tournament=open_cup)
+    remove = reverse("director-entry-remove", args=[open_cup.pk, first.pk])
+    page = director_client.post(remove, follow=True).content.decode()
+    assert "Xavier Roca removed. Joan Serra moved up from the waiting list." in page
+
+
+def test_registration_and_its_waiting_list_leave_the_desk_once_drawn(open_cup, director_client):
+    """Issue 36, item 13: after the draw they are nobody's business on the day."""
+    for name, email in (("Xavier Roca", "x@ex.org"), ("Joan Serra", "j@ex.org")):
+        Player.objects.create(name=name, email=email)
+        send(visitor(), open_cup, name, email)
+    Entry.objects.filter(tournament=open_cup).update(checked_in=True)
+    Entry.objects.create(
+        tournament=open_cup, player=Player.objects.create(name="Anna Bosch"), checked_in=True
+    )
+    desk = reverse("director-tournament", args=[open_cup.pk])
+    before = director_client.get(desk).content.decode()
+    assert "Public registration" in before and "Waiting list" in before
+    director_client.post(reverse("director-draw", args=[open_cup.pk]), {"seed": 1})
+    after = director_client.get(desk).content.decode()
+    assert "Public registration" not in after and "Waiting list" not in after
+    assert "Joan Serra" not in after

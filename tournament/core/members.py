@@ -16,14 +16,15 @@ import hashlib
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
-from .member_sheets import CONSENT, LANGUAGE, Member
+from .member_sheets import CONSENT, LANGUAGE, NUMBER, Member
 from .messages import Translate, _, render
 from .names import normalize_name
 
 NEW, HERE, UPDATE, ASK, REFUSED = "new", "here", "update", "ask", "refused"
 STATUSES = (NEW, HERE, UPDATE, ASK, REFUSED)
-# What a row may change of a player already here; an empty cell changes nothing.
-DETAILS = ("email", "phone", LANGUAGE, CONSENT)
+# What a row may change of a player already here; an empty cell changes nothing, and a
+# member number is only given to a player who has none.
+DETAILS = (NUMBER, "email", "phone", LANGUAGE, CONSENT)
 
 
 @dataclass(frozen=True)
@@ -263,8 +264,11 @@ def _phone_digits(phone: str) -> str:
 
 
 def _changes(member: Member, player: ClubPlayer) -> tuple[Change, ...]:
-    """What the row says otherwise of the player: an empty cell never wipes a detail."""
+    """What the row says otherwise of the player: an empty cell never wipes a detail;
+    a member number is given where the player has none (a registration reads it)."""
     changes = []
+    if member.membership_number and not player.membership_number:
+        changes.append(Change(NUMBER, "", member.membership_number))
     if member.email and member.email.casefold() != player.email.casefold():
         changes.append(Change("email", player.email, member.email))
     if member.phone and _phone_digits(member.phone) != _phone_digits(player.phone):

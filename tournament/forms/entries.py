@@ -19,10 +19,19 @@ class NewPlayerForm(forms.ModelForm):
     # (operations.NamesakeExists asks first); it answers for that name only.
     confirmed_name = forms.CharField(required=False, max_length=100, widget=forms.HiddenInput)
     checked_in = forms.BooleanField(label=_("Here now: check in"), required=False)
+    # Offered only while the tournament is full: the director's explicit choice.
+    beyond_cap = forms.BooleanField(
+        label=_("The tournament is full: register them beyond the cap"), required=False
+    )
 
     class Meta:
         model = Player
         fields = ["name", "club"]
+
+    def __init__(self, *args, full: bool = True, **kwargs):
+        super().__init__(*args, **kwargs)
+        if not full:
+            del self.fields["beyond_cap"]
 
     @property
     def someone_else(self) -> bool:
@@ -41,6 +50,8 @@ class AddEntryForm(forms.Form):
     player = forms.ModelChoiceField(queryset=Player.objects.active(), widget=forms.HiddenInput)
     # Set by the "register and check in" button: the player is here.
     checked_in = forms.BooleanField(required=False)
+    # Set by the buttons a full tournament shows, which say so: past the cap.
+    beyond_cap = forms.BooleanField(required=False)
 
 
 class SeedsForm(forms.Form):
@@ -170,6 +181,36 @@ class PaymentForm(forms.Form):
         data = super().clean()
         if not self.errors and data.get("method") not in ("", *Payment.Method.values):
             raise ValidationError(_("Paid in cash or by transfer."))
+        return data
+
+
+class FeesSweepForm(forms.Form):
+    """Fees in one tap: everyone here paid one pool (bracket, side), or one player
+    (entry) paid every pool their row shows; by cash or transfer."""
+
+    entry = forms.ModelChoiceField(
+        queryset=Entry.objects.none(), widget=forms.HiddenInput, required=False
+    )
+    bracket = forms.ChoiceField(
+        choices=[(kind, kind) for kind in draw.BRACKET_KINDS], required=False
+    )
+    side = forms.BooleanField(required=False)
+    method = forms.ChoiceField(
+        choices=Payment.Method.choices,
+        error_messages={"invalid_choice": _("Paid in cash or by transfer.")},
+    )
+
+    def __init__(self, *args, tournament: Tournament, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["entry"].queryset = tournament.entries.select_related("player")
+        self.fields["entry"].error_messages["invalid_choice"] = _(
+            "That player is not registered in this tournament."
+        )
+
+    def clean(self):
+        data = super().clean()
+        if not self.errors and not data.get("entry") and not data.get("bracket"):
+            raise ValidationError(_("Say whose fees, or which fee, were paid."))
         return data
 
 

@@ -22,6 +22,9 @@ class SweepForm(forms.Form):
             "invalid_pk_value": _("A player ticked is no longer in the club's list."),
         },
     )
+    beyond_cap = forms.BooleanField(
+        label=_("Register them beyond the registration cap if it is reached"), required=False
+    )
 
 
 class CopyEntriesForm(forms.Form):

@@ -11,7 +11,14 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext, pgettext
 from django.utils.translation import gettext_lazy as _
 
-from ..core.member_sheets import CONSENT, LANGUAGE, MAX_FILE_BYTES, MemberFileError, kind_of
+from ..core.member_sheets import (
+    CONSENT,
+    LANGUAGE,
+    MAX_FILE_BYTES,
+    NUMBER,
+    MemberFileError,
+    kind_of,
+)
 from ..core.members import NEW, Change, Choices, Sorting, Verdict
 
 GOOD_ROWS, ALL_OR_NOTHING = "good", "all"
@@ -62,6 +69,7 @@ class MemberImportForm(forms.Form):
 
 
 DETAIL_LABELS = {
+    NUMBER: _("member number"),
     "email": _("e-mail"),
     "phone": _("phone"),
     LANGUAGE: _("language"),

@@ -82,7 +82,7 @@ from .late_entries import byes_open_to_late_entries, place_in_bye
 from .lives import reenter
 from .locks import lock_match
 from .matches import correct_friendly, create_match, delete_match, may_delete_match
-from .payments import pay, take_back_payment
+from .payments import pay, pay_every_fee, pay_everyone_here, take_back_payment
 from .players import (
     NamesakeExists,
     change_player,
@@ -174,6 +174,8 @@ __all__ = [
     "pair_next_round",
     "pair_round_again",
     "pay",
+    "pay_every_fee",
+    "pay_everyone_here",
     "pay_prize",
     "place_in_bye",
     "preview_club_draw",

@@ -17,6 +17,7 @@ from ..models import AuditEntry, Player, Tournament
 from ..models.audit import Said
 from . import audit, club_nights, push_events, teams
 from .avoided_pairs import avoided_pairs, draw_summary
+from .check_in_window import close_at_start
 from .errors import OperationError
 from .locks import lock_tournament
 from .notifications import mail_ready_matches_after_commit
@@ -27,10 +28,12 @@ from .progress import resolve
 @dataclass(frozen=True)
 class Changed:
     """What an operation changed, and whether the tournament's draw had to go with it
-    (the page says so: the director makes the draw again)."""
+    (the page says so: the director makes the draw again); `moved_up`, the entries a
+    freed place gave to the waiting list (the page names them)."""
 
     subject: object
     draw_discarded: bool = False
+    moved_up: tuple = ()
 
 
 def new_draw_seed() -> int:
@@ -186,7 +189,8 @@ def start_tournament(tournament: Tournament | int, *, user=None, dated=None) -> 
     """Open a drawn tournament for play: it shows as running. Refused while the draw
     and the entries disagree: nobody registered is left out without the director
     knowing. `dated`: the day it is played, when it starts before the date it was set
-    for (inside its season)."""
+    for (inside its season). Starting closes the check-in window: from now a late
+    player's "I'm here" asks the desk, which places them into a bye."""
     tournament = lock_tournament(tournament)
     if dated is not None and tournament.is_draft and dated != tournament.date:
         if dated.year != tournament.season.year:
@@ -214,6 +218,7 @@ def start_tournament(tournament: Tournament | int, *, user=None, dated=None) -> 
             summary=Said(gettext_noop("Tournament started")),
             after={"date": tournament.date.isoformat()},
         )
+        close_at_start(tournament, user=user)
         # The first round's players hear of their matches now (not at the draw).
         mail_ready_matches_after_commit(tournament.pk)
         push_events.tournament_started(tournament)

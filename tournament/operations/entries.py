@@ -4,7 +4,9 @@ checked in (or to the seeds) after the draw discards it while nothing has been p
 from it (the page says so: the director makes it again), and is refused once results
 are recorded: then a late player goes into a bye's place (`place_in_bye`) and a player
 who leaves is withdrawn. A player never sits in a draw without an entry, and no
-checked-in entry is left out of one."""
+checked-in entry is left out of one. A tournament with a registration cap takes no
+entry past it from the desk unless the director chooses to go beyond it: the place is
+the waiting list's first."""
 
 from __future__ import annotations
 
@@ -16,19 +18,46 @@ from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
 
 from ..core import draw
-from ..models import AuditEntry, Entry, Player, Tournament
+from ..models import AuditEntry, Entry, EntryRequest, Player, Tournament
 from ..models.audit import Said
 from . import audit
 from .draws import Changed, discard_draw, drawn_players, has_results, is_drawn
 from .errors import OperationError
 from .locks import lock_tournament
 from .players import create_player
-from .waiting_list import promote
+from .waiting_list import is_full, promote, waiting_count
 
 UNDER_WAY = _(
     "The draw is under way (results have been recorded): a player who arrives late goes "
     "into a bye's place, and a player who leaves is withdrawn."
 )
+
+
+class TournamentFull(OperationError):
+    """The registration cap is reached: the desk registers a player beyond it only when
+    the director says so (`beyond_cap`); `reason` is the short form a sweep names."""
+
+    def __init__(self, tournament: Tournament, player: Player) -> None:
+        cap = tournament.registration_cap
+        count = tournament.entries.filter(withdrawn=False).count()
+        waiting = waiting_count(tournament)
+        values = {"player": player, "count": count, "cap": cap, "waiting": waiting}
+        super().__init__(
+            _(
+                "The tournament is full (%(count)d registered, its cap is %(cap)d; "
+                "%(waiting)d on the waiting list): %(player)s is registered only beyond "
+                "the cap, if you choose to."
+            )
+            % values
+        )
+        self.reason = str(_("full: %(count)d of %(cap)d") % values)
+
+
+def room_for(tournament: Tournament, player: Player, *, beyond_cap: bool) -> None:
+    """Refuse a new entry past the registration cap, unless the director chose to go
+    beyond it. `tournament` is locked."""
+    if not beyond_cap and tournament.registration_cap is not None and is_full(tournament):
+        raise TournamentFull(tournament, player)
 
 
 def arrivals_open(tournament: Tournament, *, drawn: bool, under_way: bool) -> bool:
@@ -57,14 +86,25 @@ def _checked_in(entry: Entry, present: bool) -> None:
     entry.checked_in = present
     entry.checked_in_at = timezone.now() if present else None
     entry.save(update_fields=["checked_in", "checked_in_at"])
+    if present:
+        # Their "I'm here" after the draw is answered.
+        EntryRequest.objects.filter(tournament=entry.tournament_id, player=entry.player_id).delete()
 
 
 @transaction.atomic
 def add_entry(
-    tournament: Tournament, player: Player, *, seed=None, checked_in=False, user=None
+    tournament: Tournament,
+    player: Player,
+    *,
+    seed=None,
+    checked_in=False,
+    user=None,
+    beyond_cap=False,
 ) -> Changed:
     """Register a player (with a seed, or none), checked in at once if they are here.
-    A registration alone never touches the draw; checking in after it does."""
+    A registration alone never touches the draw; checking in after it does. Refused
+    past the registration cap (TournamentFull) unless `beyond_cap`, the director's
+    choice."""
     tournament = lock_tournament(tournament)
     if tournament.entries.filter(player=player).exists():
         raise OperationError(_("%(player)s is already registered.") % {"player": player})
@@ -72,6 +112,7 @@ def add_entry(
         raise OperationError(
             _("A tournament takes at most %(count)d players.") % {"count": draw.MAX_ENTRANTS}
         )
+    room_for(tournament, player, beyond_cap=beyond_cap)
     if seed is not None:
         _check_seeds(tournament, {player.pk: seed}, keep_others=True)
     discarded = False
@@ -108,11 +149,16 @@ def add_new_player(
     checked_in=False,
     user=None,
     allow_namesake=False,
+    beyond_cap=False,
 ) -> Changed:
     """A player the club does not know yet, registered at once (NamesakeExists when
-    someone of that name is already a member, unless `allow_namesake`)."""
+    someone of that name is already a member, unless `allow_namesake`; TournamentFull
+    past the cap, unless `beyond_cap`)."""
+    tournament = lock_tournament(tournament)
+    # Before the player is made: a refusal leaves no player behind it.
+    room_for(tournament, Player(name=name), beyond_cap=beyond_cap)
     player = create_player({"name": name, "club": club}, user=user, allow_namesake=allow_namesake)
-    return add_entry(tournament, player, checked_in=checked_in, user=user)
+    return add_entry(tournament, player, checked_in=checked_in, user=user, beyond_cap=beyond_cap)
 
 
 @transaction.atomic
@@ -135,8 +181,8 @@ def remove_entry(tournament: Tournament, entry: Entry, *, user=None) -> Changed:
         before={"player": entry.player_id, "seed": entry.seed},
     )
     # The place it frees goes to the first on the waiting list, in this transaction.
-    promote(tournament, user=user)
-    return Changed(entry, discarded)
+    moved_up = promote(tournament, user=user)
+    return Changed(entry, discarded, tuple(moved_up))
 
 
 @transaction.atomic

@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy as _
 from ..core import ratings
 from ..models import Entry, Player, Tournament
 from .draws import Changed, is_drawn
-from .entries import add_entry, set_seeds
+from .entries import TournamentFull, add_entry, set_seeds
 from .errors import OperationError
 from .locks import lock_tournament
 
@@ -42,10 +42,13 @@ class Sweep:
 
 
 @transaction.atomic
-def enter_players(tournament: Tournament, players: Iterable[Player], *, user=None) -> Sweep:
+def enter_players(
+    tournament: Tournament, players: Iterable[Player], *, user=None, beyond_cap=False
+) -> Sweep:
     """Enter every player given (one audit entry each, as `add_entry` writes), refusing
     by name an inactive player or one `add_entry` refuses (already registered, the
-    tournament full). Refused outright, with nothing entered, once the draw is made."""
+    tournament full: past its registration cap unless `beyond_cap`, the director's
+    choice). Refused outright, with nothing entered, once the draw is made."""
     tournament = lock_tournament(tournament)
     if not entries_open(tournament):
         raise OperationError(ENTRIES_CLOSED)
@@ -56,7 +59,9 @@ def enter_players(tournament: Tournament, players: Iterable[Player], *, user=Non
             continue
         try:
             # A savepoint each: a refusal undoes nothing of the others.
-            change = add_entry(tournament, player, user=user)
+            change = add_entry(tournament, player, user=user, beyond_cap=beyond_cap)
+        except TournamentFull as full:
+            sweep.refused.append((player, full.reason))
         except OperationError as error:
             sweep.refused.append((player, str(error.message)))
         else:

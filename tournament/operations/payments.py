@@ -1,6 +1,8 @@
 """Entry fees and side pools: a player's payment for a bracket (the fee the bracket
 sets), or for its side pool (the optional extra that only those who join pay and
-share), in cash or by transfer, and taking one back. The pools are what was paid."""
+share), in cash or by transfer, and taking one back; and in one sweep, everyone here
+for one fee, or one player for every fee their row shows. The pools are what was
+paid."""
 
 from __future__ import annotations
 
@@ -8,7 +10,7 @@ from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import gettext_noop
 
-from ..models import AuditEntry, Entry, Payment, Tournament
+from ..models import AuditEntry, Bracket, Entry, Payment, Tournament
 from ..models.audit import Said
 from . import audit
 from .errors import OperationError
@@ -22,16 +24,14 @@ def _entry(tournament: Tournament, entry: Entry) -> Entry:
     return found.get()
 
 
-@transaction.atomic
-def pay(
-    tournament: Tournament, entry: Entry, bracket: str, *, method: str, side=False, user=None
-) -> Payment:
-    """Record that a registered player paid a bracket's fee (or joined its side pool)."""
-    tournament = lock_tournament(tournament)
-    entry = _entry(tournament, entry)
+def _bracket(tournament: Tournament, bracket: str) -> Bracket:
     row = tournament.brackets.filter(kind=bracket).first()
     if row is None:
         raise OperationError(_("This tournament has no such bracket."))
+    return row
+
+
+def _check(row: Bracket, method: str, side: bool) -> None:
     if method not in Payment.Method.values:
         raise OperationError(_("Paid in cash or by transfer."))
     amount = row.side_pool_fee if side else row.fee
@@ -39,8 +39,28 @@ def pay(
         raise OperationError(
             _("This bracket has no side pool.") if side else _("This bracket has no entry fee.")
         )
+
+
+@transaction.atomic
+def pay(
+    tournament: Tournament, entry: Entry, bracket: str, *, method: str, side=False, user=None
+) -> Payment:
+    """Record that a registered player paid a bracket's fee (or joined its side pool)."""
+    tournament = lock_tournament(tournament)
+    entry = _entry(tournament, entry)
+    row = _bracket(tournament, bracket)
+    _check(row, method, side)
     if entry.payments.filter(bracket=bracket, side=side, reentry=False).exists():
         raise OperationError(_("This payment is recorded already."))
+    return _record(tournament, entry, row, side=side, method=method, user=user)
+
+
+def _record(
+    tournament: Tournament, entry: Entry, row: Bracket, *, side: bool, method: str, user
+) -> Payment:
+    """The payment and its audit entry (checked by the caller)."""
+    amount = row.side_pool_fee if side else row.fee
+    bracket = row.kind
     payment = Payment.objects.create(
         entry=entry,
         bracket=bracket,
@@ -63,6 +83,58 @@ def pay(
         after={"player": entry.player_id, "bracket": bracket, "side": side, "amount": str(amount)},
     )
     return payment
+
+
+def _unpaid(entries, row: Bracket, side: bool) -> list[Entry]:
+    """The entries (payments prefetched) without a payment for this pool."""
+    return [
+        entry
+        for entry in entries
+        if not any(
+            p.bracket == row.kind and p.side == side and not p.reentry for p in entry.payments.all()
+        )
+    ]
+
+
+@transaction.atomic
+def pay_everyone_here(
+    tournament: Tournament, bracket: str, *, method: str, side=False, user=None
+) -> list[Payment]:
+    """Everyone checked in (not withdrawn) who has not paid this fee (or joined this
+    side pool) paid it, by `method`: the desk's one tap when the whole room has paid.
+    Those who have not come are left alone; each payment is audited as one by one."""
+    tournament = lock_tournament(tournament)
+    row = _bracket(tournament, bracket)
+    _check(row, method, side)
+    here = (
+        tournament.entries.filter(checked_in=True, withdrawn=False)
+        .select_related("player")
+        .prefetch_related("payments")
+        .order_by("player__name", "pk")
+    )
+    return [
+        _record(tournament, entry, row, side=side, method=method, user=user)
+        for entry in _unpaid(here, row, side)
+    ]
+
+
+@transaction.atomic
+def pay_every_fee(tournament: Tournament, entry: Entry, *, method: str, user=None) -> list[Payment]:
+    """One player paid every fee and side pool the tournament charges that they have
+    not paid yet (their row on the fees page), by `method`: one tap instead of one per
+    column."""
+    tournament = lock_tournament(tournament)
+    entry = _entry(tournament, entry)
+    if method not in Payment.Method.values:
+        raise OperationError(_("Paid in cash or by transfer."))
+    made = []
+    for row in tournament.brackets.order_by("pk"):
+        for side, amount in ((False, row.fee), (True, row.side_pool_fee)):
+            if amount > 0 and _unpaid([entry], row, side):
+                made.append(_record(tournament, entry, row, side=side, method=method, user=user))
+    if not made:
+        raise OperationError(_("%(player)s has paid every fee already.") % {"player": entry.player})
+    return made
 
 
 @transaction.atomic

@@ -78,14 +78,15 @@ def _same_address(one: str, other: str) -> bool:
 
 
 def member_named(text: str) -> Player | None:
-    """The one active club player `text` names: by member number, else by name under the
-    member import's rules (core.names.normalize_name); None when nobody or several."""
+    """The one active club player `text` names: by member number (as typed, capitals
+    aside: "q023" is Q023), else by name under the member import's rules
+    (core.names.normalize_name); None when nobody or several."""
     text = text.strip()
     if not text:
         return None
-    by_number = Player.objects.active().filter(membership_number=text).first()
-    if by_number is not None:
-        return by_number
+    by_number = list(Player.objects.active().filter(membership_number__iexact=text)[:2])
+    if len(by_number) == 1:
+        return by_number[0]
     named = list(Player.objects.active().namesakes(text)[:2])
     return named[0] if len(named) == 1 else None
 

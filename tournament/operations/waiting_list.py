@@ -24,6 +24,10 @@ def is_full(tournament: Tournament) -> bool:
     return tournament.entries.filter(withdrawn=False).count() >= places(tournament)
 
 
+def waiting_count(tournament: Tournament) -> int:
+    return SignUp.objects.filter(tournament=tournament).waiting_list().count()
+
+
 def promote(tournament: Tournament, *, user=None) -> list[Entry]:
     """Enter the first on the waiting list while there is room; the entries made.
     `tournament` must be locked (locks.lock_tournament) by the caller. Only before the

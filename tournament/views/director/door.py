@@ -13,8 +13,9 @@ from ... import operations
 from ...models import Tournament
 from ...web import live
 from ...web.access import director_required
+from .arrivals import door_context
 from .setup import say_if_discarded
-from .tournament import back_to_desk, desk_page, door_context, tournament_of
+from .tournament import back_to_desk, desk_page, tournament_of
 
 ANCHOR = "door"
 
@@ -66,17 +67,31 @@ def _request_id(request):
 @director_required
 @require_POST
 def answer_request(request, pk):
-    """A player's request to play: accept=1 registers and checks them in, accept=0
-    refuses it."""
+    """A request at the door: accept=1 registers a player who asked to play (checked in
+    before the draw; beyond_cap=1 past the registration cap, the director's choice the
+    button says), or checks in a registered player who said "I'm here" after the draw
+    (the button says what it does to the draw); accept=0 refuses or dismisses it."""
     tournament = tournament_of(pk)
     request_id = _request_id(request)
     if request_id is None:
         return desk_page(request, tournament, status=400, error=gettext("Choose a request."))
     try:
         if request.POST.get("accept") == "1":
-            change = operations.accept_entry_request(tournament, request_id, user=request.user)
-            player = change.subject.player
-            messages.success(request, gettext("%(player)s registered.") % {"player": player})
+            change = operations.accept_entry_request(
+                tournament,
+                request_id,
+                user=request.user,
+                beyond_cap=request.POST.get("beyond_cap") == "1",
+            )
+            entry = change.subject
+            if entry.checked_in:
+                said = gettext("%(player)s is checked in.")
+            else:
+                said = gettext(
+                    "%(player)s registered. The draw is made: their row says how they can "
+                    "still play."
+                )
+            messages.success(request, said % {"player": entry.player})
             say_if_discarded(request, change)
         else:
             player = operations.refuse_entry_request(tournament, request_id, user=request.user)

@@ -6,7 +6,7 @@ Every view needs the directors' permission; every write goes through `operations
 
 from django.contrib import messages
 from django.db.models import F
-from django.shortcuts import redirect, render
+from django.shortcuts import render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.formats import date_format
@@ -260,7 +260,7 @@ def start(request, pk):
     except operations.OperationError as error:
         return desk_page(request, tournament, status=409, error=error.message)
     messages.success(request, gettext("The tournament has started."))
-    return redirect(reverse("director-desk"))
+    return back_to_desk(tournament)
 
 
 @director_required

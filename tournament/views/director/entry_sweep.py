@@ -51,6 +51,7 @@ def sweep_context(tournament: Tournament, entries) -> dict:
         "regulars_from": last if regulars else None,
         "earlier": earlier,
         "ratings_seeds_form": SeedsFromRatingsForm(),
+        "sweep_form": SweepForm(),
     }
 
 
@@ -82,7 +83,10 @@ def enter_ticked(request, pk):
         return desk_page(request, tournament, status=400, error=" ".join(form.errors["players"]))
     try:
         sweep = operations.enter_players(
-            tournament, form.cleaned_data["players"], user=request.user
+            tournament,
+            form.cleaned_data["players"],
+            user=request.user,
+            beyond_cap=form.cleaned_data["beyond_cap"],
         )
     except operations.OperationError as error:
         return desk_page(request, tournament, status=409, error=error.message)

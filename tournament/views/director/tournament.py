@@ -25,6 +25,7 @@ from ...forms import (
 )
 from ...models import Entry, Match, Payment, Player, Tournament
 from ...web.access import director_required
+from .arrivals import door_context, read_arrivals
 from .lives import reentry_form
 from .setup import say_if_discarded
 
@@ -46,37 +47,6 @@ def tournament_of(pk) -> Tournament:
     return get_object_or_404(Tournament.objects.select_related("season"), pk=pk)
 
 
-def _late_entries(tournament: Tournament, entries, drawn: bool):
-    """(the byes a late player may take, the registered players not in the draw, the
-    players the draw placed)."""
-    if not drawn:
-        return [], [], set()
-    placed = operations.draws.drawn_players(tournament)
-    waiting = [e for e in entries if e.player_id not in placed and not e.withdrawn]
-    byes = operations.byes_open_to_late_entries(tournament) if waiting else []
-    return byes, waiting, placed
-
-
-# What the desk offers beside a player who has not checked in.
-CHECK_IN, LATE_ENTRY, TOO_LATE = "check_in", "late_entry", "too_late"
-
-
-def _mark_arrivals(entries, *, drawn: bool, under_way: bool, placed, byes, tournament) -> None:
-    """Beside each player, only what the operations would do: a check-in (or its undo)
-    while it leaves the draw alone or the draw may still change; once a cup is under
-    way, a late player goes into a bye (the late-entry form, chosen for them), or, with
-    no bye left, nothing."""
-    open_ = operations.arrivals_open(tournament, drawn=drawn, under_way=under_way)
-    for entry in entries:
-        in_draw = entry.player_id in placed
-        if entry.checked_in:
-            entry.undo_check_in = not in_draw or not under_way
-        elif in_draw or open_:
-            entry.arrival = CHECK_IN
-        else:
-            entry.arrival = LATE_ENTRY if byes else TOO_LATE
-
-
 def desk_page(request, tournament: Tournament, *, status=200, **forms):
     """The desk, which every action on it (here, the draw's, the rounds', the fees') answers
     with when it refuses, `forms` holding what the director typed and the error.
@@ -87,9 +57,10 @@ def desk_page(request, tournament: Tournament, *, status=200, **forms):
     players named like a new player, offered instead), seeds_form, withdraw_form,
     late_form (a late player into a bye), can_redraw, counts (matches per status),
     open_matches, problems (where the draw and the entries disagree), rounds (a club
-    night's RoundsDesk), registration (registration.registration_desk), here, registered
-    and entry_requests (the door's live part: views.director.door), error; before the
-    draw, sweep and entry_sweep.sweep_context's."""
+    night's RoundsDesk), registration (registration.registration_desk; None once
+    drawn), here, registered, late_requests, entry_requests and full (the door's live
+    part: arrivals.door_context), error; before the draw, sweep and
+    entry_sweep.sweep_context's."""
     entries = entries_of(tournament)
     search_form = forms.get("search_form") or PlayerSearchForm(request.GET or None)
     found = []
@@ -116,35 +87,28 @@ def desk_page(request, tournament: Tournament, *, status=200, **forms):
         for field in seeds_form.fields.values():
             field.disabled = True
     main = tournament.brackets.filter(kind=draw.MAIN).first()
-    byes, waiting, placed = _late_entries(tournament, entries, bool(counts))
-    _mark_arrivals(
-        entries,
-        drawn=bool(counts),
-        under_way=not can_redraw,
-        placed=placed,
-        byes=byes,
-        tournament=tournament,
-    )
+    arrivals = read_arrivals(tournament, entries, drawn=bool(counts), under_way=not can_redraw)
     late_form = forms.get("late_form")
-    if late_form is None and byes:
+    if late_form is None and arrivals.byes:
         # "Arrived" beside a player the draw cannot take any more leads here, with them
         # chosen (?late=<entry>).
         chosen = request.GET.get("late", "")
         initial = {"entry": int(chosen)} if chosen.isdigit() else {}
         late_form = LateEntryForm(
-            tournament=tournament, byes=byes, waiting=waiting, initial=initial
+            tournament=tournament, byes=arrivals.byes, waiting=arrivals.waiting, initial=initial
         )
+    door = door_context(tournament, entries, arrivals)
     context = {
         "tournament": tournament,
         "new_seed": operations.new_draw_seed(),
         "entries": entries,
         "checked_in": sum(1 for entry in entries if entry.checked_in),
-        **door_context(tournament, entries),
+        **door,
         "main_fee": main.fee if main and main.fee > 0 else None,
         "seed_rows": seeds_form.rows(),
         "search_form": search_form,
         "found": found,
-        "new_player_form": forms.get("new_player_form") or NewPlayerForm(),
+        "new_player_form": _new_player_form(forms.get("new_player_form"), door["full"]),
         "namesakes": forms.get("namesakes", []),
         "problems": operations.draw_problems(tournament, entries),
         "seeds_form": seeds_form,
@@ -156,7 +120,10 @@ def desk_page(request, tournament: Tournament, *, status=200, **forms):
         "open_matches": open_matches,
         "drawn": bool(counts),
         "rounds": _rounds(tournament, entries),
-        "registration": _registration(tournament, forms.get("registration_form")),
+        # Public registration and its waiting list are the draw's past once it is made.
+        "registration": None
+        if counts
+        else _registration(tournament, forms.get("registration_form")),
         "error": forms.get("error"),
         "sweep": not counts,
     }
@@ -169,35 +136,20 @@ def desk_page(request, tournament: Tournament, *, status=200, **forms):
     return render(request, "director/tournament.html", context, status=status)
 
 
+def _new_player_form(form, full: bool) -> NewPlayerForm:
+    """The new player's form, offering to go beyond the cap only while it is reached."""
+    form = form or NewPlayerForm(full=full)
+    if not full:
+        form.fields.pop("beyond_cap", None)
+    return form
+
+
 def _registration(tournament: Tournament, form) -> dict:
     """Public registration's part of the desk (director/includes/registration.html)."""
     # Imported here, like the rounds below: its views answer with this page.
     from .registration import registration_desk
 
     return registration_desk(tournament, form)
-
-
-# The latest arrivals the door's part names, so the director sees who came meanwhile.
-LATEST_ARRIVALS = 8
-
-
-def door_context(tournament: Tournament, entries) -> dict:
-    """The door's part (director/includes/door_live.html), on the desk and in its live
-    refresh (views.director.door): here and registered (the count), arrivals (the latest
-    players checked in since check-in opened, latest first), entry_requests."""
-    opened = tournament.check_in_opened_at
-    arrived = [
-        entry
-        for entry in entries
-        if entry.checked_in and opened and entry.checked_in_at and entry.checked_in_at >= opened
-    ]
-    arrived.sort(key=lambda entry: entry.checked_in_at, reverse=True)
-    return {
-        "here": sum(1 for entry in entries if entry.checked_in),
-        "registered": len(entries),
-        "arrivals": arrived[:LATEST_ARRIVALS],
-        "entry_requests": operations.waiting_requests(tournament),
-    }
 
 
 def _rounds(tournament: Tournament, entries):
@@ -237,7 +189,11 @@ def entry_add(request, pk):
     player = form.cleaned_data["player"]
     try:
         change = operations.add_entry(
-            tournament, player, checked_in=form.cleaned_data["checked_in"], user=request.user
+            tournament,
+            player,
+            checked_in=form.cleaned_data["checked_in"],
+            user=request.user,
+            beyond_cap=form.cleaned_data["beyond_cap"],
         )
     except operations.OperationError as error:
         return desk_page(request, tournament, status=409, error=error.message)
@@ -264,6 +220,7 @@ def entry_new(request, pk):
             checked_in=form.cleaned_data["checked_in"],
             user=request.user,
             allow_namesake=form.someone_else,
+            beyond_cap=form.cleaned_data["beyond_cap"],
         )
     except operations.NamesakeExists as namesake:
         data = form.cleaned_data
@@ -277,7 +234,8 @@ def entry_new(request, pk):
             namesakes=namesake.players,
         )
     except operations.OperationError as error:
-        return desk_page(request, tournament, status=409, error=error.message)
+        # What was typed stays (full: the form now offers to go beyond the cap).
+        return desk_page(request, tournament, status=409, error=error.message, new_player_form=form)
     player = change.subject.player
     messages.success(request, gettext("%(player)s registered.") % {"player": player})
     say_if_discarded(request, change)
@@ -295,7 +253,12 @@ def entry_remove(request, pk, entry_pk):
         change = operations.remove_entry(tournament, entry, user=request.user)
     except operations.OperationError as error:
         return desk_page(request, tournament, status=409, error=error.message)
-    messages.success(request, gettext("%(player)s removed.") % {"player": entry.player})
+    said = gettext("%(player)s removed.") % {"player": entry.player}
+    if change.moved_up:
+        # The place freed went to the waiting list: who, so the director tells them.
+        names = ", ".join(moved.player.name for moved in change.moved_up)
+        said += " " + gettext("%(players)s moved up from the waiting list.") % {"players": names}
+    messages.success(request, said)
     say_if_discarded(request, change)
     return back_to_desk(tournament)
 
@@ -339,8 +302,10 @@ def late_entry(request, pk):
     """A player who arrived after the draw, into a bye's place (the desk offers them)."""
     tournament = tournament_of(pk)
     entries = entries_of(tournament)
-    byes, waiting, _placed = _late_entries(tournament, entries, tournament.matches.exists())
-    form = LateEntryForm(request.POST, tournament=tournament, byes=byes, waiting=waiting)
+    # Only the byes and the players not in the draw are read here, not the marks.
+    found = read_arrivals(tournament, entries, drawn=tournament.matches.exists(), under_way=False)
+    byes = found.byes
+    form = LateEntryForm(request.POST, tournament=tournament, byes=byes, waiting=found.waiting)
     if not form.is_valid():
         return desk_page(
             request,

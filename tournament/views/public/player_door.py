@@ -1,7 +1,9 @@
 """The door on a player's own page: "I'm here" for a tournament they are registered in,
 while its check-in window is open, or, not registered, a request to play that the
-director confirms at the desk. Only their own link acts, for them alone; its writes are
-counted like the page's other writes (link_limits) and go through `operations.door`."""
+director confirms at the desk. Once the draw is made without them, "I'm here" tells the
+desk (window or not), which places them: the page says they are not in the draw. Only
+their own link acts, for them alone; its writes are counted like the page's other
+writes (link_limits) and go through `operations.door`."""
 
 from __future__ import annotations
 
@@ -13,7 +15,7 @@ from django.shortcuts import get_object_or_404, redirect
 from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
-from ...models import Entry, EntryRequest, Player, Tournament
+from ...models import Entry, EntryRequest, Match, Player, Tournament
 from ...operations import OperationError, ask_to_enter, check_in_at_door
 from ...web import door_device
 from ...web.link_limits import limit_link_writes
@@ -25,13 +27,19 @@ class DoorRow:
     entry: Entry | None
     asked: bool
 
+    @property
+    def late(self) -> bool:
+        """Registered, not checked in, and the draw is made: not in it."""
+        return self.entry is not None and not self.entry.checked_in and self.tournament.drawn
+
 
 def door_rows(player: Player) -> list[DoorRow]:
     """The tournaments whose check-in is open (those the player is registered in, and
-    the public ones to ask to play in), and those not started yet that the player is
-    registered in and has not checked in to (to say when check-in opens): with whether
-    they are checked in, or asked to play. A tournament under way the player is in
-    needs no card once the window is shut. One query."""
+    the public ones to ask to play in), those not started yet that the player is
+    registered in and has not checked in to (to say when check-in opens), and those
+    drawn without them (to tell the desk they are here): with whether they are checked
+    in, or asked. A tournament under way the player is in needs no card once the window
+    is shut. One query."""
     every = Entry.objects.filter(tournament=OuterRef("pk"), player=player)
     theirs = every.filter(withdrawn=False)
     door_open = Q(public=True, check_in_opened_at__isnull=False, check_in_closed_at=None)
@@ -43,9 +51,11 @@ def door_rows(player: Player) -> list[DoorRow]:
             withdrew=Exists(every.filter(withdrawn=True)),
             here=Subquery(theirs.values("checked_in")[:1]),
             asked=Exists(EntryRequest.objects.filter(tournament=OuterRef("pk"), player=player)),
+            drawn=Exists(Match.objects.filter(tournament=OuterRef("pk"))),
         )
         .filter(
             Q(entered=True, here=False, status=Tournament.Status.DRAFT)
+            | Q(entered=True, here=False, drawn=True)
             | (door_open & Q(withdrew=False))
         )
         .order_by("date", "pk")
@@ -77,15 +87,21 @@ def _refused(request, player, token, error: OperationError):
 @require_POST
 @limit_link_writes
 def here(request, player, token, tournament_id):
-    """I'm here: the player checks in."""
+    """I'm here: the player checks in, or, the draw made without them, tells the desk."""
     tournament = _tournament(tournament_id)
     try:
-        check_in_at_door(tournament, player)
+        done = check_in_at_door(tournament, player)
     except OperationError as error:
         return _refused(request, player, token, error)
-    messages.success(
-        request, gettext("You are checked in for %(tournament)s.") % {"tournament": tournament.name}
-    )
+    if done.checked_in:
+        said = gettext("You are checked in for %(tournament)s.")
+        messages.success(request, said % {"tournament": tournament.name})
+    else:
+        said = gettext(
+            "The draw of %(tournament)s is made and you are not in it: the desk knows you "
+            "are here. See the director at the desk."
+        )
+        messages.info(request, said % {"tournament": tournament.name})
     return redirect("player-page", token=token)
 
 

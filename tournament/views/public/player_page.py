@@ -80,7 +80,8 @@ def _page(request, player: Player, token: str, *, status=200, errors=None, poste
     yet, when nothing is open), swiss_waiting (Swiss tournaments whose next round is not
     paired yet, when nothing is open), recorded (their latest matches decided by their
     games, each with a link to hand in its file; the whole page only), door (the
-    check-in of their tournaments: player_door.door_rows, in the live part), mark
+    check-in of their tournaments: player_door.door_rows, in the live part), not_drawn
+    (the tournaments drawn without them, though registered), mark
     (what the live refresh compares), push (the "Allow notifications" control: None
     without the club's VAPID key; the whole page only)."""
     errors = errors or {}
@@ -110,6 +111,8 @@ def _page(request, player: Player, token: str, *, status=200, errors=None, poste
     # The door is in the live part: "I'm here" comes up when the director opens the
     # check-in of a tournament the player is in (its mark moves), without a reload.
     context["door"] = door_rows(player)
+    # Registered, but the draw was made without them: not "no match to play".
+    context["not_drawn"] = [row.tournament for row in context["door"] if row.late]
     if not partial:
         context["recorded"] = recorded_matches(player)
         context["push"] = push_control.control(
