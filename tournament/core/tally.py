@@ -74,6 +74,8 @@ class Tally:
         # players who count once every match is in (`finish`).
         self._points_won: Counter[Hashable] = Counter()
         self._points_lost: Counter[Hashable] = Counter()
+        # Win + Skill: the decided matches whose skill point waits for an analysis.
+        self.awaiting_analysis = 0
 
     def record(self, player: Hashable) -> PlayerRecord:
         if player not in self.records:
@@ -109,6 +111,8 @@ class Tally:
             if earns_match_points(decided_by):
                 self._match_points[winner] += master_points.match_points(length)
             self._win_skill((first, second), 1 if winner == first else 2, figures)
+            if self.skill and win_skill.awaits_analysis(decided_by, figures is not None):
+                self.awaiting_analysis += 1
         elif decided_by == DOUBLE_LOSS:
             self.record(first).matches_lost += 1
             self.record(second).matches_lost += 1

@@ -110,6 +110,9 @@ class Standings:
     tournaments: list[Tournament]
     records: list[league.PlayerRecord]  # ranked
     places: list[Place]
+    # A season counted Win + Skill: its decided matches whose skill point (league
+    # points) waits for an analysis.
+    awaiting_analysis: int = 0
 
     @property
     def scale(self) -> dict[str, tuple[int, ...]]:
@@ -269,7 +272,7 @@ def _records_for(
     # those who share a place share the rank (the league's own tie-breaks would split
     # them); a season's, by the league's order alone.
     ranked = league.rank(records.values(), by_place=with_places and len(tournaments) == 1)
-    return Standings(season, list(tournaments), ranked, places)
+    return Standings(season, list(tournaments), ranked, places, tally.awaiting_analysis)
 
 
 def season_standings(season: Season, *, with_places: bool = False) -> Standings:

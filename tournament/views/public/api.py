@@ -265,6 +265,8 @@ def _standing_row(club: ClubNight, row) -> dict:
     if club.win_skill:
         found["points"] = row.points
         found["skill_points"] = row.skill_points
+        # Matches of theirs whose skill point waits for an analysis.
+        found["awaiting_analysis"] = row.awaiting_analysis
     if club.average_pr:
         found["average_pr"] = row.average_pr
     return found
