@@ -123,7 +123,7 @@ def lives_sheet(club: ClubNight) -> Sheet:
         (
             row.place_label,
             getattr(row.player, "name", str(row.player)),
-            row.lives_left if row.still_in else None,
+            row.lives_left if row.still_in or row.won or row.went_on else None,
             row.losses,
             row.wins,
             row.byes,

@@ -211,7 +211,11 @@ def club_night(tournament: Tournament, matches: list[Match] | None = None) -> Cl
         standings = [] if tournament.is_lives else _standings(rows, players, tournament, figures)
         waiting = [] if tournament.is_lives else _awaiting_analysis(rows, tournament, figures)
         groups.append(Group(number, rounds, standings, waiting))
-    ranked = lives.standings(tournament, matches, players) if tournament.is_lives and groups else []
+    ranked = (
+        lives.standings(tournament, matches, players, knockout_players)
+        if tournament.is_lives and groups
+        else []
+    )
     deadlines = dict(tournament.deadlines.values_list("round", "deadline"))
     for group in groups:
         for stored in group.rounds:

@@ -224,6 +224,7 @@ def _lives(tournament: Tournament, club: ClubNight) -> dict:
                 "player": getattr(row.player, "name", None),
                 "player_id": getattr(row.player, "pk", row.player),
                 "still_in": row.still_in,
+                "winner": row.won,
                 "lives_left": row.lives_left,
                 "losses": row.losses,
                 "wins": row.wins,
