@@ -103,3 +103,24 @@ def test_a_tournament_not_finished_is_not_announced(director_client, season):
 
 def test_announcing_needs_a_director(director, finished):
     assert_protected(director, reverse("director-announce", args=[finished.pk]), "post")
+
+
+def test_the_best_match_says_its_tie_break_and_keeps_it(client, finished):
+    # Both semi-finals' winners played at PR 3.0 exactly: the one over more decisions
+    # (the longer test) is the best match, whichever was drawn or decided first.
+    shorter, longer = finished.matches.filter(round=1).order_by("pk")
+    analyses.store_prs(shorter, (3.0, 9.0), decisions=(40, 40))
+    analyses.store_prs(longer, (3.0, 9.0), decisions=(80, 80))
+    rule = (
+        "The lowest GNUBG PR over a whole match, as GNU Backgammon gives it (before "
+        "rounding); at equal PRs, the match with more decisions, then the one decided first."
+    )
+    text = client.get(reverse("announcement", args=[finished.pk])).content.decode()
+    assert f"{longer.player1.name}, PR 3.0 against {longer.player2.name}" in text
+    assert rule in text
+    # The mail says the same (a player reading English: no language set).
+    player = Player.objects.get(email="final3@example.org")
+    assert mail_announcement.call(finished.pk, [player.pk]) == 1
+    body = " ".join(mail.outbox[-1].body.split())
+    assert f"{longer.player1.name}, PR 3.0 against {longer.player2.name}" in body
+    assert rule in body

@@ -8,6 +8,7 @@ import re
 import openpyxl
 import pytest
 from django.urls import reverse
+from sheet_tables import table
 
 import builders
 from tournament import operations
@@ -64,7 +65,7 @@ def workbook(client, tournament):
 
 
 def values(sheet):
-    return [[cell.value for cell in row] for row in sheet.iter_rows()]
+    return [[cell.value for cell in row] for row in table(sheet)]
 
 
 def expected_rows(group):
@@ -112,12 +113,12 @@ class TestWorkbook:
         # Round 1 leaves some players level on everything: their shared place ("=3")
         # is the text the page shows, not a formula.
         shared = [f"={row.place}" for row in group.standings if row.tied]
-        tied = [row for row in sheet.iter_rows(min_row=2) if row[0].value.startswith("=")]
+        tied = [row for row in table(sheet, min_row=2) if row[0].value.startswith("=")]
         assert len(shared) >= 2 and [row[0].value for row in tied] == shared
         assert all(row[0].data_type == "s" and row[0].quotePrefix for row in tied)
-        assert all(row[0].data_type == "s" for row in sheet.iter_rows(min_row=2))
+        assert all(row[0].data_type == "s" for row in table(sheet, min_row=2))
         # Every figure is a number cell.
-        for row in sheet.iter_rows(min_row=2):
+        for row in table(sheet, min_row=2):
             assert all(cell.data_type == "n" for cell in row[2:])
         # The bye counts as a win in a Swiss, and says so.
         bye = next(row for row in found[1:] if row[4])

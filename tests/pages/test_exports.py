@@ -12,6 +12,7 @@ import openpyxl
 import pytest
 from django.core.management import CommandError, call_command
 from django.urls import reverse
+from sheet_tables import notes, table
 
 import builders
 from demo_club import DemoClubTestCase
@@ -28,7 +29,7 @@ def workbook_of(response):
 
 
 def rows(sheet):
-    return [[cell.value for cell in row] for row in sheet.iter_rows(min_row=2)]
+    return [[cell.value for cell in row] for row in table(sheet, min_row=2)]
 
 
 def header(sheet):
@@ -39,7 +40,10 @@ def assert_well_formed(sheet):
     assert sheet.freeze_panes == "A2"
     assert all(cell.font.b for cell in sheet[1])
     last = openpyxl.utils.get_column_letter(sheet.max_column)
-    assert sheet.auto_filter.ref == f"A1:{last}{sheet.max_row}"
+    # The autofilter holds the whole table; only the notes under it (after an empty
+    # row) are left out.
+    under = len(notes(sheet)) + 1 if notes(sheet) else 0
+    assert sheet.auto_filter.ref == f"A1:{last}{sheet.max_row - under}"
     for column in range(1, sheet.max_column + 1):
         letter = openpyxl.utils.get_column_letter(column)
         assert sheet.column_dimensions[letter].width >= len(str(sheet[f"{letter}1"].value))
@@ -210,8 +214,14 @@ def test_a_generated_season_exports_every_game(client, generated):
         ]  # fmt: skip
     # Every game is counted once as won and once as lost.
     assert sum(row[6] for row in sheet_rows) == sum(row[7] for row in sheet_rows) == games.count()
-    total_points = sum(game.points for game in games)
+    # Every point of a match's score as written (capped at its length) likewise.
+    matches = Match.objects.filter(tournament__season=generated, player2__isnull=False)
+    total_points = sum(match.score1 + match.score2 for match in matches.exclude(player1=None))
     assert sum(row[8] for row in sheet_rows) == sum(row[9] for row in sheet_rows) == total_points
+    assert notes(book["Standings"]) == [
+        "Points won and lost are counted as the match score is written, capped at the match "
+        "length: a 5-point match that ends 6-4 counts 5-4."
+    ]
 
 
 def test_the_command_writes_the_same_workbook(tmp_path, generated):

@@ -154,3 +154,14 @@ def test_the_form_makes_a_swiss_with_lives_ending_in_a_knockout(director_client,
     assert response.status_code == 302, response.content.decode()[:3000]
     created = season.tournaments.get(name="Més suís amb eliminatòria")
     assert created.is_lives and created.swiss_knockout == 8 and created.has_knockout
+
+
+@pytest.mark.django_db
+def test_once_the_rounds_are_over_those_who_went_on_are_not_still_in_them(client, season):
+    tournament, _players = lives_then_knockout(season)
+    went_on = set(lives.state(tournament).still_in())
+    play_knockout(tournament)
+    html = client.get(reverse("tournament", args=[tournament.pk])).content.decode()
+    table = html.split('class="club-standings lives-standings')[1].split("</table>")[0]
+    assert "still in" not in table
+    assert table.count("went on to the knockout") == len(went_on)

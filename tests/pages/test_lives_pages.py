@@ -228,3 +228,22 @@ def test_a_players_history_lists_their_bye_as_a_swiss_does(season):
     bye = tournament.matches.get(round=1, status="bye")
     lines, _head_to_head = player_history(bye.player1)
     assert bye.pk in [line.match.pk for line in lines]
+
+
+@pytest.mark.django_db
+def test_a_finished_event_lists_its_winner_as_the_winner_not_still_in(client, season):
+    tournament, _players = lives_night(season, 5, lives=2, playoff=core.BEATEN_TWICE)
+    tournament.public = True
+    tournament.save(update_fields=["public"])
+    builders.play_out(tournament, pick=lambda match: match.pk % 2)
+    assert tournament.is_finished
+    (winner,) = [p.player for p in tournament_standings(tournament).places if p.place[0] == 1]
+    html = client.get(reverse("tournament", args=[tournament.pk])).content.decode()
+    table = html.split('class="club-standings lives-standings')[1].split("</table>")[0]
+    row = next(row for row in table.split("<tr")[2:] if winner.name in row)
+    assert 'data-label="Out in">winner</td>' in row
+    assert "still in" not in table  # the rounds are over: nobody is still in them
+    data = client.get(reverse("api-tournament", args=[tournament.pk])).json()
+    rows = {row["player"]: row for row in data["lives"]["rows"]}
+    assert (rows[winner.name]["winner"], rows[winner.name]["still_in"]) == (True, False)
+    assert not any(row["still_in"] for row in rows.values())

@@ -9,6 +9,7 @@ import re
 import openpyxl
 import pytest
 from django.urls import reverse
+from sheet_tables import table
 
 import builders
 from tournament.core.swiss_standings import Bye, Result, standings
@@ -134,7 +135,7 @@ def test_mid_round_every_view_ranks_the_record_it_shows(client, swiss_mid_round)
     ]
     response = client.get(reverse("results-xlsx", args=[tournament.pk]))
     book = openpyxl.load_workbook(io.BytesIO(b"".join(response.streaming_content)))
-    sheet = [[cell.value for cell in row] for row in book["Club night standings"].iter_rows()]
+    sheet = [[cell.value for cell in row] for row in table(book["Club night standings"])]
     assert [(r[0], r[1], r[2], r[3]) for r in sheet[1:]] == [
         (row.place_label, row.player.name, row.wins, row.losses) for row in rows
     ]

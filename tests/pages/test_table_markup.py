@@ -115,7 +115,9 @@ class TablePages(DemoClubTestCase):
         self.assertEqual(headers[6]["aria-sort"], "descending")
 
     def test_player_page(self):
-        regions = self.check(self.busiest.get_absolute_url(), 5, 2)
+        # The player, their matches (whose scores as written are the head-to-head's
+        # points: no query for the games), their next match, their ratings.
+        regions = self.check(self.busiest.get_absolute_url(), 4, 2)
         self.assertEqual([region["name"] for region in regions], ["Matches", "Head to head"])
 
     def test_ratings(self):

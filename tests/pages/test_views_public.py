@@ -100,10 +100,11 @@ class DemoPages(DemoClubTestCase):
 
     def test_player_page_lists_matches(self):
         player = Player.objects.get(name="Jordi Puig")
-        # The player, their matches with tournaments and opponents, the points per match,
-        # their next match (none for him: no cup of his is under way), their ratings, and
-        # (one of his demo matches is analysed) his GNUBG PR per match.
-        with self.assertNumQueries(6):
+        # The player, their matches with tournaments and opponents (their scores as
+        # written are the head-to-head's points: no query for the games), their next
+        # match (none for him: no cup of his is under way), their ratings, and (one of
+        # his demo matches is analysed) his GNUBG PR per match.
+        with self.assertNumQueries(5):
             response = self.client.get(reverse("player", args=[player.pk]))
         self.assertContains(response, "Montserrat Vila")
 

@@ -13,6 +13,7 @@ from analyses import analysed
 from django.urls import reverse
 
 import builders
+from tournament import operations
 from tournament.core import club_nights, win_skill
 
 ROW = re.compile(r"<tr[^>]*>(.*?)</tr>", re.S)
@@ -115,7 +116,10 @@ def test_an_analysis_after_the_round_was_paired_moves_the_standings_not_the_pair
         season, 4, rounds=2, rng_seed=3, start=True, scoring=win_skill.WIN_SKILL
     )
     builders.play_round(tournament, 1)
+    # Round 2 waits for round 1's analyses: the director pairs it without waiting.
+    operations.pair_next_round(tournament)
     paired = sorted(tournament.matches.filter(round=2).values_list("player1", "player2"))
+    assert len(paired) == 2
     before = standings_rows(page(client, tournament))  # and kept for the next visitor
     match = tournament.matches.filter(round=1).order_by("position").first()
     loser = match.player2.name

@@ -86,9 +86,22 @@ def points_for(scale: Mapping[str, Sequence[int]], kind: str, best_place: int) -
     return values[index] if index < len(values) else 0
 
 
+# What "points won" and "points lost" mean wherever the site counts them (a season's
+# and a tournament's standings and their tie-break, the head-to-head, a club night's
+# points difference, a team event's points won, the workbook and the JSON): the match's
+# score as the club writes it, capped at its length (RULES.md: "a 5-point match that
+# ends 6-4 is written down as 5-4"), penalty points included. Said under every table
+# and in every sheet that counts them.
+POINTS_AS_WRITTEN = _(
+    "Points won and lost are counted as the match score is written, capped at the match "
+    "length: a 5-point match that ends 6-4 counts 5-4."
+)
+
+
 @dataclass
 class PlayerRecord:
-    """Everything a standings row shows of one player, over a season or a tournament."""
+    """Everything a standings row shows of one player, over a season or a tournament
+    (points won and lost: `POINTS_AS_WRITTEN`)."""
 
     player: object
     name: str

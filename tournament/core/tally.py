@@ -3,6 +3,10 @@ points a final place and a match won earn, by the club's scale (`league`), by ma
 points (`master_points`), or by Win + Skill (`win_skill`: each match's win and skill
 points, and no place earns any).
 
+Points won and lost are the match's score as the club writes it, capped at the match
+length (`league.POINTS_AS_WRITTEN`): a 5-point match that ends 6-4 counts 5-4, as a
+Swiss's points difference and a team's points won count it.
+
 Pure Python. The standings query reads the rows and hands each match and each final
 place here, so the pages, the tournament results and the spreadsheet count alike.
 """
@@ -66,6 +70,12 @@ class Tally:
         self.records: dict[Hashable, PlayerRecord] = {}
         # Master points for matches won, per player: rounded once, on the whole season.
         self._match_points: Counter[Hashable] = Counter()
+        # Points won and lost (capped scores), per player: added to the records of the
+        # players who count once every match is in (`finish`).
+        self._points_won: Counter[Hashable] = Counter()
+        self._points_lost: Counter[Hashable] = Counter()
+        # Win + Skill: the decided matches whose skill point waits for an analysis.
+        self.awaiting_analysis = 0
 
     def record(self, player: Hashable) -> PlayerRecord:
         if player not in self.records:
@@ -81,12 +91,19 @@ class Tally:
         decided_by: str,
         length: int,
         figures: tuple[win_skill.Figures, win_skill.Figures] | None = None,
+        score: tuple[int, int] = (0, 0),
     ) -> None:
         """One match: decided between two players, it is won by one and lost by the
         other; a double loss is lost by both; a bye, a void or a match still to play
         counts for nobody. `figures`: its analysis (the first player's first), for Win
-        + Skill."""
+        + Skill. `score`: the match's score as written (capped at its length, the first
+        player's first), the points won and lost of any match between two players (one
+        under way too: its score so far)."""
         first, second = players
+        if first is not None and second is not None:
+            for player, won, lost in ((first, *score), (second, *reversed(score))):
+                self._points_won[player] += won
+                self._points_lost[player] += lost
         if decided and first is not None and second is not None:
             loser = second if winner == first else first
             self.record(winner).matches_won += 1
@@ -94,6 +111,8 @@ class Tally:
             if earns_match_points(decided_by):
                 self._match_points[winner] += master_points.match_points(length)
             self._win_skill((first, second), 1 if winner == first else 2, figures)
+            if self.skill and win_skill.awaits_analysis(decided_by, figures is not None):
+                self.awaiting_analysis += 1
         elif decided_by == DOUBLE_LOSS:
             self.record(first).matches_lost += 1
             self.record(second).matches_lost += 1
@@ -132,9 +151,16 @@ class Tally:
 
     def finish(self) -> dict[Hashable, PlayerRecord]:
         """The records, with the master points of the matches won added (a season of
-        the club's scale counts places alone); once, after every match and place."""
+        the club's scale counts places alone), and the points won and lost of those who
+        count (a player with only a match under way, in no entry, is not listed for
+        it); once, after every match and place."""
         if self.masters:
             for player, points in self._match_points.items():
                 self.record(player).league_points += master_points.rounded(points)
         self._match_points.clear()
+        for player, record in self.records.items():
+            record.points_won += self._points_won[player]
+            record.points_lost += self._points_lost[player]
+        self._points_won.clear()
+        self._points_lost.clear()
         return self.records

@@ -9,6 +9,9 @@ multiple of 0.05 and points are kept in hundredths, as integers, never as floats
 standings, the ties and the Swiss pairing add and compare them exactly.
 
 A match without an analysis gives no skill point to either player: the win alone counts.
+A match played out by its games may still get one (its transcript handed in, gnubg's
+analysis to come): until it does, its skill point is waiting (`awaits_analysis`), the
+standings say so, and a Swiss pairs its next round only once none of the round's is.
 
 Pure Python: no Django import and no I/O.
 """
@@ -17,6 +20,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
+
+from .actions import GAMES
 
 WINS, WIN_SKILL = "wins", "win_skill"
 SCORINGS = (WINS, WIN_SKILL)
@@ -80,6 +85,14 @@ def match_points(winner: int | None, pr1: float | None, pr2: float | None) -> tu
     if skill is not None:
         points = [points[0] + skill[0], points[1] + skill[1]]
     return points[0], points[1]
+
+
+def awaits_analysis(decided_by: str, analysed: bool) -> bool:
+    """A decided match whose skill point is still to come: played out by its games (the
+    file of its moves can be analysed) and not analysed yet. A walkover, a retirement, a
+    loss on time, a double loss or a bye counts its win alone at once: nothing is waited
+    for. When no file will come, the director pairs without waiting."""
+    return decided_by == GAMES and not analysed
 
 
 def average_pr(error_total: float, decisions: int) -> float | None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from ..core import tables
+from ..core import league, tables
 from ..models import Match
 from ..queries.club_nights import ClubNight
 from .workbook import Sheet, fit
@@ -36,7 +36,8 @@ def standings_sheet(club: ClubNight) -> Sheet:
         if club.grouped:
             rows.append((group.label,))
         rows += [_standing(club, row) for row in group.standings]
-    return Sheet(_("Club night standings"), headers, rows, fit(headers, rows))
+    notes = [_(league.POINTS_AS_WRITTEN)]
+    return Sheet(_("Club night standings"), headers, rows, fit(headers, rows), notes=notes)
 
 
 def _standing(club: ClubNight, row) -> tuple:
@@ -122,7 +123,7 @@ def lives_sheet(club: ClubNight) -> Sheet:
         (
             row.place_label,
             getattr(row.player, "name", str(row.player)),
-            row.lives_left if row.still_in else None,
+            row.lives_left if row.still_in or row.won or row.went_on else None,
             row.losses,
             row.wins,
             row.byes,

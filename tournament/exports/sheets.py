@@ -40,9 +40,11 @@ ROWS_CHUNK = 250
 
 
 def standings_sheet(standings: Standings) -> Sheet:
+    """The standings page's table, and what its points won and lost are."""
     values = list(StandingsTable(standings.records).as_values())
     headers, rows = [str(header) for header in values[0]], values[1:]
-    return Sheet(_("Standings"), headers, rows, fit(headers, rows))
+    notes = [_(league.POINTS_AS_WRITTEN)]
+    return Sheet(_("Standings"), headers, rows, fit(headers, rows), notes=notes)
 
 
 def places_sheet(standings: Standings) -> Sheet:

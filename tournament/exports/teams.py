@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from ..core import tables
+from ..core import league, tables
 from ..models import Match
 from ..queries.teams import TeamEvent
 from .workbook import Sheet, fit
@@ -43,7 +43,8 @@ def team_table_sheet(event: TeamEvent) -> Sheet:
         for group in event.groups
         for line in group.table
     ]
-    return Sheet(_("Team tables"), headers, rows, fit(headers, rows))
+    notes = [_(league.POINTS_AS_WRITTEN)]
+    return Sheet(_("Team tables"), headers, rows, fit(headers, rows), notes=notes)
 
 
 def team_matches_sheet(event: TeamEvent) -> Sheet:

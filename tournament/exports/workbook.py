@@ -40,6 +40,9 @@ class Sheet:
     wrap: bool = False
     # Column index -> number format, for numbers that need one (a rating's decimal).
     number_formats: dict[int, str] = field(default_factory=dict)
+    # Sentences under the table (what a figure means), after an empty row and outside
+    # the autofilter, so that sorting or filtering the table leaves them below it.
+    notes: Sequence[str] = ()
 
 
 def fit(headers: Sequence[str], samples: Iterable[Sequence[object]] = ()) -> list[int]:
@@ -142,4 +145,8 @@ def write_workbook(sheets: Iterable[Sheet], output) -> None:
             count += 1
         last = get_column_letter(max(len(sheet.headers), 1))
         worksheet.auto_filter.ref = f"A1:{last}{count + 1}"
+        if sheet.notes:
+            worksheet.append([])
+            for note in sheet.notes:
+                worksheet.append([text.cell(note)])
     workbook.save(output)

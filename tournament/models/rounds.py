@@ -11,14 +11,15 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from django.db import models
-from django.db.models import Q
+from django.db.models import Exists, OuterRef, Q
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from ..core import actions, club_nights, swiss_cut, swiss_standings, win_skill
-from .analysis import deepest_figures
+from .analysis import Analysis, deepest_figures
 from .matches import BYE, DECIDED, TO_PLAY, Match
 from .tournaments import Tournament
+from .transcripts import Transcript
 
 
 @dataclass
@@ -108,6 +109,27 @@ def figures_for(tournament: Tournament) -> dict | None:
     if not tournament.standings_scoring.needs_analyses:
         return None
     return deepest_figures([tournament.pk])
+
+
+def awaiting_analysis(tournament: Tournament, number: int) -> list[Match]:
+    """Round `number`'s decided matches whose skill point waits for an analysis
+    (`win_skill.awaits_analysis`), with their players, in the round's order, each with
+    `file_handed_in` (a transcript is in: gnubg's analysis is under way, or failed);
+    none when the tournament does not score Win + Skill (and no query)."""
+    if not tournament.standings_scoring.win_skill:
+        return []
+    rows = (
+        Match.objects.in_rounds()
+        .filter(tournament=tournament, round=number, status=DECIDED)
+        .between_two()
+        .annotate(
+            analysed=Exists(Analysis.objects.filter(match=OuterRef("pk"))),
+            file_handed_in=Exists(Transcript.objects.filter(match=OuterRef("pk"))),
+        )
+        .select_related("player1", "player2")
+        .order_by("group", "position")
+    )
+    return [row for row in rows if win_skill.awaits_analysis(row.decided_by, row.analysed)]
 
 
 def round_matches(rows: Iterable) -> list[club_nights.RoundMatch]:

@@ -3,7 +3,10 @@
 
 Written by the "analysis" job (jobs.analysis), never in a request. Idempotent: storing
 again at the same ply replaces the earlier analysis, so a job tried again after a
-failure, or a transcript analysed again, leaves one analysis per match and ply."""
+failure, or a transcript analysed again, leaves one analysis per match and ply.
+
+A Win + Skill Swiss's round waits for its matches' analyses before the next is paired:
+the last one to land pairs it (`club_nights.after_analysis`), in the same transaction."""
 
 from __future__ import annotations
 
@@ -14,7 +17,7 @@ from django.utils import timezone
 
 from ..engines import gnubg
 from ..models import AnalysedPlayer, Analysis, Match, Transcript
-from . import push_events
+from . import club_nights, push_events
 from .locks import lock_match
 from .marks import touch_tournament
 
@@ -53,6 +56,7 @@ def store(
     # their change mark moves like any other write's (the tournament is locked above).
     touch_tournament(match.tournament_id)
     push_events.analysis_ready(match, analysis)
+    club_nights.after_analysis(match)
     return analysis
 
 

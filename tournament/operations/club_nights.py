@@ -2,6 +2,7 @@
 robin) stored when the draw is made, each next Swiss round paired when the last match
 of the round is decided (or by the director), a withdrawn player's matches lost by
 walkover and never paired again, and the tournament finished when its last round is.
+A Win + Skill Swiss's next round waits for its round's analyses (`after_analysis`).
 
 The pairing is the core's (`core.swiss`); these functions store it as match rows with a
 round, a position and no bracket, the bye as a settled match of one player.
@@ -19,7 +20,7 @@ from django.utils.translation import gettext_noop
 from ..core import club_nights, swiss, win_skill
 from ..models import AuditEntry, Match, Tournament
 from ..models.audit import Said
-from ..models.rounds import figures_for, group_results, round_matches
+from ..models.rounds import awaiting_analysis, figures_for, group_results, round_matches
 from . import audit, push_events
 from .avoided_pairs import avoided_pairs, round_summary
 from .errors import OperationError
@@ -200,7 +201,8 @@ def _next_round_on_points(tournament: Tournament, players: list[int]) -> Round:
     return _paired(tournament, score, played, had_bye)
 
 
-def _pair(tournament: Tournament, user) -> Round:
+def _pair(tournament: Tournament, user, not_waited: list[Match] = ()) -> Round:
+    """The next round stored; `not_waited`: the analyses the director paired without."""
     paired = next_swiss_round(tournament)
     if not paired.pairs and paired.bye is None:
         raise OperationError(_("Nobody is left to pair."))
@@ -208,6 +210,8 @@ def _pair(tournament: Tournament, user) -> Round:
     after = {"round": paired.number, "pairs": [list(pair) for pair in paired.pairs]}
     if paired.unkept:
         after["unkept"] = [sorted(pair) for pair in paired.unkept]
+    if not_waited:
+        after["without_analyses_of"] = [match.pk for match in not_waited]
     summary = round_summary(paired.number, len(paired.pairs), paired.unkept)
     audit.record(
         AuditEntry.Action.ROUND_PAIRED,
@@ -245,10 +249,12 @@ def check_can_pair(tournament: Tournament) -> int:
 def pair_next_round(tournament: Tournament | int, *, user=None) -> Round:
     """The director pairs the next round of a Swiss whose round is settled (it is
     paired by itself when the last match is decided; this is for a round that settled
-    otherwise, e.g. with nobody left to pair at the time)."""
+    otherwise, e.g. with nobody left to pair at the time, or for a Win + Skill round
+    whose analyses the director does not wait for: on the points as they stand)."""
     tournament = lock_tournament(tournament)
-    check_can_pair(tournament)
-    paired = _pair(tournament, user)
+    current = check_can_pair(tournament) - 1
+    waited = awaiting_analysis(tournament, current)
+    paired = _pair(tournament, user, not_waited=waited)
     progress(tournament, user)
     return paired
 
@@ -390,12 +396,26 @@ def is_complete(tournament: Tournament) -> bool:
 
 
 def _due_to_pair(tournament: Tournament) -> bool:
+    """The newest round is settled and another is to come (a Win + Skill one once its
+    matches are analysed: their skill points are what the pairing reads)."""
     current = _current_round(tournament)
     return (
         0 < current < tournament.rounds
         and round_settled(tournament, current)
         and len(_field(tournament)[0]) >= 2
+        and not awaiting_analysis(tournament, current)
     )
+
+
+def after_analysis(match: Match) -> None:
+    """An analysis of `match` stored (its tournament locked): a Win + Skill Swiss's
+    round that waited for it (`models.rounds.awaiting_analysis`) is paired now, if it was
+    the last one waited for (else the director pairs without waiting). Else no query."""
+    tournament = match.tournament
+    if not (match.in_rounds and tournament.is_swiss and tournament.standings_scoring.win_skill):
+        return
+    if match.round == _current_round(tournament) and _due_to_pair(tournament):
+        progress(tournament)
 
 
 def progress(tournament: Tournament, user=None) -> None:

@@ -49,7 +49,9 @@ class Announcement:
 
 def best_pr(tournament: Tournament) -> BestPR | None:
     """The lowest PR a player of the tournament played a whole match at (the match's
-    deepest analysis, a side with decisions): one query."""
+    deepest analysis, a side with decisions), as gnubg gives it, not rounded: one query.
+    Its tie-break, said with it on the page and in the mail: at equal PRs, the match
+    over more decisions (the longer test), then the one decided first."""
     row = (
         AnalysedPlayer.objects.filter(
             IN_DEEPEST, analysis__match__tournament=tournament, decisions__gt=0
@@ -65,7 +67,12 @@ def best_pr(tournament: Tournament) -> BestPR | None:
             ),
         )
         .exclude(who=None)
-        .order_by("pr", "analysis__match_id")
+        .order_by(
+            "pr",
+            "-decisions",
+            F("analysis__match__decided_at").asc(nulls_last=True),
+            "analysis__match_id",
+        )
         .values("who", "against", "pr", "analysis__match_id")
         .first()
     )

@@ -6,6 +6,7 @@ league points never disagree.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
@@ -14,7 +15,7 @@ from django.utils.translation import gettext
 from ..core import league, swiss_cut, win_skill
 from ..core.draw import ENTRANT
 from ..models import Match, Player, Tournament
-from ..models.matches import BYE
+from ..models.matches import BYE, DECIDED
 from ..models.rounds import figures_for, group_results
 from . import lives
 
@@ -37,6 +38,8 @@ class StandingRow:
     skill: int = 0
     total: int = 0
     average_pr: float | None = None
+    # Win + Skill: the player's matches whose skill point waits for an analysis.
+    awaiting_analysis: int = 0
 
     @property
     def place_label(self) -> str:
@@ -65,6 +68,8 @@ class Group:
     number: int  # 0: the whole field
     rounds: list[ClubRound] = field(default_factory=list)
     standings: list[StandingRow] = field(default_factory=list)
+    # Win + Skill: the decided matches whose skill point waits for an analysis.
+    awaiting_analysis: list[Match] = field(default_factory=list)
 
     @property
     def label(self) -> str:
@@ -81,6 +86,9 @@ class ClubNight:
     knockout_players: frozenset = frozenset()
     # A Swiss with lives: its standings (`queries.lives`), instead of the groups' ones.
     lives: list = field(default_factory=list)
+    # A Win + Skill Swiss: the round paired once the analyses waited for are in (None:
+    # no round waits for one).
+    paired_after_analyses: int | None = None
 
     @property
     def win_skill(self) -> bool:
@@ -95,12 +103,51 @@ class ClubNight:
         return any(group.number for group in self.groups)
 
 
+def _awaiting_analysis(rows: Iterable, tournament: Tournament, figures: dict | None) -> list:
+    """A Win + Skill group's decided matches whose skill point waits for an analysis
+    (`win_skill.awaits_analysis`; `figures`: the analysed matches'), in round order."""
+    if not tournament.standings_scoring.win_skill:
+        return []
+    analysed = figures or {}
+    return sorted(
+        (
+            row
+            for row in rows
+            if row.status == DECIDED
+            and row.player2_id is not None
+            and win_skill.awaits_analysis(row.decided_by, row.pk in analysed)
+        ),
+        key=lambda row: (row.round, row.position),
+    )
+
+
+def _paired_after_analyses(tournament: Tournament, groups: list) -> int | None:
+    """The next round of a Win + Skill Swiss that waits for analyses: its newest round
+    is settled, more are to come, and some of that round's matches wait for one
+    (`operations.club_nights` pairs it when the last lands)."""
+    if not tournament.is_swiss or len(groups) != 1 or not groups[0].awaiting_analysis:
+        return None
+    newest = groups[0].rounds[-1] if groups[0].rounds else None
+    if newest is None or newest.number >= tournament.rounds:
+        return None
+    if any(match.status in Match.TO_PLAY_STATUSES for match in newest.matches):
+        return None
+    if not any(match.round == newest.number for match in groups[0].awaiting_analysis):
+        return None
+    return newest.number + 1
+
+
 def _standings(rows: Iterable, players: dict, tournament: Tournament, figures: dict | None) -> list:
     """One group's standing rows, from rows with the Match attributes, as the tournament
     scores them (`figures`: its analysed matches', from `figures_for`)."""
     found = group_results(rows, tournament.is_swiss, tournament.standings_scoring, figures)
     ranked = found.ranked()
     places = [row.place for row in ranked]
+    waiting = Counter(
+        player
+        for row in _awaiting_analysis(rows, tournament, figures)
+        for player in (row.player1_id, row.player2_id)
+    )
     return [
         StandingRow(
             place=row.place,
@@ -115,6 +162,7 @@ def _standings(rows: Iterable, players: dict, tournament: Tournament, figures: d
             skill=row.skill,
             total=row.points,
             average_pr=row.average_pr,
+            awaiting_analysis=waiting[row.player],
         )
         for row in ranked
     ]
@@ -161,13 +209,20 @@ def club_night(tournament: Tournament, matches: list[Match] | None = None) -> Cl
         rounds = list(by_group[number].values())
         rows = [m for r in rounds for m in (*r.matches, *r.byes)]
         standings = [] if tournament.is_lives else _standings(rows, players, tournament, figures)
-        groups.append(Group(number, rounds, standings))
-    ranked = lives.standings(tournament, matches, players) if tournament.is_lives and groups else []
+        waiting = [] if tournament.is_lives else _awaiting_analysis(rows, tournament, figures)
+        groups.append(Group(number, rounds, standings, waiting))
+    ranked = (
+        lives.standings(tournament, matches, players, knockout_players)
+        if tournament.is_lives and groups
+        else []
+    )
     deadlines = dict(tournament.deadlines.values_list("round", "deadline"))
     for group in groups:
         for stored in group.rounds:
             stored.deadline = deadlines.get(stored.number)
-    return ClubNight(tournament, groups, knockout_players, ranked)
+    club = ClubNight(tournament, groups, knockout_players, ranked)
+    club.paired_after_analyses = _paired_after_analyses(tournament, groups)
+    return club
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,8 @@
 """A Swiss with lives as its pages, its workbook and the league read it: the players
 still in with their lives left, then those out in order of elimination, each with the
-place the core gives (`core.lives.places`)."""
+place the core gives (`core.lives.places`). Once the rounds are over nobody is "still
+in" them: the last player left is the winner, and with a knockout of the last N its
+players have gone on to it."""
 
 from __future__ import annotations
 
@@ -18,14 +20,16 @@ class LivesRow:
     place: int
     tied: bool
     player: Player | int
-    still_in: bool
-    lives_left: int
+    still_in: bool  # in the rounds still to be paired (not the winner, not gone on)
+    lives_left: int  # the lives they have (or finished with), 0 once out
     losses: int
     wins: int
     byes: int
     out_round: int | None
     reentered: bool
     withdrawn: bool
+    won: bool = False  # the last player left: the event's winner by its rounds
+    went_on: bool = False  # gone on to the knockout of the last N, the rounds over
 
     @property
     def place_label(self) -> str:
@@ -46,27 +50,36 @@ def state_of(tournament: Tournament, rows: Iterable, entries=None) -> core.State
     return lives_state(tournament, rows=_tuples(rows), entries=entries)
 
 
-def standings(tournament: Tournament, matches: list[Match], players: dict) -> list[LivesRow]:
-    """Every player ranked (`players`: id -> Player, those of the matches)."""
+def standings(
+    tournament: Tournament, matches: list[Match], players: dict, went_on: Collection = ()
+) -> list[LivesRow]:
+    """Every player ranked (`players`: id -> Player, those of the matches; `went_on`:
+    the knockout's players, once it is drawn)."""
     event = state_of(tournament, matches)
     ranked = core.places(event)
     counts = [place for place, _record in ranked]
-    return [
-        LivesRow(
-            place=place,
-            tied=counts.count(place) > 1,
-            player=players.get(record.player, record.player),
-            still_in=record.still_in(),
-            lives_left=event.lives_left(record.player) if record.still_in() else 0,
-            losses=record.losses,
-            wins=record.wins,
-            byes=record.byes,
-            out_round=record.out_round,
-            reentered=record.reentered,
-            withdrawn=record.withdrawn,
+    rows = []
+    for place, record in ranked:
+        won = record.player == event.winner
+        gone = event.rounds_over and record.player in went_on
+        rows.append(
+            LivesRow(
+                place=place,
+                tied=counts.count(place) > 1,
+                player=players.get(record.player, record.player),
+                still_in=record.still_in() and not won and not gone,
+                lives_left=event.lives_left(record.player) if record.still_in() else 0,
+                losses=record.losses,
+                wins=record.wins,
+                byes=record.byes,
+                out_round=record.out_round,
+                reentered=record.reentered,
+                withdrawn=record.withdrawn,
+                won=won,
+                went_on=gone,
+            )
         )
-        for place, record in ranked
-    ]
+    return rows
 
 
 def final_places(

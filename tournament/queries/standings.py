@@ -9,13 +9,13 @@ agree.
 
 from __future__ import annotations
 
-from collections import Counter, defaultdict
+from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import groupby
 from operator import itemgetter
 
-from django.db.models import Count, Q, Sum
+from django.db.models import Count, Q
 from django.utils.translation import gettext
 
 from ..core import club_nights, draw, league
@@ -110,6 +110,9 @@ class Standings:
     tournaments: list[Tournament]
     records: list[league.PlayerRecord]  # ranked
     places: list[Place]
+    # A season counted Win + Skill: its decided matches whose skill point (league
+    # points) waits for an analysis.
+    awaiting_analysis: int = 0
 
     @property
     def scale(self) -> dict[str, tuple[int, ...]]:
@@ -213,6 +216,7 @@ def _records_for(
                 decided_by=match.decided_by,
                 length=match.length,
                 figures=figures.get(match.pk),
+                score=(match.score1, match.score2),
             )
         tournament = by_id[tournament_id]
         if tournament.is_teams:
@@ -244,7 +248,6 @@ def _records_for(
         .values("match__player1_id", "match__player2_id", "winner")
         .annotate(
             games=Count("pk"),
-            points=Sum("points"),
             gammons=Count("pk", filter=Q(kind="gammon")),
             backgammons=Count("pk", filter=Q(kind="backgammon")),
             crawford=Count("pk", filter=Q(crawford=True)),
@@ -258,12 +261,10 @@ def _records_for(
         if winner is None or loser is None:
             continue  # a game of a player since removed from every list: not counted
         winner.games_won += row["games"]
-        winner.points_won += row["points"]
         winner.gammons_won += row["gammons"]
         winner.backgammons_won += row["backgammons"]
         winner.crawford_games_won += row["crawford"]
         loser.games_lost += row["games"]
-        loser.points_lost += row["points"]
 
     order = {kind: number for number, kind in enumerate(draw.BRACKET_KINDS)}
     places.sort(key=lambda p: (p.tournament.date, p.tournament.pk, order[p.kind], p.place))
@@ -271,7 +272,7 @@ def _records_for(
     # those who share a place share the rank (the league's own tie-breaks would split
     # them); a season's, by the league's order alone.
     ranked = league.rank(records.values(), by_place=with_places and len(tournaments) == 1)
-    return Standings(season, list(tournaments), ranked, places)
+    return Standings(season, list(tournaments), ranked, places, tally.awaiting_analysis)
 
 
 def season_standings(season: Season, *, with_places: bool = False) -> Standings:
@@ -307,6 +308,9 @@ class MatchLine:
 
 @dataclass
 class HeadToHead:
+    """A player's record against one opponent; points as the match scores are written,
+    capped at each match's length (`league.POINTS_AS_WRITTEN`)."""
+
     opponent: Player
     played: int = 0
     won: int = 0
@@ -342,7 +346,8 @@ def _result(match: Match, side: int) -> str:
 def player_history(player: Player) -> tuple[list[MatchLine], list[HeadToHead]]:
     """A player's matches in public tournaments (newest first), a Swiss's (or a Swiss
     with lives's) byes among them (each counts as a win, as the standings count it),
-    and the record against each opponent, in two queries."""
+    and the record against each opponent (points as the scores are written, capped at
+    the match length), in one query."""
     matches = list(
         Match.objects.filter(Q(player1=player) | Q(player2=player), tournament__public=True)
         .filter(
@@ -356,14 +361,6 @@ def player_history(player: Player) -> tuple[list[MatchLine], list[HeadToHead]]:
         .select_related("tournament__season", "bracket", "player1", "player2")
         .order_by("-tournament__date", "-tournament_id", "-round", "-pk")
     )
-    points = defaultdict(lambda: [0, 0])
-    for row in (
-        Game.objects.filter(match__in=[match.pk for match in matches])
-        .values("match_id", "winner")
-        .annotate(total=Sum("points"))
-        .order_by()
-    ):
-        points[row["match_id"]][row["winner"]] = row["total"]
     lines, opponents = [], {}
     for match in matches:
         side = match.side_of(player)
@@ -379,8 +376,9 @@ def player_history(player: Player) -> tuple[list[MatchLine], list[HeadToHead]]:
                 record.won += 1
             else:
                 record.lost += 1
-        record.points_won += points[match.pk][side]
-        record.points_lost += points[match.pk][1 - side]
+        # The score as written (capped at the length), as the standings count it.
+        record.points_won += score[side]
+        record.points_lost += score[1 - side]
     head_to_head = sorted(
         (record for record in opponents.values() if record.played or record.points_won),
         key=lambda record: (-record.played, record.opponent.name.casefold()),

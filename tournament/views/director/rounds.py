@@ -1,13 +1,15 @@
 """The rounds of a Swiss or a round robin at the director's desk: what the desk shows of
 them (where the tournament stands, whether a round can be paired (again), each round's
-deadline, the matches nobody played by theirs: `rounds_desk`), and the views that act
-on them: pairing the next Swiss round by hand (it pairs itself when a round's last match
-is decided) or the newest round again before it starts; a round's deadline, and the
+deadline, the matches nobody played by theirs, a Win + Skill round's analyses waited
+for: `rounds_desk`), and the views that act on them: pairing the next Swiss round by
+hand (it pairs itself when a round's last match is decided, under Win + Skill once they
+are analysed: the director may pair without waiting) or the newest round again before
+it starts; a round's deadline, and the
 matches nobody played by it, given as a walkover or a double loss. Every view needs the
 directors' permission; every write goes through `operations`.
 """
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.contrib import messages
 from django.utils import timezone
@@ -19,6 +21,7 @@ from ...core import club_nights
 from ...forms import DeadlineForm, OverdueForm
 from ...forms.rounds import DOUBLE_LOSS, WALKOVER_TO_FIRST, WALKOVER_TO_SECOND
 from ...models import Tournament
+from ...models.rounds import awaiting_analysis
 from ...operations.avoided_pairs import avoided_pairs, names_of
 from ...web.access import director_required
 from .tournament import back_to_desk, desk_page, tournament_of
@@ -36,6 +39,9 @@ class RoundsDesk:
     deadlines: list  # (round, DeadlineForm) for every round there is or will be
     overdue: list  # matches past their round's deadline, not played
     unkept: list  # a Swiss's pairs kept apart that meet in the newest round, in words
+    # A Win + Skill Swiss's settled round: its matches the next pairing waits for (their
+    # analyses), each with `file_handed_in`; the director may pair without waiting.
+    awaiting_analysis: list = field(default_factory=list)
     overdue_choices: tuple = (WALKOVER_TO_FIRST, WALKOVER_TO_SECOND, DOUBLE_LOSS)
 
 
@@ -79,6 +85,7 @@ def rounds_desk(tournament: Tournament, in_field: int) -> RoundsDesk:
         deadlines=deadlines,
         overdue=overdue,
         unkept=_unkept(tournament, current),
+        awaiting_analysis=awaiting_analysis(tournament, current) if can_pair else [],
     )
 
 

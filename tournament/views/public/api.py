@@ -224,6 +224,7 @@ def _lives(tournament: Tournament, club: ClubNight) -> dict:
                 "player": getattr(row.player, "name", None),
                 "player_id": getattr(row.player, "pk", row.player),
                 "still_in": row.still_in,
+                "winner": row.won,
                 "lives_left": row.lives_left,
                 "losses": row.losses,
                 "wins": row.wins,
@@ -265,6 +266,8 @@ def _standing_row(club: ClubNight, row) -> dict:
     if club.win_skill:
         found["points"] = row.points
         found["skill_points"] = row.skill_points
+        # Matches of theirs whose skill point waits for an analysis.
+        found["awaiting_analysis"] = row.awaiting_analysis
     if club.average_pr:
         found["average_pr"] = row.average_pr
     return found

@@ -71,7 +71,8 @@ def _content(season: Season, standings, sort: str, page: int) -> str:
     Template: tournament/includes/standings_content.html; context: season, table_html,
     has_rows, scale (bracket label, [(places, points)]), tie_breaks, tournament_count,
     still_playing (the names of the tournaments under way: the standings are
-    provisional), still_playing_names."""
+    provisional), still_playing_names, awaiting_analysis (a Win + Skill season's matches
+    whose skill point waits for an analysis)."""
     still_playing = [tournament.name for tournament in standings.still_playing]
     context = {
         "season": season,
@@ -83,6 +84,7 @@ def _content(season: Season, standings, sort: str, page: int) -> str:
         "tournament_count": len(standings.tournaments),
         "still_playing": still_playing,
         "still_playing_names": ", ".join(still_playing),
+        "awaiting_analysis": standings.awaiting_analysis,
     }
     return render_to_string("tournament/includes/standings_content.html", context)
 
