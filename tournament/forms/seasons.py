@@ -24,8 +24,13 @@ SPANNING_HELP = _(
 
 
 def _check_dates(form: forms.Form, season: Season | None, start, end) -> None:
-    """The operation's refusal of these dates (core.seasons, another season's years or
-    days, the season's tournaments left outside), beside the dates."""
+    """The operation's refusal of these dates (another season's years or days, the
+    season's tournaments left outside), beside the dates. Dates that make no season
+    (core.seasons) are the model's to refuse, beside the last day: said once."""
+    try:
+        core_seasons.checked(start, end)
+    except core_seasons.SeasonError:
+        return
     try:
         operations.check_season_dates(season, start, end)
     except operations.OperationError as error:
