@@ -100,7 +100,8 @@ def current_season(
     if not seasons:
         return None
     by_start = sorted(seasons, key=lambda key: seasons[key].start)
-    under_way = [key for key in by_start if key in set(running)]
+    running = set(running)
+    under_way = [key for key in by_start if key in running]
     if under_way:
         return under_way[-1]
     begun = [key for key in by_start if seasons[key].start <= today]
