@@ -30,7 +30,7 @@ def new_players(count: int, *, prefix: str = "Jugador", names: Iterable[str] = (
 
 def the_season(year: int = 2002) -> Season:
     """The season of `year` if there is one, or a new one under the club's rules of 2002."""
-    season = Season.objects.filter(year=year).first()
+    season = Season.objects.filter(years=str(year)).first()
     if season is None:
         season = Season.from_preset(year, "qgammon-2002", name=f"Temporada {year}")
         season.save()

@@ -2,16 +2,22 @@
 
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
-from django.urls import include, path
+from django.urls import include, path, register_converter
 
 from .views import director, public
 from .web import access
+from .web.season_address import SeasonYears
+
+# A season's address is its years: "2026" (every calendar-year season's, as always) or
+# "2026-27" (web.season_address).
+register_converter(SeasonYears, "years")
 
 MATCH = "director/tournaments/<int:tournament_pk>/matches/<int:pk>/"
 TOURNAMENT = "director/tournaments/<int:pk>/"
 # A player's private link: the token is the only credential, never logged (web.logfilters).
 LINK = "p/<str:token>/"
 REPORT = "director/reports/<int:pk>/"
+SEASON = "seasons/<years:years>/"
 
 urlpatterns = [
     path("", public.home.home, name="home"),
@@ -20,15 +26,11 @@ urlpatterns = [
     path("sw.js", public.app.service_worker, name="service-worker"),
     path("manifest.webmanifest", public.app.manifest, name="manifest"),
     path("offline/", public.app.offline, name="offline"),
-    path("seasons/<int:year>/", public.season.season, name="season"),
-    path(
-        "seasons/<int:year>/calendar.ics", public.calendars.season_calendar, name="season-calendar"
-    ),
-    path("seasons/<int:year>/standings/", public.standings.season_standings, name="standings"),
-    path("seasons/<int:year>/skill/", public.season.skill, name="season-skill"),
-    path(
-        "seasons/<int:year>/standings.xlsx", public.downloads.season_workbook, name="standings-xlsx"
-    ),
+    path(SEASON, public.season.season, name="season"),
+    path(SEASON + "calendar.ics", public.calendars.season_calendar, name="season-calendar"),
+    path(SEASON + "standings/", public.standings.season_standings, name="standings"),
+    path(SEASON + "skill/", public.season.skill, name="season-skill"),
+    path(SEASON + "standings.xlsx", public.downloads.season_workbook, name="standings-xlsx"),
     path("tournaments/<int:pk>/", public.tournament.tournament, name="tournament"),
     path("tournaments/<int:pk>/register/", public.registration.register, name="register"),
     path("tournaments/<int:pk>/results/", public.results.tournament_results, name="results"),
@@ -137,7 +139,7 @@ urlpatterns = [
         name="director-player-rotate",
     ),
     path("director/seasons/new/", director.setup.season_create, name="director-season-new"),
-    path("director/seasons/<int:year>/", director.setup.season_edit, name="director-season"),
+    path("director/seasons/<years:years>/", director.setup.season_edit, name="director-season"),
     path(
         "director/tournaments/new/",
         director.setup.tournament_create,

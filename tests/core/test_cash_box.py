@@ -107,7 +107,15 @@ def test_the_books_balance_on_any_day(day):
         assert figure.amount >= 0
     assert box.unshared >= 0 and box.balance >= 0
     # Every figure's rows add up to it.
-    for figure in (box.taken, box.prizes, box.paid_out, *box.taken_by_method.values()):
+    cuts_of_pools = [pool.club_cut for pool in box.pools]
+    for figure in (
+        box.taken,
+        box.prizes,
+        box.paid_out,
+        *box.taken_by_method.values(),
+        box.club_cut,
+        *cuts_of_pools,
+    ):
         assert sum((row.amount for row in figure.rows), zero) == figure.amount
     assert sum((row.amount for row in box.prizes_paid.rows), zero) == box.prizes_paid.amount
     assert len(box.prizes_paid.rows) + len(box.prizes_owed.rows) == len(due)
@@ -171,3 +179,35 @@ def test_the_pools_come_in_the_draws_order_each_side_pool_after_its_bracket():
         ("consolation", False),
         ("last_chance", False),
     ]
+
+
+def test_the_clubs_cut_is_each_fees_share_of_it_to_the_cent():
+    """Three fees of 10.00 at a 12.5 % cut: 3.75 in all, rounded once on the pool.
+    Its rows are each fee's share (1.25 each), not the fees: they add up to the cut.
+    Where the shares do not split evenly the odd cents go to the largest remainders."""
+    paid = [MoneyIn(("main", False), "cash", Decimal("10.00"), n) for n in range(3)]
+    side = [MoneyIn(("main", True), "cash", Decimal("5.00"), n) for n in range(3)]
+    box = cash_box([*paid, *side], {"main": Decimal("12.5")}, [])
+    assert box.club_cut.amount == Decimal("3.75")
+    assert [(row.row, row.amount) for row in box.club_cut.rows] == [
+        (0, Decimal("1.25")),
+        (1, Decimal("1.25")),
+        (2, Decimal("1.25")),
+    ]
+    uneven = [
+        MoneyIn(("main", False), "cash", Decimal(amount), n)
+        for n, amount in enumerate(("10.00", "10.00", "10.00", "0.00"))
+    ]
+    box = cash_box(uneven, {"main": Decimal(10)}, [])
+    # 10 %: 3.00, even; the fee of nothing gives nothing and is no row.
+    assert [row.amount for row in box.club_cut.rows] == [Decimal("1.00")] * 3
+    # 0.33 %: 0.10 (0.099 rounded) in three: 0.04, 0.03, 0.03.
+    box = cash_box(uneven, {"main": Decimal("0.33")}, [])
+    assert box.club_cut.amount == Decimal("0.10")
+    assert [row.amount for row in box.club_cut.rows] == [
+        Decimal("0.04"),
+        Decimal("0.03"),
+        Decimal("0.03"),
+    ]
+    # No cut, no rows.
+    assert cash_box(paid, {}, []).club_cut.rows == ()

@@ -154,7 +154,7 @@ def test_a_new_season_takes_its_preset(admin_client, db):
         {"year": 1998, "name": "Temporada 1998", "preset": "qgammon-1999"},
     )
     assert response.status_code == 302
-    season = Season.objects.get(year=1998)
+    season = Season.objects.get(years="1998")
     assert season.backgammon_multiplier == 2 and season.beavers and not season.beaver_refusable
 
 

@@ -268,7 +268,10 @@ def test_a_tournament_added_in_the_admin_goes_through_the_operations(director_cl
     # Dated outside its season's year, it is refused with the reason.
     data.update({"name": "Fora de temporada", "date": "2003-01-19"})
     response = director_client.post(admin_url("tournament", "add"), data)
-    assert "A tournament of season 2002 is played in 2002." in response.content.decode()
+    assert (
+        "Temporada 2002 runs from Jan. 1, 2002 to Dec. 31, 2002: choose a date inside it."
+        in response.content.decode()
+    )
     assert not Tournament.objects.filter(name="Fora de temporada").exists()
 
 

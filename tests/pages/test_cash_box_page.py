@@ -100,6 +100,22 @@ def test_before_the_places_are_known_the_box_holds_the_fees(director_client, sea
     assert "No prize is owed" in page
 
 
+def test_the_clubs_cut_opens_to_rows_that_add_up_to_it(director_client, season):
+    """The club's 10 % of six fees of 12.50 is 7.50: its rows are each fee's 1.25, on
+    the page as in its context (before, they were the fees themselves, 75.00)."""
+    tournament = day(season)
+    response = director_client.get(money_url(tournament))
+    lines = {line.key: line for line in response.context["cash"].lines}
+    page = response.content.decode()
+    for key in ("club-cut", "cut-main"):
+        line = lines[key]
+        assert line.amount == Decimal("7.50")
+        assert [trace.amount for trace in line.traces] == [Decimal("1.25")] * 6
+        rows = re.search(rf'<details id="rows-{key}".*?</details>', page, re.S).group(0)
+        shown = re.findall(r'<td class="number">([\d.]+)</td>', rows)
+        assert sum(map(Decimal, shown)) == line.amount == Decimal("7.50")
+
+
 def settled_day(season):
     tournament = day(season)
     builders.play_out(tournament)

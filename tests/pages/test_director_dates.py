@@ -4,6 +4,7 @@ and is then dated today; the settings of one format carry that format, for the p
 show them with it alone."""
 
 import datetime
+import json
 
 import time_machine
 from django.urls import reverse
@@ -18,6 +19,11 @@ TODAY = datetime.datetime(2026, 11, 24, 12, 0, tzinfo=datetime.UTC)
 
 def date_value(page: str) -> str:
     return page.split('name="date" value="')[1].split('"')[0]
+
+
+def season_dates(page: str) -> dict:
+    script = page.split('<script id="season-dates" type="application/json">')[1]
+    return json.loads(script.split("</script>")[0])
 
 
 def selected_season(page: str) -> str:
@@ -41,8 +47,13 @@ def test_a_new_tournament_is_proposed_a_date_in_its_season(director_client, db):
     earlier = Tournament.objects.create(season=following, name="Copa", date="2027-01-05")
     page = director_client.get(NEW, {"from": earlier.pk}).content.decode()
     assert date_value(page) == "2027-11-24"
-    # The page knows the date to propose in each season (the script moves it there).
-    assert f'"{following.pk}": "2027-11-24"' in page and f'"{this.pk}": "2026-11-24"' in page
+    # The page knows each season's days and the date to propose in it (the script
+    # moves the date there).
+    dates = season_dates(page)
+    assert dates[str(following.pk)]["proposed"] == "2027-11-24"
+    assert dates[str(this.pk)]["proposed"] == "2026-11-24"
+    this_one = dates[str(this.pk)]
+    assert (this_one["start"], this_one["end"]) == ("2026-01-01", "2026-12-31")
 
 
 def test_format_settings_carry_their_formats(director_client, season):

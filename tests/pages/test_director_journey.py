@@ -57,12 +57,12 @@ def test_a_new_director_runs_a_cup_from_the_home_page(db):
         {"year": 2027, "name": "Temporada 2027", "preset": "qgammon-2002"},
         follow=True,
     )
-    assert Season.objects.get(year=2027).rules.backgammon_multiplier == 3
+    assert Season.objects.get(years="2027").rules.backgammon_multiplier == 3
     assert "Rules saved" not in response.content.decode()
 
     # A 12-player tournament with a first-round-losers consolation
     new_tournament = browser.get(link(response, "New tournament in this season"))
-    season = Season.objects.get(year=2027)
+    season = Season.objects.get(years="2027")
     response = browser.post(
         new_tournament.request["PATH_INFO"],
         {

@@ -60,7 +60,10 @@ def test_create_with_lengths_per_bracket(director_client, season, director):
         ({"season": 999999}, "Select a valid choice"),
         ({"progressive_rounds": -1}, "greater than or equal to 0"),
         ({"consolation": "swiss"}, "Select a valid choice"),
-        ({"date": "2003-01-10"}, "A tournament of season 2002 is played in 2002."),
+        (
+            {"date": "2003-01-10"},
+            "Temporada 2002 runs from Jan. 1, 2002 to Dec. 31, 2002: choose a date inside it.",
+        ),
     ],
 )
 def test_bad_input_re_renders_and_creates_nothing(director_client, season, changes, message):
@@ -125,7 +128,9 @@ def test_unknown_tournament_is_404(director_client, db):
 
 
 def test_a_tournament_outside_its_seasons_year_is_refused_by_the_operation(season):
-    with pytest.raises(operations.OperationError, match="is played in 2002"):
+    with pytest.raises(
+        operations.OperationError, match=r"runs from Jan\. 1, 2002 to Dec\. 31, 2002"
+    ):
         operations.create_tournament({"season": season, "name": "Tard", "date": "2001-12-31"}, {})
     assert not Tournament.objects.exists()
 

@@ -5,7 +5,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from .. import operations
-from ..forms import POINTS_FIELDS, SeasonRulesForm
+from ..forms import POINTS_FIELDS, SeasonCreateForm, SeasonRulesForm
 from ..models import Player, Season
 from ..operations.players import EDITABLE
 from .base import OneDoorAdmin, one_decimal
@@ -63,9 +63,18 @@ class PlayerAdmin(OneDoorAdmin):
 class SeasonAdmin(OneDoorAdmin):
     # The director's form: it asks the operation whether new rules would re-score games.
     form = SeasonRulesForm
-    list_display = ["year", "name", "preset", "crawford", "backgammon_multiplier", "beavers"]
+    list_display = [
+        "years",
+        "name",
+        "start",
+        "end",
+        "preset",
+        "crawford",
+        "backgammon_multiplier",
+        "beavers",
+    ]
     list_filter = ["preset", "beavers", "crawford"]
-    search_fields = ["name", "year"]
+    search_fields = ["name", "years"]
     rule_fieldset = (
         _("Rules"),
         {
@@ -85,20 +94,23 @@ class SeasonAdmin(OneDoorAdmin):
 
     def get_fieldsets(self, request, obj=None):
         if obj is None:
-            # A new season takes its rules from a preset; they are edited afterwards.
-            return [(None, {"fields": ["year", "name", "preset"]})]
+            # A new season takes its rules from a preset; they are edited afterwards. A
+            # calendar year, or its first and last day (the director's form).
+            return [(None, {"fields": ["year", ("start", "end"), "name", "preset"]})]
         return [
-            (None, {"fields": ["year", "name", "preset"]}),
+            (None, {"fields": ["years", ("start", "end"), "name", "preset"]}),
             self.rule_fieldset,
             self.points_fieldset,
         ]
 
     def get_readonly_fields(self, request, obj=None):
-        # The year names the season (its pages, its tournaments' dates); the preset is
-        # where its rules came from.
-        return ["year", "preset"] if obj is not None else []
+        # The years come from the dates (core.seasons); the preset is where its rules
+        # came from.
+        return ["years", "preset"] if obj is not None else []
 
     def get_form(self, request, obj=None, change=False, **kwargs):
+        if obj is None:
+            kwargs["form"] = SeasonCreateForm
         form = super().get_form(request, obj, change=change, **kwargs)
         if obj is None:
             form.base_fields["preset"].required = True
@@ -112,11 +124,17 @@ class SeasonAdmin(OneDoorAdmin):
                 form.rules,
                 name=data["name"],
                 scale={field: data[field] for field in POINTS_FIELDS},
+                dates=form.dates,
                 user=request.user,
             )
         else:
             season = operations.create_season(
-                data["year"], data["preset"], data["name"], user=request.user
+                None,
+                data["preset"],
+                data["name"],
+                start=data["start"],
+                end=data["end"],
+                user=request.user,
             )
             obj.pk = season.pk
 

@@ -19,7 +19,7 @@ PLAYERS = 168  # the largest field and some: each cup draws its field from them
 def season(year: int, games: int, name: str, field: int, log=None) -> Season:
     """The season of `year`, built with about `games` games in cups of `field` players
     (the last cup stops when the games are reached), or found if it was built before."""
-    found = Season.objects.filter(year=year).first()
+    found = Season.objects.filter(years=str(year)).first()
     if found is not None:
         return found
     # Built through the operations, like every write of the site.
@@ -68,7 +68,7 @@ def _play(tournament, rng, budget: int) -> int:
 
 def bench_season(year: int, name: str) -> Season:
     """The bench part's own season, found or made."""
-    found = Season.objects.filter(year=year).first()
+    found = Season.objects.filter(years=str(year)).first()
     return found or operations.create_season(year, "qgammon-2002", name)
 
 
@@ -94,7 +94,7 @@ def drawn_cup(
         {
             "season": season,
             "name": name,
-            "date": date(season.year, 1, 1),
+            "date": season.start,
             "consolation": draw.PROGRESSIVE,
             "last_chance": True,
         },

@@ -148,7 +148,7 @@ def _peak_from_here() -> float:
 def export_rss(year: int) -> dict:
     """In this (fresh) process: the season export of `year`, and how far it raised the
     peak resident memory above where the imports and django.setup left it."""
-    season = Season.objects.get(year=year)
+    season = Season.objects.get(years=str(year))
     games = Game.objects.filter(match__tournament__season=season).count()
     gc.collect()
     baseline = _peak_from_here()

@@ -37,7 +37,7 @@ _FLOOR_TABLE = "ratings_bench_floor"
 
 
 def _season() -> Season:
-    season = Season.objects.filter(year=YEAR).first()
+    season = Season.objects.filter(years=str(YEAR)).first()
     return season or operations.create_season(YEAR, "qgammon-2002", "Bench ratings")
 
 

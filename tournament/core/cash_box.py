@@ -4,7 +4,8 @@ paid (by method) or are still owed, and what is left in the box.
 
 Pure Python with `Decimal` amounts, never floats: the director's money page and the
 workbook's Money sheet both show one `CashBox`, so they agree to the cent. Every figure
-carries the caller's rows it was added up from, so each can be traced on the page.
+carries the caller's rows it was added up from, so each can be traced on the page;
+the club's cut, a share of the fees, carries each fee's share of it.
 
 The books balance by construction, and a property test holds them to it:
 
@@ -17,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from decimal import Decimal
+from decimal import ROUND_FLOOR, Decimal
 
 from . import draw
 from . import prizes as prize_money
@@ -81,11 +82,39 @@ def _figure(items: Iterable, amount_of=lambda item: item.amount) -> Figure:
     return Figure(sum((amount_of(item) for item in items), ZERO), items)
 
 
+CENT = Decimal("0.01")
+
+
+def _cut_shares(paid: Sequence[MoneyIn], cut: Decimal) -> Figure:
+    """The club's cut of a pool as each fee's share of it: every fee gives the cut its
+    proportion, in cents, the cents left over by rounding down given to the largest
+    remainders (the first fee on a tie), so that the shares add up to the cut exactly
+    (the cut itself is rounded once, on the pool: prizes.pool). A fee that gives
+    nothing is left out."""
+    total = sum((item.amount for item in paid), ZERO)
+    if not cut or not total:
+        return Figure(ZERO, ())
+    exact = [item.amount * cut / total for item in paid]
+    shares = [(value / CENT).to_integral_value(rounding=ROUND_FLOOR) * CENT for value in exact]
+    left = int((cut - sum(shares, ZERO)) / CENT)
+    by_remainder = sorted(range(len(paid)), key=lambda n: (-(exact[n] - shares[n]), n))
+    for n in by_remainder[:left]:
+        shares[n] += CENT
+    rows = tuple(
+        MoneyIn(item.pool, item.method, share, item.row)
+        for item, share in zip(paid, shares, strict=True)
+        if share
+    )
+    return Figure(cut, rows)
+
+
 @dataclass(frozen=True)
 class PoolFigures:
     pool: PoolKey
     paid: Figure  # the fees paid into it (rows: MoneyIn)
-    club_cut: Figure  # the club's share of them (the same rows); never on a side pool
+    # The club's share of them; its rows are each fee's share of the cut (MoneyIn rows
+    # of that amount), which add up to it. Never on a side pool.
+    club_cut: Figure
     to_share: Decimal  # paid less the cut
     prizes: Figure  # the prizes known from it (rows: PrizeDue)
     unshared: Decimal  # to share, but nobody's yet: the places are not all known
@@ -171,7 +200,7 @@ def cash_box(
             PoolFigures(
                 pool,
                 paid,
-                Figure(paid.amount - to_share, paid.rows),
+                _cut_shares(paid.rows, paid.amount - to_share),
                 to_share,
                 won,
                 max(to_share - won.amount, ZERO),
@@ -200,7 +229,7 @@ def cash_box(
         pools=pools,
         club_cut=Figure(
             sum((pool.club_cut.amount for pool in pools), ZERO),
-            tuple(row for pool in pools if pool.club_cut.amount for row in pool.paid.rows),
+            tuple(row for pool in pools for row in pool.club_cut.rows),
         ),
         unshared=sum((pool.unshared for pool in pools), ZERO),
         prizes=_figure(due),

@@ -1,6 +1,7 @@
 """The director's forms, by subject: `match` (a game, penalty points, a table, a side, a
-transcript), `setup` (seasons and tournaments, with their brackets, tables, clocks and
-money) and `entries` (registration, check-in, seeds, fees, the draw's seed).
+transcript), `seasons` (a season's days, rules and league points), `setup` (tournaments,
+with their brackets, tables, clocks and money) and `entries` (registration, check-in,
+seeds, fees, the draw's seed).
 
 They check types and sizes; what the rules allow is asked of the pure core, and of the
 operations they feed (a game is checked by `scoring.replay()` inside the locked
@@ -33,14 +34,11 @@ from .match import (
 from .players import PlayerContactForm
 from .reports import ConfirmReportForm, DisputeForm, HandInForm
 from .rounds import DeadlineForm, OverdueForm
+from .seasons import POINTS_FIELDS, SCALE_FIELDS, SeasonCreateForm, SeasonRulesForm
 from .setup import (
     BRACKET_FIELDS,
-    POINTS_FIELDS,
-    SCALE_FIELDS,
     TOURNAMENT_FIELDS,
     LengthsField,
-    SeasonCreateForm,
-    SeasonRulesForm,
     TournamentForm,
 )
 

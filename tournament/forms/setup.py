@@ -1,7 +1,8 @@
-"""The setup forms: a season from a preset and its rules, and a tournament with its
-consolation format, tables, clock, and each bracket's match lengths, fees, payouts and
-clock. The values are checked by the core's parsers (schedule, tables, prizes, clocks)
-and by the operations' own checks, with their messages."""
+"""The tournament's setup form (the season's forms: forms.seasons): a tournament on a
+date inside its season, with its consolation format, tables, clock, and each bracket's
+match lengths, fees, payouts and clock. The values are checked by the core's parsers
+(schedule, tables, prizes, clocks) and by the operations' own checks, with their
+messages."""
 
 from __future__ import annotations
 
@@ -16,65 +17,10 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from .. import operations
-from ..core import clocks, club_nights, draw, league, prizes, schedule, tables
+from ..core import clocks, club_nights, draw, prizes, schedule, tables
 from ..core import seasons as core_seasons
-from ..core.rules import PRESETS, RuleSet
-from ..models import RULE_FIELDS, Season, Tournament
+from ..models import Season, Tournament
 from ..models.tournaments import CLOCK_POLICY_CHOICES
-from ..rule_texts import PRESET_LABELS
-
-
-class SeasonCreateForm(forms.ModelForm):
-    preset = forms.ChoiceField(
-        label=_("Rules"),
-        choices=[(key, PRESET_LABELS[key]) for key in PRESETS],
-        initial="qgammon-2002",
-        help_text=_("The season starts with these rules; you can edit them afterwards."),
-    )
-
-    class Meta:
-        model = Season
-        fields = ["year", "name", "preset"]
-
-
-SCALE_FIELDS = ("main_points", "consolation_points", "last_chance_points")
-# How the season counts league points, and the club's scale.
-POINTS_FIELDS = ("league_scoring", *SCALE_FIELDS)
-
-
-class SeasonRulesForm(forms.ModelForm):
-    """A season's name, rule columns and league points; new rules that would re-score
-    a recorded game are refused with the operation's message (the admin uses it too)."""
-
-    class Meta:
-        model = Season
-        fields = ["name", *RULE_FIELDS, *POINTS_FIELDS]
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        if "league_scoring" in self.fields:
-            # A form that leaves it out keeps the season's way of counting.
-            self.fields["league_scoring"].required = False
-
-    def clean_league_scoring(self):
-        return self.cleaned_data.get("league_scoring") or self.instance.league_scoring
-
-    def clean(self):
-        data = super().clean()
-        if self.errors or not set(RULE_FIELDS) <= set(data):
-            return data  # the admin's form for a new season has no rule fields
-        try:
-            self.rules = RuleSet(**{field: data[field] for field in RULE_FIELDS})
-            for field in SCALE_FIELDS:
-                data[field] = league.format_scale(league.parse_scale(data[field]))
-        except ValueError as error:
-            raise ValidationError(str(error)) from None
-        if self.instance.pk is not None:
-            try:
-                operations.check_season_rules(self.instance, self.rules)
-            except operations.OperationError as error:
-                raise ValidationError(error.message) from None
-        return data
 
 
 class LengthsField(forms.CharField):
@@ -334,13 +280,21 @@ class TournamentForm(forms.ModelForm, BracketFields):
         self._propose_dates()
 
     def _propose_dates(self) -> None:
-        """The date proposed in each season (`season_dates`, by season id: the page
-        moves the date there when the season changes), and a new tournament's season
-        and date: the season asked for or copied, else the current one; a date in it."""
+        """Each season's days and the date proposed in it (`season_dates`, by season id:
+        its first and last day, the date the page moves to when the season changes, and
+        the message the page shows for a date outside it, the model's own), and a new
+        tournament's season and date: the season asked for or copied, else the current
+        one; a date in it."""
         today = timezone.localdate()
-        seasons = dict(Season.objects.values_list("pk", "year"))
+        seasons = {season.pk: season for season in Season.objects.all()}
         self.season_dates = {
-            pk: core_seasons.date_in_season(today, year).isoformat() for pk, year in seasons.items()
+            pk: {
+                "start": season.start.isoformat(),
+                "end": season.end.isoformat(),
+                "proposed": core_seasons.date_in_season(today, season.span).isoformat(),
+                "outside": season.outside_message(),
+            }
+            for pk, season in seasons.items()
         }
         if self.instance.pk or self.is_bound:
             return
@@ -348,14 +302,15 @@ class TournamentForm(forms.ModelForm, BracketFields):
         chosen = chosen.pk if isinstance(chosen, Season) else chosen
         if chosen not in seasons:
             running = Tournament.objects.filter(status=Tournament.Status.RUNNING)
-            year = core_seasons.current_season(
-                seasons.values(), running.values_list("season__year", flat=True), today.year
+            chosen = core_seasons.current_season(
+                {pk: season.span for pk, season in seasons.items()},
+                running.values_list("season_id", flat=True),
+                today,
             )
-            chosen = next((pk for pk, found in seasons.items() if found == year), None)
             if chosen is None:
                 return
             self.initial["season"] = chosen
-        self.initial["date"] = self.season_dates[chosen]
+        self.initial["date"] = self.season_dates[chosen]["proposed"]
 
     def clean_reporting(self):
         return self.cleaned_data.get("reporting") or self.instance.reporting

@@ -39,7 +39,7 @@ class DemoAnalysed:
 
     def match(self, year: int) -> Match | None:
         tournament = Tournament.objects.filter(
-            season__year=year, name=self.cup.format(year=year)
+            season__years=str(year), name=self.cup.format(year=year)
         ).first()
         if tournament is None:
             return None

@@ -30,7 +30,7 @@ def load(season: Season, today: date, players: dict[str, Player]) -> bool:
     name = f"Copa de les Famílies {season.year}"
     if Tournament.objects.filter(season=season, name=name).exists():
         return False
-    day = min(max(today + timedelta(days=7), date(season.year, 1, 1)), date(season.year, 12, 31))
+    day = min(max(today + timedelta(days=7), season.start), season.end)
     tournament = operations.create_tournament({"season": season, "name": name, "date": day}, {})
     for player in FIELD:
         operations.add_entry(tournament, players[player], checked_in=True)

@@ -36,7 +36,7 @@ def load(season: Season, today: date, names: Sequence[str], players: dict[str, P
         {
             "season": season,
             "name": name,
-            "date": max(today - timedelta(days=200), date(season.year, 1, 1)),
+            "date": max(today - timedelta(days=200), season.start),
             "consolation": draw.DOUBLE,
             "grand_final_reset": True,
             "tables": "4",

@@ -32,7 +32,7 @@ def load(season: Season, today: date, names: Sequence[str], players: dict[str, P
         {
             "season": season,
             "name": name,
-            "date": max(today - timedelta(days=30), date(season.year, 1, 1)),
+            "date": max(today - timedelta(days=30), season.start),
             "format": club_nights.SWISS,
             "rounds": 3,
             "round_lengths": "5",

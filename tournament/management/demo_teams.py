@@ -33,7 +33,7 @@ def load(season: Season, today: date, names: Sequence[str], players: dict[str, P
         {
             "season": season,
             "name": name,
-            "date": max(today - timedelta(days=30), date(season.year, 1, 1)),
+            "date": max(today - timedelta(days=30), season.start),
             "format": club_nights.TEAMS,
             "team_size": 3,
             "knockout": 2,

@@ -1,16 +1,19 @@
-"""Seasons named by year, each with the rule variants the club played and its league
-points scale."""
+"""Seasons, each from its first to its last day (a calendar year unless the club runs
+another: September to June is "2026-27"), named and addressed by its years, with the
+rule variants the club played and its league points scale."""
 
 from __future__ import annotations
 
 from django.core.exceptions import ValidationError
 from django.db import models
-from django.db.models import Q
+from django.db.models import F, Q
 from django.urls import reverse
+from django.utils.formats import date_format
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from ..core import league, master_points, win_skill
+from ..core import seasons as core_seasons
 from ..core.rules import IRREGULARITIES, PRESETS, RuleSet
 from ..rule_texts import PRESET_LABELS
 
@@ -37,7 +40,17 @@ class Season(models.Model):
         ("2002", _("from 2002: irregularity rules 2 and 3")),
     ]
 
-    year = models.PositiveSmallIntegerField(_("year"), unique=True)
+    start = models.DateField(_("first day"))
+    end = models.DateField(_("last day"))
+    # The years it is named and addressed by ("2026", "2026-27"): its dates' (core.
+    # seasons), kept by save(); unique, so that an address is one season's.
+    years = models.CharField(
+        _("years"),
+        max_length=7,
+        unique=True,
+        editable=False,
+        error_messages={"unique": _("The club has a season of these years already.")},
+    )
     name = models.CharField(_("name"), max_length=100, blank=True)
     preset = models.CharField(
         _("preset"),
@@ -111,12 +124,17 @@ class Season(models.Model):
     class Meta:
         verbose_name = _("season")
         verbose_name_plural = _("seasons")
-        ordering = ["-year"]
+        ordering = ["-start"]
         constraints = [
             models.CheckConstraint(
-                condition=Q(year__gte=1900, year__lte=2999),
-                name="season_year_plausible",
+                condition=Q(start__gte=core_seasons.FIRST_DAY, end__lte=core_seasons.LAST_DAY),
+                name="season_dates_plausible",
                 violation_error_message=_("Give the season's year, e.g. 2002."),
+            ),
+            models.CheckConstraint(
+                condition=Q(end__gte=F("start")),
+                name="season_ends_after_it_starts",
+                violation_error_message=_("A season's last day cannot come before its first day."),
             ),
             models.CheckConstraint(
                 condition=Q(backgammon_multiplier__in=[2, 3]),
@@ -138,10 +156,57 @@ class Season(models.Model):
         ]
 
     def __str__(self) -> str:
-        return self.name or str(_("Season %(year)s") % {"year": self.year})
+        return self.name or str(_("Season %(year)s") % {"year": self.years})
+
+    def save(self, *args, **kwargs):
+        if self.start and self.end:
+            self.years = self.span.years
+            if kwargs.get("update_fields") is not None:
+                kwargs["update_fields"] = {*kwargs["update_fields"], "years"}
+        super().save(*args, **kwargs)
 
     def get_absolute_url(self) -> str:
-        return reverse("season", args=[self.year])
+        return reverse("season", args=[self.years])
+
+    def clean(self) -> None:
+        if self.start and self.end:
+            try:
+                self.years = core_seasons.checked(self.start, self.end).years
+            except core_seasons.SeasonError as error:
+                raise ValidationError({"end": error.message(gettext)}) from None
+
+    @property
+    def span(self) -> core_seasons.Span:
+        """Its first and last day, for the core's rules."""
+        return core_seasons.Span(self.start, self.end)
+
+    @property
+    def is_calendar_year(self) -> bool:
+        """1 January to 31 December, as the club's seasons always were."""
+        return self.span.is_calendar_year
+
+    @property
+    def year(self) -> int:
+        """The calendar year it starts in (a season of 2026-27: 2026)."""
+        return self.start.year
+
+    def holds(self, day) -> bool:
+        """A tournament of the season may be played on `day` (core.seasons)."""
+        return self.span.holds(day)
+
+    def date_problem(self, day) -> str | None:
+        """Why a tournament of the season cannot be played on `day`, in the active
+        language, or None when it can: the model's, the operations' and the form's
+        message (the form's script shows the same)."""
+        return None if self.holds(day) else self.outside_message()
+
+    def outside_message(self) -> str:
+        """What a date outside the season is told."""
+        return gettext("%(season)s runs from %(start)s to %(end)s: choose a date inside it.") % {
+            "season": self,
+            "start": date_format(self.start),
+            "end": date_format(self.end),
+        }
 
     @property
     def uses_master_points(self) -> bool:
@@ -161,9 +226,13 @@ class Season(models.Model):
             setattr(self, field, getattr(rules, field))
 
     @classmethod
-    def from_preset(cls, year: int, preset: str, **fields) -> Season:
-        """An unsaved season with a preset's rules; the director may edit them after."""
-        season = cls(year=year, preset=preset, **fields)
+    def from_preset(cls, year: int | None, preset: str, **fields) -> Season:
+        """An unsaved season with a preset's rules; the director may edit them after.
+        The calendar year `year` unless `start` and `end` are given."""
+        if "start" not in fields or "end" not in fields:
+            span = core_seasons.calendar_year(year)
+            fields = {"start": span.start, "end": span.end, **fields}
+        season = cls(preset=preset, **fields)
         season.set_rules(PRESETS[preset])
         return season
 

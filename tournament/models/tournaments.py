@@ -320,7 +320,7 @@ class Tournament(RegistrationSettings, EventFormatSettings):
         ]
 
     def __str__(self) -> str:
-        return f"{self.name} ({self.season.year})"
+        return f"{self.name} ({self.season.years})"
 
     def save(self, *args, **kwargs):
         # The mark is written by operations.marks alone: a row read before a write bumped
@@ -342,14 +342,10 @@ class Tournament(RegistrationSettings, EventFormatSettings):
         return reverse("tournament", args=[self.pk])
 
     def clean(self) -> None:
-        # A season is a year of the club: its tournaments are played in that year.
-        if self.season_id and self.date and self.date.year != self.season.year:
-            raise ValidationError(
-                {
-                    "date": _("A tournament of season %(year)d is played in %(year)d.")
-                    % {"year": self.season.year}
-                }
-            )
+        # A season's tournaments are played inside it (core.seasons).
+        problem = self.season.date_problem(self.date) if self.season_id and self.date else None
+        if problem:
+            raise ValidationError({"date": problem})
 
     @property
     def clock(self) -> clocks.Clock:

@@ -93,6 +93,7 @@ from .players import (
 from .prize_payments import pay_prize, take_back_prize_payment
 from .seasons import (
     change_season_rules,
+    check_season_dates,
     check_season_rules,
     create_season,
     delete_season,
@@ -139,6 +140,7 @@ __all__ = [
     "check_in",
     "check_in_at_door",
     "check_in_everyone",
+    "check_season_dates",
     "check_season_rules",
     "check_tournament_change",
     "close_check_in",

@@ -193,11 +193,9 @@ def start_tournament(tournament: Tournament | int, *, user=None, dated=None) -> 
     player's "I'm here" asks the desk, which places them into a bye."""
     tournament = lock_tournament(tournament)
     if dated is not None and tournament.is_draft and dated != tournament.date:
-        if dated.year != tournament.season.year:
-            raise OperationError(
-                _("A tournament of season %(year)d is played in %(year)d.")
-                % {"year": tournament.season.year}
-            )
+        problem = tournament.season.date_problem(dated)
+        if problem:
+            raise OperationError(problem)
         tournament.date = dated
         tournament.save(update_fields=["date"])
     if not is_drawn(tournament):

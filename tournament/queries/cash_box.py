@@ -72,14 +72,17 @@ def _user(user) -> str:
     return user.get_username() if user is not None else ""
 
 
-def _trace(row, methods) -> Trace:
+def _trace(item, methods) -> Trace:
+    """The row behind one of a figure's items, with the item's amount: a fee's own, or
+    its share of the club's cut."""
+    row, amount = item.row, item.amount
     if isinstance(row, Payment):
         return Trace(
             row.entry.player,
             pool_label(row.bracket, row.side),
             "",
             methods.get(row.method, row.method),
-            row.amount,
+            amount,
             row.at,
             _user(row.entered_by),
         )
@@ -89,11 +92,11 @@ def _trace(row, methods) -> Trace:
             pool_label(row.bracket, row.side),
             row.places,
             methods.get(row.method, row.method),
-            row.amount,
+            amount,
             row.at,
             _user(row.paid_by),
         )
-    return Trace(row.player, row.label, row.places, "", row.amount, None, "")
+    return Trace(row.player, row.label, row.places, "", amount, None, "")
 
 
 def tournament_cash(tournament: Tournament) -> TournamentCash:
@@ -135,7 +138,7 @@ def _lines(box: core.CashBox) -> list[Line]:
     methods = _methods()
 
     def line(key, label, figure, *, total=False):
-        traces = [_trace(row.row, methods) for row in figure.rows]
+        traces = [_trace(item, methods) for item in figure.rows]
         return Line(key, label, figure.amount, traces, total)
 
     def named(method):

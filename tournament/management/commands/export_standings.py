@@ -1,21 +1,36 @@
-"""`manage.py export_standings --season YEAR [--tournament ID] --output FILE.xlsx`:
+"""`manage.py export_standings --season YEARS [--tournament ID] --output FILE.xlsx`
+(YEARS: 2026, or 2026-27 for a season that spans two years):
 the same workbook as the standings page's download, for the club secretary."""
 
+import argparse
 from pathlib import Path
 
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from django.utils import translation
 
+from ...core.seasons import years_address
 from ...exports import season_sheets, tournament_sheets, write_workbook
 from ...models import Season, Tournament
+
+
+def season_years(text: str) -> str:
+    """A season's years as its address has them ("2026", "2026-27")."""
+    if years_address(text) is None:
+        raise argparse.ArgumentTypeError(f"not a season's years: {text!r} (2026, or 2026-27)")
+    return text
 
 
 class Command(BaseCommand):
     help = "Write a season's (or one tournament's) standings, matches, games, players and rules."
 
     def add_arguments(self, parser):
-        parser.add_argument("--season", type=int, required=True, help="the season's year")
+        parser.add_argument(
+            "--season",
+            type=season_years,
+            required=True,
+            help="the season's years: 2026, or 2026-27",
+        )
         parser.add_argument("--tournament", type=int, help="one tournament of that season (id)")
         parser.add_argument("--output", required=True, help="the .xlsx file to write")
         parser.add_argument(
@@ -26,7 +41,7 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args, season, tournament, output, language, **options):
-        found = Season.objects.filter(year=season).first()
+        found = Season.objects.filter(years=str(season)).first()
         if found is None:
             raise CommandError(f"There is no season {season}.")
         output = Path(output)

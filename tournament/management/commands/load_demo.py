@@ -241,15 +241,15 @@ class Command(BaseCommand):
         today = timezone.localdate()
         seasons = {**SEASONS, today.year: ("qgammon-2002", f"Temporada {today.year}")}
         for year, (preset, name) in seasons.items():
-            if not Season.objects.filter(year=year).exists():
+            if not Season.objects.filter(years=str(year)).exists():
                 operations.create_season(year, preset, name)
         created = 0
         for cup in [*CUPS_OF_THE_PAST, *cups_of_this_year(today.year, today)]:
-            season = Season.objects.get(year=cup.year)
+            season = Season.objects.get(years=str(cup.year))
             if not Tournament.objects.filter(season=season, name=cup.name).exists():
                 self._play(season, cup, players)
                 created += 1
-        this_season, nights = Season.objects.get(year=today.year), 0
+        this_season, nights = Season.objects.get(years=str(today.year)), 0
         for night in demo_club_nights.nights_of_this_year(today.year, today, PLAYERS):
             nights += demo_club_nights.load(this_season, night, players)
         created += demo_avoided.load(this_season, today, players)

@@ -239,7 +239,7 @@ def start(request, pk):
     today = timezone.localdate()
     early = tournament.is_draft and tournament.date > today
     if early and request.POST.get("confirm") != "on":
-        in_season = today.year == tournament.season.year
+        in_season = tournament.season.holds(today)
         context = {
             "title": gettext("%(tournament)s is set for %(date)s, not today. Start it now?")
             % {"tournament": tournament.name, "date": date_format(tournament.date)},
@@ -254,7 +254,7 @@ def start(request, pk):
             "answer": gettext("Yes, start it now"),
         }
         return render(request, "director/ask_first.html", context)
-    dated = today if early and today.year == tournament.season.year else None
+    dated = today if early and tournament.season.holds(today) else None
     try:
         operations.start_tournament(tournament, user=request.user, dated=dated)
     except operations.OperationError as error:

@@ -1,5 +1,6 @@
-"""The background jobs at the director's desk: the recent ones with their status, how
-many attempts, the last error, and a Retry button for a failed one (operations.jobs)."""
+"""The background jobs at the director's desk: the recent ones named by their work
+(queries.jobs: the players and the tournament of a match analysed), with their status,
+how many attempts, the last error, and a Retry button for a failed one (operations.jobs)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from django.views.decorators.http import require_GET, require_POST
 from ...models import Job
 from ...operations import OperationError
 from ...operations import jobs as job_operations
+from ...queries.jobs import job_lines
 from ...web.access import director_required
 
 RECENT = 100
@@ -19,8 +21,9 @@ RECENT = 100
 @director_required
 @require_GET
 def jobs(request):
-    """Template: director/jobs.html; context: jobs (the newest first)."""
-    recent = Job.objects.order_by("-id")[:RECENT]
+    """Template: director/jobs.html; context: jobs (queries.jobs.JobLine: the job and its
+    work in words; the newest first)."""
+    recent = job_lines(list(Job.objects.order_by("-id")[:RECENT]))
     return render(request, "director/jobs.html", {"jobs": recent})
 
 

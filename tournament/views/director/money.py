@@ -40,7 +40,7 @@ def money_workbook(request, pk):
     For the directors only, as the page: it says who paid what, and how."""
     tournament = tournament_of(pk)
     name = slugify(tournament.name) or "tournament"
-    filename = f"qgammon-{tournament.season.year}-{name}-money.xlsx"
+    filename = f"qgammon-{tournament.season.years}-{name}-money.xlsx"
     return workbook_response(money_sheets(tournament, tournament_cash(tournament)), filename)
 
 

@@ -15,6 +15,7 @@ from ...forms import POINTS_FIELDS, SeasonCreateForm, SeasonRulesForm, Tournamen
 from ...models import Season, Tournament
 from ...rule_texts import describe_rules
 from ...web.access import director_required
+from ...web.season_address import season_page
 
 
 def say_if_discarded(request, change: operations.Changed) -> None:
@@ -36,25 +37,35 @@ def _posted(request):
 @director_required
 @require_http_methods(["GET", "POST"])
 def season_create(request):
-    """A new season, its rules taken from a preset. Template: director/season_form.html."""
+    """A new season, its rules taken from a preset: a calendar year, or its first and
+    last day. Template: director/season_form.html."""
     form = SeasonCreateForm(_posted(request))
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
-        season = operations.create_season(
-            data["year"], data["preset"], data["name"], user=request.user
-        )
-        messages.success(request, gettext("Season %(year)s created.") % {"year": season.year})
-        return redirect("director-season", season.year)
+        try:
+            season = operations.create_season(
+                None,
+                data["preset"],
+                data["name"],
+                start=data["start"],
+                end=data["end"],
+                user=request.user,
+            )
+        except operations.OperationError as error:
+            form.add_error(None, error.message)
+        else:
+            messages.success(request, gettext("Season %(year)s created.") % {"year": season.years})
+            return redirect("director-season", season.years)
     status = 400 if form.errors else 200
     return render(request, "director/season_form.html", {"form": form}, status=status)
 
 
 @director_required
 @require_http_methods(["GET", "POST"])
-def season_edit(request, year):
-    """A season's name and rule columns. Template: director/season_form.html; context:
-    season, form, rule_texts (the rules as the public page words them)."""
-    season = get_object_or_404(Season, year=year)
+@season_page()
+def season_edit(request, season):
+    """A season's name, dates and rule columns. Template: director/season_form.html;
+    context: season, form, rule_texts (the rules as the public page words them)."""
     form = SeasonRulesForm(_posted(request), instance=season)
     status = 200
     if request.method == "POST":
@@ -65,13 +76,15 @@ def season_edit(request, year):
                     form.rules,
                     name=form.cleaned_data["name"],
                     scale={field: form.cleaned_data[field] for field in POINTS_FIELDS},
+                    dates=form.dates,
                     user=request.user,
                 )
             except operations.OperationError as error:
                 form.add_error(None, error.message)
             else:
                 messages.success(request, gettext("Rules saved."))
-                return redirect("director-season", season.year)
+                season.refresh_from_db()  # its years may have changed with its dates
+                return redirect("director-season", season.years)
         status = 400
         season.refresh_from_db()
     context = {"season": season, "form": form, "rule_texts": describe_rules(season.rules)}
@@ -81,13 +94,13 @@ def season_edit(request, year):
 @director_required
 @require_http_methods(["GET", "POST"])
 def tournament_create(request):
-    """A new tournament in a season (?season=YEAR), or made like an earlier one
-    (?from=ID: its format, tables, clock, lengths, fees and payouts).
+    """A new tournament in a season (?season=YEARS: 2026, 2026-27), or made like an
+    earlier one (?from=ID: its format, tables, clock, lengths, fees and payouts).
 
     Template: director/tournament_form.html; context: form, copy_of."""
     initial = {}
-    if request.GET.get("season", "").isdigit():
-        initial["season"] = Season.objects.filter(year=request.GET["season"]).first()
+    if request.GET.get("season"):
+        initial["season"] = Season.objects.filter(years=request.GET["season"][:7]).first()
     copy_of = None
     if request.GET.get("from", "").isdigit():
         copy_of = Tournament.objects.filter(pk=request.GET["from"]).first()

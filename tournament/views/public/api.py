@@ -36,17 +36,25 @@ def _summary(tournament: Tournament) -> dict:
         if tournament.consolation == draw.DOUBLE
         else {}
     )
-    return {
-        "id": tournament.pk,
-        "name": tournament.name,
-        "season": tournament.season.year,
-        "status": tournament.status,
-        "format": tournament.format,
-        "consolation": tournament.consolation,
-        "last_chance": tournament.last_chance,
-        "date": tournament.date.isoformat(),
-        "url": reverse("api-tournament", args=[tournament.pk]),
-    } | double
+    # A season that spans two years also gives its years, as its addresses do (only
+    # then, so that a calendar year's answer is what it was).
+    season = tournament.season
+    spanning = {"season_years": season.years} if season.years != str(season.year) else {}
+    return (
+        {
+            "id": tournament.pk,
+            "name": tournament.name,
+            "season": season.year,
+            "status": tournament.status,
+            "format": tournament.format,
+            "consolation": tournament.consolation,
+            "last_chance": tournament.last_chance,
+            "date": tournament.date.isoformat(),
+            "url": reverse("api-tournament", args=[tournament.pk]),
+        }
+        | spanning
+        | double
+    )
 
 
 def _match(item) -> dict:

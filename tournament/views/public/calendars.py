@@ -5,31 +5,31 @@ Each costs a fixed number of queries (pinned by tests/pages/test_calendars.py).
 """
 
 from django.http import Http404, HttpResponse
-from django.shortcuts import get_object_or_404
 from django.views.decorators.http import require_safe
 
 from ...exports import calendars as ics
-from ...models import Entry, Match, Season
+from ...models import Entry, Match
 from ...operations.links import player_by_token
 from ...web.access import private
+from ...web.season_address import season_page
 
 CALENDAR = "text/calendar; charset=utf-8"
 
 
 def _calendar_response(body: bytes, filename: str) -> HttpResponse:
-    # The filename is ours alone (a year, a fixed word): never a name someone typed.
+    # The filename is ours alone (the years, a fixed word): never a name someone typed.
     response = HttpResponse(body, content_type=CALENDAR)
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response
 
 
 @require_safe
-def season_calendar(request, year):
+@season_page()
+def season_calendar(request, season):
     """The season's public tournaments, one all-day event each (2 queries)."""
-    season = get_object_or_404(Season, year=year)
     tournaments = season.tournaments.public().order_by("date", "name", "pk")
     body = ics.season_calendar(season, tournaments, request.build_absolute_uri("/"))
-    return _calendar_response(body, f"season-{season.year}.ics")
+    return _calendar_response(body, f"season-{season.years}.ics")
 
 
 @require_safe

@@ -13,11 +13,12 @@ from django.views.decorators.http import require_GET
 
 from ...core import matfile, scoring
 from ...exports import match_files, season_sheets, tournament_sheets, write_workbook
-from ...models import Match, Season, Tournament
+from ...models import Match, Tournament
 from ...operations import transcripts
 from ...operations.links import player_by_token
 from ...queries.match_labels import ROUNDS_IN_BRACKET
 from ...web.access import private
+from ...web.season_address import season_page
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
@@ -33,16 +34,16 @@ def workbook_response(sheets, filename: str):
 
 
 @require_GET
-def season_workbook(request, year):
+@season_page()
+def season_workbook(request, season):
     """The season's spreadsheet (.xlsx) in the language of the page."""
-    season = get_object_or_404(Season, year=year)
-    return workbook_response(season_sheets(season), f"qgammon-{season.year}.xlsx")
+    return workbook_response(season_sheets(season), f"qgammon-{season.years}.xlsx")
 
 
 @require_GET
 def tournament_workbook(request, pk):
     tournament = get_object_or_404(Tournament.objects.public().select_related("season"), pk=pk)
-    filename = f"qgammon-{tournament.season.year}-{slugify(tournament.name)}.xlsx"
+    filename = f"qgammon-{tournament.season.years}-{slugify(tournament.name)}.xlsx"
     return workbook_response(tournament_sheets(tournament), filename)
 
 

@@ -62,14 +62,12 @@ def home(request):
             )
         )
     )
-    by_year = {season.year: season for season in seasons}
-    year = current_season(
-        by_year,
-        running=[s.year for s in seasons if any(t.is_running for t in s.public_tournaments)],
-        this_year=timezone.localdate().year,
+    spans = {season: season.span for season in seasons}
+    current = current_season(
+        spans,
+        running=[s for s in seasons if any(t.is_running for t in s.public_tournaments)],
+        today=timezone.localdate(),
     )
-    later, earlier = split_seasons(by_year, year)
-    context["current"] = by_year.get(year)
-    context["next"] = [by_year[year] for year in later]
-    context["others"] = [by_year[year] for year in earlier]
+    later, earlier = split_seasons(spans, current)
+    context["current"], context["next"], context["others"] = current, later, earlier
     return render(request, "tournament/home.html", context)

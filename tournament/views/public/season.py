@@ -1,22 +1,23 @@
 """A season's page: its rules in plain words and its public tournaments; and its GNUBG
 PR table, a page of its own linked from it once a match of the season is analysed."""
 
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 from django_tables2 import RequestConfig
 
 from ...models import Season
 from ...queries.skill_tables import min_decisions, season_has_skill, season_skill
 from ...rule_texts import PRESET_LABELS, describe_rules
 from ...tables import SkillTable
+from ...web.season_address import season_page
 
 
-def season(request, year):
+@season_page(lambda: Season.objects.annotate(has_skill=season_has_skill()))
+def season(request, season):
     """A season's rules in plain words and its tournaments.
 
     Template: tournament/season.html; context: season (annotated with has_skill: the
     link to its PR table, at no query more), rule_texts, preset_label, tournaments.
     """
-    season = get_object_or_404(Season.objects.annotate(has_skill=season_has_skill()), year=year)
     context = {
         "season": season,
         "rule_texts": describe_rules(season.rules),
@@ -26,7 +27,8 @@ def season(request, year):
     return render(request, "tournament/season.html", context)
 
 
-def skill(request, year):
+@season_page()
+def skill(request, season):
     """The season's GNUBG PR table: the players with at least SKILL_MIN_DECISIONS
     analysed decisions in its public tournaments, the lowest PR first, sortable. Two
     queries: the season, the table (aggregated in the database).
@@ -34,7 +36,6 @@ def skill(request, year):
     Template: tournament/season_skill.html; context: season, table (SkillTable),
     min_decisions.
     """
-    season = get_object_or_404(Season, year=year)
     at_least = min_decisions()
     table = SkillTable(season_skill(season, at_least))
     RequestConfig(request, paginate={"per_page": 50}).configure(table)

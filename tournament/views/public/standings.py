@@ -6,7 +6,7 @@ from functools import cache
 from math import ceil
 
 from django.http import HttpRequest, QueryDict
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext
@@ -18,6 +18,7 @@ from ...queries.bracket_layout import BRACKET_LABELS
 from ...queries.standings import season_standings as season_standings_of
 from ...tables import StandingsTable
 from ...web import live
+from ...web.season_address import season_page
 
 PER_PAGE = 50
 SORT, PAGE = "sort", "page"
@@ -30,7 +31,8 @@ SORTS = frozenset(
 )
 
 
-def season_standings(request, year):
+@season_page()
+def season_standings(request, season):
     """The season's standings: league points for places, then matches, games and points.
 
     Rendering the table's 50 rows of 13 columns cost thirty times the login page: the
@@ -42,7 +44,6 @@ def season_standings(request, year):
     Template: tournament/standings.html; context: season, content_html (live.HOLE: the
     kept content is spliced in as bytes).
     """
-    season = get_object_or_404(Season, year=year)
     marks = live.season_marks(season)
     # Computed once per change of the season's tournaments (a 20,000-game season reads
     # every match), and read from the cache only when something is rendered anew.
