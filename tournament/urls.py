@@ -238,6 +238,11 @@ urlpatterns = [
     path(TOURNAMENT + "start/", director.draw.start, name="director-start"),
     path(TOURNAMENT + "slips/", director.draw.slips, name="director-slips"),
     path(TOURNAMENT + "rounds/pair/", director.rounds.pair_next, name="director-pair-next"),
+    path(
+        TOURNAMENT + "rounds/without-waiting/",
+        director.rounds.without_waiting,
+        name="director-without-waiting",
+    ),
     path(TOURNAMENT + "rounds/pair-again/", director.rounds.pair_again, name="director-pair-again"),
     path(TOURNAMENT + "rounds/deadline/", director.rounds.deadline, name="director-deadline"),
     path(TOURNAMENT + "rounds/overdue/", director.rounds.overdue, name="director-overdue"),

@@ -46,6 +46,13 @@ class EventFormatSettings(models.Model):
             "still in, and they all go on to it."
         ),
     )
+    # A knockout after a Swiss's or round robin's rounds scored on analyses (Win + Skill,
+    # the average-PR tie-break): a digest of the results of the rounds it agrees with
+    # (operations.knockouts), so that an analysis landing after its draw moves the
+    # standings and not the knockout. Empty when none is drawn, or scored on wins.
+    knockout_drawn_from = models.CharField(
+        _("results the knockout was drawn from"), max_length=16, blank=True, editable=False
+    )
     # A Swiss with lives (core.lives): out at the Nth loss, the end game, re-entry.
     lives = models.PositiveSmallIntegerField(
         _("lives"),

@@ -111,23 +111,25 @@ def figures_for(tournament: Tournament) -> dict | None:
     return deepest_figures([tournament.pk])
 
 
-def awaiting_analysis(tournament: Tournament, number: int) -> list[Match]:
-    """Round `number`'s decided matches whose skill point waits for an analysis
-    (`win_skill.awaits_analysis`), with their players, in the round's order, each with
-    `file_handed_in` (a transcript is in: gnubg's analysis is under way, or failed);
-    none when the tournament does not score Win + Skill (and no query)."""
+def awaiting_analysis(tournament: Tournament, number: int | None) -> list[Match]:
+    """Round `number`'s decided matches (every round's when None) whose skill point
+    waits for an analysis (`win_skill.awaits_analysis`), with their players, in the
+    rounds' order, each with `file_handed_in` (a transcript is in: gnubg's analysis is
+    under way, or failed); none when the tournament does not score Win + Skill (and no
+    query)."""
     if not tournament.standings_scoring.win_skill:
         return []
+    rows = Match.objects.in_rounds().filter(tournament=tournament, status=DECIDED)
+    if number is not None:
+        rows = rows.filter(round=number)
     rows = (
-        Match.objects.in_rounds()
-        .filter(tournament=tournament, round=number, status=DECIDED)
-        .between_two()
+        rows.between_two()
         .annotate(
             analysed=Exists(Analysis.objects.filter(match=OuterRef("pk"))),
             file_handed_in=Exists(Transcript.objects.filter(match=OuterRef("pk"))),
         )
         .select_related("player1", "player2")
-        .order_by("group", "position")
+        .order_by("round", "group", "position")
     )
     return [row for row in rows if win_skill.awaits_analysis(row.decided_by, row.analysed)]
 

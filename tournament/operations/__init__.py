@@ -13,7 +13,8 @@ By subject: `games` and `decisions` (a match's results, penalty points, clocks),
 `adjournments`, `withdrawals`, `draws`, `entries` (and check-in; many at once and seeds
 by rating in `entry_sweep`), `late_entries`, `payments` (and `prize_payments`, the
 prizes handed over),
-`tournaments`, `seasons`, `players`, `matches` (outside the brackets), `ratings`,
+`analysis_waits` (a Win + Skill event's next step waits for its analyses, or goes on
+without), `tournaments`, `seasons`, `players`, `matches` (outside the brackets), `ratings`,
 `transcripts` (.mat files; a player's of their match in `player_transcripts`, and
 `file_reports`: a player's file of a match not recorded yet, reported for the opponent
 to confirm), `links` (players' private links), `reports` (games the
@@ -24,6 +25,7 @@ underneath them all.
 """
 
 from .adjournments import adjourn_match, resume_match
+from .analysis_waits import go_on_without_waiting
 from .announcements import announce_results
 from .avoided_pairs import add_avoided_pair, remove_avoided_pair
 from .club_nights import check_can_pair, pair_next_round, pair_round_again
@@ -163,6 +165,7 @@ __all__ = [
     "enter_players",
     "entries_open",
     "games_changed_by",
+    "go_on_without_waiting",
     "has_results",
     "is_drawn",
     "lock_match",

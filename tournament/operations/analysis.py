@@ -5,8 +5,9 @@ Written by the "analysis" job (jobs.analysis), never in a request. Idempotent: s
 again at the same ply replaces the earlier analysis, so a job tried again after a
 failure, or a transcript analysed again, leaves one analysis per match and ply.
 
-A Win + Skill Swiss's round waits for its matches' analyses before the next is paired:
-the last one to land pairs it (`club_nights.after_analysis`), in the same transaction."""
+A Win + Skill Swiss's round waits for its matches' analyses before the next is paired,
+as its knockout or its final places (or a round robin's) wait for them: the last one to
+land goes on (`analysis_waits.after_analysis`), in the same transaction."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from django.utils import timezone
 
 from ..engines import gnubg
 from ..models import AnalysedPlayer, Analysis, Match, Transcript
-from . import club_nights, push_events
+from . import analysis_waits, push_events
 from .locks import lock_match
 from .marks import touch_tournament
 
@@ -56,7 +57,7 @@ def store(
     # their change mark moves like any other write's (the tournament is locked above).
     touch_tournament(match.tournament_id)
     push_events.analysis_ready(match, analysis)
-    club_nights.after_analysis(match)
+    analysis_waits.after_analysis(match)
     return analysis
 
 

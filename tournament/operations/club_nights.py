@@ -2,7 +2,9 @@
 robin) stored when the draw is made, each next Swiss round paired when the last match
 of the round is decided (or by the director), a withdrawn player's matches lost by
 walkover and never paired again, and the tournament finished when its last round is.
-A Win + Skill Swiss's next round waits for its round's analyses (`after_analysis`).
+A Win + Skill Swiss's next round, and a Win + Skill Swiss's or round robin's knockout or
+final places, wait for the analyses of the matches played out (`waited_for`; the last
+to land goes on, or the director without waiting: `analysis_waits`).
 
 The pairing is the core's (`core.swiss`); these functions store it as match rows with a
 round, a position and no bracket, the bye as a settled match of one player.
@@ -25,9 +27,7 @@ from . import audit, push_events
 from .avoided_pairs import avoided_pairs, round_summary
 from .errors import OperationError
 from .finish import set_finished
-from .knockouts import draw_knockout as _draw_knockout
-from .knockouts import follow_swiss_with_knockout
-from .knockouts import knockout_drawn as _knockout_drawn
+from .knockouts import follow_groups_with_knockout, follow_swiss_with_knockout
 from .locks import lock_tournament
 from .results import decide_without_games
 from .tables import assign_tables
@@ -348,44 +348,6 @@ def group_places(tournament: Tournament) -> list[list[int]]:
     ]
 
 
-def _groups_settled(tournament: Tournament) -> bool:
-    return _settled(tournament.matches.in_rounds())
-
-
-def _follow_groups_with_knockout(tournament: Tournament, user) -> bool:
-    """Draw the knockout once the groups are played; take back a knockout not started
-    when a group result changes (it is drawn again), and refuse the change once the
-    knockout has started (its players came from the group places). False when there is
-    no knockout to play (a single group sending on its winner alone)."""
-    qualifiers = club_nights.knockout_seeds(group_places(tournament), tournament.knockout)
-    if len(qualifiers) < 2:
-        return False
-    settled = _groups_settled(tournament)
-    drawn = _knockout_drawn(tournament)
-    if settled and not drawn:
-        _draw_knockout(tournament, qualifiers, user)
-    elif drawn and (not settled or not _knockout_agrees(tournament, qualifiers)):
-        knockout = tournament.matches.filter(bracket__isnull=False)
-        if knockout.started().exists():
-            raise OperationError(
-                _("The knockout has started: the group results it was drawn from stand.")
-            )
-        knockout.delete()
-        if settled:
-            _draw_knockout(tournament, qualifiers, user)
-    return True
-
-
-def _knockout_agrees(tournament: Tournament, qualifiers: list[int]) -> bool:
-    """The stored knockout holds the players the group places say."""
-    drawn = set()
-    for first, second in tournament.matches.filter(bracket__isnull=False).values_list(
-        "player1_id", "player2_id"
-    ):
-        drawn.update(p for p in (first, second) if p is not None)
-    return drawn <= set(qualifiers)
-
-
 def is_complete(tournament: Tournament) -> bool:
     """Every round played: a Swiss's last round settled, every round-robin match."""
     if not _settled(tournament.matches.in_rounds()):
@@ -407,22 +369,24 @@ def _due_to_pair(tournament: Tournament) -> bool:
     )
 
 
-def after_analysis(match: Match) -> None:
-    """An analysis of `match` stored (its tournament locked): a Win + Skill Swiss's
-    round that waited for it (`models.rounds.awaiting_analysis`) is paired now, if it was
-    the last one waited for (else the director pairs without waiting). Else no query."""
-    tournament = match.tournament
-    if not (match.in_rounds and tournament.is_swiss and tournament.standings_scoring.win_skill):
-        return
-    if match.round == _current_round(tournament) and _due_to_pair(tournament):
-        progress(tournament)
+def waited_for(tournament: Tournament) -> list[Match]:
+    """The matches played out whose analyses a Win + Skill Swiss's or round robin's
+    next step waits for (`models.rounds.awaiting_analysis`): a Swiss's newest round's
+    (its next round is paired on their skill points, or its knockout drawn, or its
+    places given), a round robin's every match (its knockout, or its places). None, and
+    no query, under wins alone."""
+    if not tournament.standings_scoring.win_skill:
+        return []
+    newest = _current_round(tournament) if tournament.is_swiss else None
+    return awaiting_analysis(tournament, newest)
 
 
-def progress(tournament: Tournament, user=None) -> None:
+def progress(tournament: Tournament, user=None, not_waited: list[Match] = ()) -> None:
     """After a result changed (the tournament is locked): a withdrawn player's ready
     matches are walkovers; a Swiss round whose last match is decided brings the next
     one; the tournament is finished when every round is (running again if a result
-    is taken back); free tables go to the ready matches."""
+    is taken back); free tables go to the ready matches. `not_waited`: the analyses
+    the director goes on without (`analysis_waits`)."""
     while True:
         if tournament.is_round_robin:
             _call_round_robin(tournament)
@@ -433,13 +397,21 @@ def progress(tournament: Tournament, user=None) -> None:
             moved = True
         if not moved:
             break
+    complete = is_complete(tournament)
+    # Win + Skill: the knockout, or the final places, wait for the analyses of the
+    # matches played out (`waited_for`; the last to land goes on, or the director).
+    waits = complete and not not_waited and bool(waited_for(tournament))
+    follow = {"waits": waits, "not_waited": not_waited}
     if tournament.is_swiss and tournament.swiss_knockout:
-        following = follow_swiss_with_knockout(tournament, is_complete(tournament), user)
+        following = follow_swiss_with_knockout(tournament, complete, user, **follow)
     else:
-        following = tournament.knockout and _follow_groups_with_knockout(tournament, user)
+        following = tournament.knockout and follow_groups_with_knockout(
+            tournament, group_places(tournament), complete, user, **follow
+        )
     if following:
         # The knockout after the rounds finishes the tournament (progress.resolve).
         assign_tables(tournament)
         return
-    set_finished(tournament, is_complete(tournament))
+    # Finished by the director without waiting: a later analysis leaves it so.
+    set_finished(tournament, complete and (not waits or tournament.is_finished))
     assign_tables(tournament)

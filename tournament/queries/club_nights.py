@@ -86,9 +86,12 @@ class ClubNight:
     knockout_players: frozenset = frozenset()
     # A Swiss with lives: its standings (`queries.lives`), instead of the groups' ones.
     lives: list = field(default_factory=list)
-    # A Win + Skill Swiss: the round paired once the analyses waited for are in (None:
-    # no round waits for one).
+    # Win + Skill: what waits for the analyses of the matches played out (the Swiss's
+    # next round, paired once they are in; or, the rounds over, the knockout, or the
+    # final places), as `operations.analysis_waits` says (`_after_analyses`).
     paired_after_analyses: int | None = None
+    knockout_after_analyses: bool = False
+    places_after_analyses: bool = False
 
     @property
     def win_skill(self) -> bool:
@@ -121,20 +124,33 @@ def _awaiting_analysis(rows: Iterable, tournament: Tournament, figures: dict | N
     )
 
 
-def _paired_after_analyses(tournament: Tournament, groups: list) -> int | None:
-    """The next round of a Win + Skill Swiss that waits for analyses: its newest round
-    is settled, more are to come, and some of that round's matches wait for one
-    (`operations.club_nights` pairs it when the last lands)."""
-    if not tournament.is_swiss or len(groups) != 1 or not groups[0].awaiting_analysis:
-        return None
-    newest = groups[0].rounds[-1] if groups[0].rounds else None
-    if newest is None or newest.number >= tournament.rounds:
-        return None
-    if any(match.status in Match.TO_PLAY_STATUSES for match in newest.matches):
-        return None
-    if not any(match.round == newest.number for match in groups[0].awaiting_analysis):
-        return None
-    return newest.number + 1
+def _after_analyses(club: ClubNight) -> None:
+    """What waits for the analyses of a Win + Skill event's matches played out, from
+    what is read already: a Swiss's newest round settled with some of its matches
+    waiting, or a round robin's every match decided with some waiting; then the next
+    round, or else the knockout not drawn yet, or else the places of a tournament not
+    finished (`operations.club_nights` takes the step when the last analysis lands)."""
+    tournament, groups = club.tournament, club.groups
+    if not (tournament.is_swiss or tournament.is_round_robin):
+        return
+    if not any(group.awaiting_analysis for group in groups):
+        return
+    rounds = [stored for group in groups for stored in group.rounds]
+    if any(match.status in Match.TO_PLAY_STATUSES for r in rounds for match in r.matches):
+        return
+    newest = max(stored.number for stored in rounds)
+    if tournament.is_swiss:
+        waiting = [m for group in groups for m in group.awaiting_analysis if m.round == newest]
+        if not waiting:
+            return
+        if newest < tournament.rounds:
+            club.paired_after_analyses = newest + 1
+            return
+    knockout = tournament.swiss_knockout or tournament.knockout * len(groups) >= 2
+    if knockout:
+        club.knockout_after_analyses = not club.knockout_players
+    else:
+        club.places_after_analyses = not tournament.is_finished
 
 
 def _standings(rows: Iterable, players: dict, tournament: Tournament, figures: dict | None) -> list:
@@ -221,7 +237,7 @@ def club_night(tournament: Tournament, matches: list[Match] | None = None) -> Cl
         for stored in group.rounds:
             stored.deadline = deadlines.get(stored.number)
     club = ClubNight(tournament, groups, knockout_players, ranked)
-    club.paired_after_analyses = _paired_after_analyses(tournament, groups)
+    _after_analyses(club)
     return club
 
 

@@ -1,15 +1,16 @@
 """The rounds of a Swiss or a round robin at the director's desk: what the desk shows of
 them (where the tournament stands, whether a round can be paired (again), each round's
-deadline, the matches nobody played by theirs, a Win + Skill round's analyses waited
-for: `rounds_desk`), and the views that act on them: pairing the next Swiss round by
-hand (it pairs itself when a round's last match is decided, under Win + Skill once they
-are analysed: the director may pair without waiting) or the newest round again before
-it starts; a round's deadline, and the
-matches nobody played by it, given as a walkover or a double loss. Every view needs the
-directors' permission; every write goes through `operations`.
+deadline, the matches nobody played by theirs, the analyses a Win + Skill event's next
+step waits for: `rounds_desk`), and the views that act on them: pairing the next Swiss
+round by hand (it pairs itself when a round's last match is decided) or the newest round
+again before it starts; going on without waiting for the analyses (a Win + Skill Swiss's
+next round, or its or a round robin's knockout or final places, otherwise wait for
+them); a round's deadline, and the matches nobody played by it, given as a walkover or
+a double loss. Every view needs the directors' permission; every write goes through
+`operations`.
 """
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from django.contrib import messages
 from django.utils import timezone
@@ -21,7 +22,7 @@ from ...core import club_nights
 from ...forms import DeadlineForm, OverdueForm
 from ...forms.rounds import DOUBLE_LOSS, WALKOVER_TO_FIRST, WALKOVER_TO_SECOND
 from ...models import Tournament
-from ...models.rounds import awaiting_analysis
+from ...operations.analysis_waits import FINISH, KNOCKOUT, PAIR, Waiting, waiting
 from ...operations.avoided_pairs import avoided_pairs, names_of
 from ...web.access import director_required
 from .tournament import back_to_desk, desk_page, tournament_of
@@ -39,9 +40,9 @@ class RoundsDesk:
     deadlines: list  # (round, DeadlineForm) for every round there is or will be
     overdue: list  # matches past their round's deadline, not played
     unkept: list  # a Swiss's pairs kept apart that meet in the newest round, in words
-    # A Win + Skill Swiss's settled round: its matches the next pairing waits for (their
-    # analyses), each with `file_handed_in`; the director may pair without waiting.
-    awaiting_analysis: list = field(default_factory=list)
+    # Win + Skill: the step that waits for analyses (the next round, the knockout, the
+    # final places) and the matches it waits for; the director may go on without waiting.
+    waiting: Waiting | None = None
     overdue_choices: tuple = (WALKOVER_TO_FIRST, WALKOVER_TO_SECOND, DOUBLE_LOSS)
 
 
@@ -76,16 +77,18 @@ def rounds_desk(tournament: Tournament, in_field: int) -> RoundsDesk:
         .select_related("player1", "player2")
         .order_by("round", "group", "position")
     )
+    waits = waiting(tournament)
+    waits = waits if waits is not None and waits.matches else None
     return RoundsDesk(
         current=current,
         rounds=tournament.rounds,
         suggested=club_nights.suggested_rounds(in_field),
-        can_pair=can_pair,
+        can_pair=can_pair and waits is None,  # else: "Pair round N without waiting"
         can_pair_again=tournament.is_swiss and current > 1 and not newest.started().exists(),
         deadlines=deadlines,
         overdue=overdue,
         unkept=_unkept(tournament, current),
-        awaiting_analysis=awaiting_analysis(tournament, current) if can_pair else [],
+        waiting=waits,
     )
 
 
@@ -111,6 +114,25 @@ def pair_next(request, pk):
     except operations.OperationError as error:
         return desk_page(request, tournament, status=409, error=error.message)
     messages.success(request, gettext("Round %(number)s paired.") % {"number": paired.number})
+    return back_to_desk(tournament, "rounds-heading")
+
+
+@director_required
+@require_POST
+def without_waiting(request, pk):
+    """A Win + Skill event goes on without the analyses it waits for: its next round
+    paired, its knockout drawn or its places final, on the points as they stand."""
+    tournament = tournament_of(pk)
+    try:
+        found = operations.go_on_without_waiting(tournament, user=request.user)
+    except operations.OperationError as error:
+        return desk_page(request, tournament, status=409, error=error.message)
+    done = {
+        PAIR: gettext("Round %(number)s paired.") % {"number": found.number},
+        KNOCKOUT: gettext("The knockout is drawn from the points as they stand."),
+        FINISH: gettext("The tournament is finished on the points as they stand."),
+    }
+    messages.success(request, done[found.step])
     return back_to_desk(tournament, "rounds-heading")
 
 
