@@ -177,7 +177,18 @@ def test_the_same_match_twice_in_one_upload(director_client, event, tournament):
     sgf = data("sgf", "noisy_5pt.sgf")
     found = rows(preview(director_client, tournament, ("a.sgf", sgf), ("b.sgf", sgf)))
     assert found["a.sgf"].match == event["unrecorded"]
-    assert "file 1 of this upload is of the same match" in found["b.sgf"].error
+    assert "a.sgf, earlier in this upload, is of the same match" in found["b.sgf"].error
+
+
+def test_a_zips_second_file_of_a_match_names_the_first(director_client, event, tournament):
+    # The director reads the names the zip shows, not where a file sits in it.
+    sgf = data("sgf", "noisy_5pt.sgf")
+    upload = zipped({"event/round1.sgf": sgf, "event/again.sgf": sgf})
+    response = preview(director_client, tournament, ("event.zip", upload))
+    found = rows(response)
+    assert found["round1.sgf"].match == event["unrecorded"]
+    assert found["again.sgf"].error == ("round1.sgf, earlier in this upload, is of the same match")
+    assert "round1.sgf, earlier in this upload" in response.content.decode()
 
 
 def test_limits(director_client, tournament, monkeypatch):

@@ -122,7 +122,9 @@ def plan(tournament: Tournament, files: list[tuple[str, str, str, str]]) -> Plan
         FilePlan(name=name, text=text, error=error, format=fmt) for name, text, error, fmt in files
     ]
     found = [None if file.error else _read(file) for file in plans]
-    for file, placed in zip(plans, place_all(found, candidates), strict=True):
+    for file, placed in zip(
+        plans, place_all(found, candidates, names=[file.name for file in plans]), strict=True
+    ):
         if placed is None:
             continue
         if placed.refusal is not None:
