@@ -40,6 +40,18 @@ def test_a_walkover_or_retirement_can_only_be_taken_back(how):
     )
 
 
+def test_a_draft_tournaments_match_takes_no_game_until_it_starts():
+    # Drawn, both players known, the tournament a draft dated next week: no game, no
+    # penalty point, no clock, whoever sends it (the sheet, a report, a file).
+    state = replay(5, [])
+    draft = actions.MatchSituation.of(True, "", state, clock_policy="allowed", started=False)
+    allowed = actions.allowed(draft)
+    assert not (allowed.game or allowed.penalty or allowed.clock)
+    assert allowed.walkover  # a player who will not come is no game
+    started = actions.MatchSituation.of(True, "", state, clock_policy="allowed", started=True)
+    assert actions.allowed(started).game and actions.allowed(started).penalty
+
+
 def test_a_match_waiting_for_a_player_allows_nothing():
     allowed = actions.allowed(situation(players_known=False))
     assert not any(vars(allowed).values())

@@ -12,6 +12,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
+import builders
 from director_checks import assert_protected
 from tournament.core import matfile
 from tournament.imports import transcript_files
@@ -28,7 +29,7 @@ def data(*parts: str) -> bytes:
 def add_match(tournament, first: str, second: str, length: int) -> Match:
     players = [Player.objects.get_or_create(name=name)[0] for name in (first, second)]
     return Match.objects.create(
-        tournament=tournament,
+        tournament=builders.started(tournament),
         player1=players[0],
         player2=players[1],
         length=length,

@@ -174,6 +174,7 @@ def test_where_they_go_next(director_client, season):
             checked_in=True, tournament=cup, player=Player.objects.create(name=f"P{number}")
         )
     operations.make_draw(cup, rng_seed=1)
+    operations.start_tournament(cup)
     first = cup.matches.get(bracket__kind="main", round=1, position=1)
     response = director_client.post(
         url(first),

@@ -23,6 +23,7 @@ from ..core import matfile
 from ..core.transcript_placing import Candidate, place_all
 from ..models import Match, Tournament
 from .errors import OperationError
+from .games import not_started
 from .transcripts import TranscriptRefused, attach, convert, disagreement, import_games, read
 
 RECORD, ADD = "record", "add"
@@ -144,6 +145,8 @@ def plan(tournament: Tournament, files: list[tuple[str, str, str, str]]) -> Plan
         file.action = ADD if match.games.all() else RECORD
         if file.action == ADD:
             file.error = disagreement(match, reading, file.swapped) or ""
+        elif not match.tournament_started:
+            file.error = not_started()  # its games would be refused at the import
     return Plan(plans)
 
 
