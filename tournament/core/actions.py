@@ -1,6 +1,7 @@
 """What a director may do with a match at this point: record its next game, award
-lateness penalty points before the first one, take the last one back, report a
-walkover, a retirement or a loss on time, bring in a clock, or take a decision back.
+lateness penalty points before the first one, take the last one back, correct an
+earlier one, report a walkover, a retirement or a loss on time, bring in a clock, or
+take a decision back.
 
 Pure Python. The operations refuse what these functions refuse, and the match sheet
 offers only what they allow, so a page never shows a button the operation would refuse.
@@ -90,6 +91,7 @@ class Allowed:
     on_time: bool = False  # decide it against a player whose time ran out
     clock: bool = False  # bring in a clock (where the bracket allows one)
     double_loss: bool = False  # both lose a round's match nobody played
+    correct: bool = False  # give any recorded game again (the games replayed as a whole)
 
 
 def allowed(situation: MatchSituation) -> Allowed:
@@ -105,7 +107,9 @@ def allowed(situation: MatchSituation) -> Allowed:
     between games (one that requires them has it from the start); only a walkover, a
     retirement or a loss on time can be taken back as such (a decided game is undone
     instead); a double loss is for a Swiss or round-robin match not started (neither
-    came by the deadline), and is taken back the same way.
+    came by the deadline), and is taken back the same way; any recorded game may be
+    corrected while the games decide the match (decided by them or not yet), the
+    corrected list replayed whole.
     """
     s = situation
     open_for_games = (
@@ -126,4 +130,9 @@ def allowed(situation: MatchSituation) -> Allowed:
         on_time=open_for_games and s.clock_running,
         clock=open_for_games and s.clock_policy == ALLOWED and not s.clock_in,
         double_loss=not_started and s.in_rounds,
+        correct=s.games > 0
+        and s.players_known
+        and s.started
+        and s.called
+        and not s.decided_without_games,
     )
