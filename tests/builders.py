@@ -55,14 +55,15 @@ def cup(
     brackets: dict[str, str | dict] | None = None,
     seeds: int = 0,
     rng_seed: int | None = 1,
-    start: bool = False,
+    start: bool = True,
     **settings,
 ) -> Tournament:
     """A cup of `players` (a number of new ones, or names, or players), all checked in:
     the first `seeds` of them seeded in that order. `brackets` gives each bracket's
     lengths (or its fields: fees, payouts); one not given gets the draw's defaults.
-    Drawn from `rng_seed` (rng_seed=None: not drawn), and started if `start`; dated
-    `date` (date=None: the model's default, today)."""
+    Drawn from `rng_seed` (rng_seed=None: not drawn), and started unless `start` is
+    False (a draft's matches take no game); dated `date` (date=None: the model's
+    default, today)."""
     if date is not None:
         settings["date"] = date
     tournament = Tournament.objects.create(season=season, name=name, **settings)
@@ -85,12 +86,12 @@ def club_night(
     *,
     format: str = club_nights.SWISS,
     rng_seed: int | None = None,
-    start: bool = False,
+    start: bool = True,
     **settings,
 ) -> tuple[Tournament, list[Player]]:
     """A Swiss (or a round robin) of `count` new players, "Jugador 00" on, all checked
-    in; drawn from `rng_seed` if given, and started if `start`. The players come back
-    too, in the order they entered."""
+    in; drawn from `rng_seed` if given, and then started unless `start` is False. The
+    players come back too, in the order they entered."""
     settings = {"name": f"Nit de club {format}", "date": "2002-11-09", **settings}
     tournament = Tournament.objects.create(season=season, format=format, **settings)
     players = new_players(count)
@@ -109,11 +110,12 @@ def team_event(
     size: int = 3,
     *,
     rng_seed: int | None = 1,
-    start: bool = False,
+    start: bool = True,
     **settings,
 ) -> tuple[Tournament, list]:
     """A team event of `teams` teams of `size` new players ("Equip A": "A 1", "A 2"...),
-    made as a director makes them; drawn from `rng_seed` if given, started if `start`.
+    made as a director makes them; drawn from `rng_seed` if given, started unless
+    `start` is False.
     The teams come back too, in the order they were made."""
     settings = {"name": "Lliga d'equips", "date": "2002-11-16", "knockout": 2, **settings}
     tournament = Tournament.objects.create(
@@ -203,10 +205,19 @@ def rounds_of(tournament: Tournament) -> dict[tuple, list[Match]]:
     return found
 
 
+def started(tournament: Tournament) -> Tournament:
+    """The tournament under way, as the director's start leaves it (a draft's matches
+    take no game): for one whose matches a test makes by hand, without a draw."""
+    Tournament.objects.filter(pk=tournament.pk).update(status=Tournament.Status.RUNNING)
+    tournament.status = Tournament.Status.RUNNING
+    return tournament
+
+
 def recorded_from_mat(tournament: Tournament, text: str, *, swap: bool = False) -> Match:
     """A match between the .mat file's two players (made if new; the file's left player
     second when `swap`) with the file's games recorded through the operations, as a
-    director records a friendly's: a recorded match with no transcript of its own."""
+    director records a friendly's: a recorded match with no transcript of its own (the
+    tournament started first, if it was a draft)."""
     from dataclasses import replace
 
     from tournament.core import matfile
@@ -217,4 +228,5 @@ def recorded_from_mat(tournament: Tournament, text: str, *, swap: bool = False) 
     if swap:
         players.reverse()
         results = [replace(result, winner=1 - result.winner) for result in results]
+    started(tournament)
     return operations.create_match(tournament, *players, parsed.length, results)

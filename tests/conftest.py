@@ -304,6 +304,9 @@ def players(db):
 
 @pytest.fixture
 def match(tournament, players):
+    """A friendly ready to play, its tournament started (a draft's matches take no game)."""
+    Tournament.objects.filter(pk=tournament.pk).update(status=Tournament.Status.RUNNING)
+    tournament.status = Tournament.Status.RUNNING
     return Match.objects.create(
         tournament=tournament, player1=players[0], player2=players[1], length=5, status="ready"
     )

@@ -92,6 +92,11 @@ urlpatterns = [
     path("director/", director.desk.desk, name="director-desk"),
     path(MATCH, director.match.match_sheet, name="director-match"),
     path(MATCH + "undo/", director.match.undo, name="director-undo"),
+    path(
+        MATCH + "games/<int:number>/correct/",
+        director.game_correction.correct_game,
+        name="director-correct-game",
+    ),
     path(MATCH + "walkover/", director.match.walkover, name="director-walkover"),
     path(MATCH + "retire/", director.match.retire, name="director-retire"),
     path(MATCH + "reopen/", director.match.reopen, name="director-reopen"),

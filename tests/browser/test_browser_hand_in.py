@@ -83,7 +83,7 @@ def unrecorded(transactional_db):
     """The same players' five-point match with no game recorded yet."""
     cache.clear()
     tournament = Tournament.objects.create(
-        season=builders.the_season(), name="Lliga del Mòbil", date="2002-06-01"
+        season=builders.the_season(), name="Lliga del Mòbil", date="2002-06-01", status="running"
     )
     nuria, pere = (Player.objects.create(name=name) for name in ("Núria Ferrer", "Pere Puig"))
     yield create_match(tournament, nuria, pere, 5)

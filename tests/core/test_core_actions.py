@@ -24,10 +24,10 @@ def test_a_match_under_way_takes_a_game_a_retirement_or_an_undo():
     assert not (allowed.walkover or allowed.reopen)
 
 
-def test_a_match_decided_by_its_games_takes_only_an_undo():
+def test_a_match_decided_by_its_games_takes_only_an_undo_or_a_correction():
     allowed = actions.allowed(situation(games=[GameResult(0, "backgammon", cube=2)]))
     assert allowed == actions.Allowed(
-        game=False, undo=True, walkover=False, retirement=False, reopen=False
+        game=False, undo=True, walkover=False, retirement=False, reopen=False, correct=True
     )
 
 
@@ -38,6 +38,26 @@ def test_a_walkover_or_retirement_can_only_be_taken_back(how):
     assert allowed == actions.Allowed(
         game=False, undo=False, walkover=False, retirement=False, reopen=True
     )
+
+
+def test_a_draft_tournaments_match_takes_no_game_until_it_starts():
+    # Drawn, both players known, the tournament a draft dated next week: no game, no
+    # penalty point, no clock, whoever sends it (the sheet, a report, a file).
+    state = replay(5, [])
+    draft = actions.MatchSituation.of(True, "", state, clock_policy="allowed", started=False)
+    allowed = actions.allowed(draft)
+    assert not (allowed.game or allowed.penalty or allowed.clock or allowed.correct)
+    assert allowed.walkover  # a player who will not come is no game
+    started = actions.MatchSituation.of(True, "", state, clock_policy="allowed", started=True)
+    assert actions.allowed(started).game and actions.allowed(started).penalty
+
+
+def test_any_game_of_a_match_played_by_its_games_may_be_corrected():
+    under_way = actions.allowed(situation(games=[GameResult(0), GameResult(1)]))
+    assert under_way.correct
+    assert not actions.allowed(situation()).correct  # no game yet
+    retired = actions.allowed(situation(decided_by="retirement", games=[GameResult(0)]))
+    assert not retired.correct  # decided without its games: taken back first
 
 
 def test_a_match_waiting_for_a_player_allows_nothing():

@@ -43,6 +43,8 @@ def test_two_matches_of_one_pair_are_told_apart_by_their_games():
 def test_one_match_for_one_file_of_an_upload():
     candidates = [Candidate(1, ("Anna", "Pere"), 5)]
     file = (("Anna", "Pere"), 5, WON)
-    first, unread, second = place_all([file, None, file], candidates)
+    names = ["a.mat", "b.mat", "c.mat"]
+    first, unread, second = place_all([file, None, file], candidates, names=names)
     assert first.match_id == 1 and unread is None
-    assert second.refusal.message() == "file 1 of this upload is of the same match"
+    # The first file by its name, not by its place in the upload ("file 1").
+    assert second.refusal.message() == "a.mat, earlier in this upload, is of the same match"

@@ -11,6 +11,7 @@ import pytest
 from django.test import override_settings
 from gnubg_program import hide_gnubg, needs_gnubg, needs_library
 
+import builders
 from tournament.core import matfile
 from tournament.engines import gnubg
 from tournament.jobs.analysis import analyse_match
@@ -27,7 +28,7 @@ def match_for(tournament, text: str, swap: bool = False) -> Match:
     if swap:
         players.reverse()
     return Match.objects.create(
-        tournament=tournament,
+        tournament=builders.started(tournament),
         player1=players[0],
         player2=players[1],
         length=parsed.length,

@@ -139,6 +139,7 @@ def test_the_same_seed_gives_the_same_draw_and_remaking_is_allowed_until_play(se
     tournament.refresh_from_db()
     assert tournament.draw_seed == 7
     assert AuditEntry.objects.filter(action="draw_made").count() == 3
+    operations.start_tournament(tournament)
     match = tournament.matches.filter(status="ready").first()
     operations.record_game(match, GameResult(0))
     with pytest.raises(operations.OperationError, match="cannot be made again"):
@@ -169,6 +170,7 @@ def decide(match, winner):
 def test_a_correction_lists_the_later_matches_and_reopens_them_once_confirmed(season, director):
     tournament = make_cup(season, 8, draw.FIRST_ROUND)
     operations.make_draw(tournament, rng_seed=3)
+    operations.start_tournament(tournament)
     first = tournament.matches.get(bracket__kind="main", round=1, position=1)
     decide(first, 0)
     second = tournament.matches.get(bracket__kind="main", round=1, position=2)
@@ -209,6 +211,7 @@ def test_a_correction_lists_the_later_matches_and_reopens_them_once_confirmed(se
 def test_changing_the_winner_through_replace_games(season):
     tournament = make_cup(season, 4)
     operations.make_draw(tournament, rng_seed=1)
+    operations.start_tournament(tournament)
     first = tournament.matches.get(round=1, position=1)
     decide(first, 0)
     final = tournament.matches.get(round=2)
@@ -222,6 +225,7 @@ def test_changing_the_winner_through_replace_games(season):
 def test_walkover_and_retirement_move_the_bracket(season, director):
     tournament = make_cup(season, 4)
     operations.make_draw(tournament, rng_seed=1)
+    operations.start_tournament(tournament)
     first, second = tournament.matches.filter(round=1).order_by("position")
     operations.walkover(first, 1, user=director)
     operations.record_game(second, GameResult(0))
@@ -242,6 +246,7 @@ def test_walkover_and_retirement_move_the_bracket(season, director):
 def test_a_withdrawn_player_loses_their_later_matches_by_walkover(season):
     tournament = make_cup(season, 8, draw.FIRST_ROUND)
     operations.make_draw(tournament, rng_seed=5)
+    operations.start_tournament(tournament)
     first = tournament.matches.get(bracket__kind="main", round=1, position=1)
     quitter = first.player2
     operations.withdraw(tournament, quitter)
@@ -261,6 +266,7 @@ def test_a_withdrawn_player_loses_their_later_matches_by_walkover(season):
 def test_a_finished_cup_is_running_again_after_a_correction(season):
     tournament = make_cup(season, 2)
     operations.make_draw(tournament, rng_seed=1)
+    operations.start_tournament(tournament)
     final = tournament.matches.get()
     decide(final, 0)
     tournament.refresh_from_db()
@@ -292,6 +298,7 @@ def test_starting_needs_a_draw(season):
 def test_a_match_played_by_players_the_plan_does_not_have_is_refused(season):
     tournament = make_cup(season, 4)
     operations.make_draw(tournament, rng_seed=1)
+    operations.start_tournament(tournament)
     first = tournament.matches.get(round=1, position=1)
     decide(first, 0)
     final = tournament.matches.get(round=2)

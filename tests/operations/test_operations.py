@@ -133,7 +133,7 @@ def test_replace_games_checks_the_whole_list_first(match):
 def test_season_rules_apply_1999_backgammon_counts_double(season_1999, players):
     from tournament.models import Tournament
 
-    tournament = Tournament.objects.create(season=season_1999, name="Copa 1999")
+    tournament = Tournament.objects.create(season=season_1999, name="Copa 1999", status="running")
     match = Match.objects.create(
         tournament=tournament, player1=players[0], player2=players[1], length=7
     )

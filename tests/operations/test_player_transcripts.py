@@ -62,7 +62,7 @@ def test_unknown_names_take_the_way_round_in_which_the_games_agree(tournament):
 
 def recorded(tournament, players: tuple[str, str], results) -> object:
     first, second = (Player.objects.get_or_create(name=name)[0] for name in players)
-    return operations.create_match(tournament, first, second, 5, results)
+    return operations.create_match(builders.started(tournament), first, second, 5, results)
 
 
 def test_another_players_match_is_refused(tournament):

@@ -169,7 +169,7 @@ def test_closed_refusals_say_why(tournament, member, director):
 
 
 def test_no_registration_once_drawn(season, member, director):
-    cup = builders.cup(season, ["Anna", "Berta", "Carla"])
+    cup = builders.cup(season, ["Anna", "Berta", "Carla"], start=False)
     registrations.set_registration(cup, open_=True, cap=None, closes=None, user=director)
     with pytest.raises(RegistrationClosed, match="The draw has been made"):
         sign(cup, "0412", "nuria@example.org")

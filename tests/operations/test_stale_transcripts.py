@@ -10,6 +10,7 @@ import pytest
 from analyses import analysed, result
 from django.urls import reverse
 
+import builders
 from tournament.core import matfile
 from tournament.core.scoring import GameResult
 from tournament.models import Analysis, Match, Player, Transcript
@@ -25,7 +26,7 @@ def handed_in(tournament, director) -> Match:
     parsed = matfile.parse(text)
     players = [Player.objects.get_or_create(name=name)[0] for name in parsed.players]
     match = Match.objects.create(
-        tournament=tournament,
+        tournament=builders.started(tournament),
         player1=players[0],
         player2=players[1],
         length=parsed.length,

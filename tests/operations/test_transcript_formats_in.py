@@ -10,6 +10,7 @@ import pytest
 from django.test import override_settings
 from gnubg_program import needs_gnubg
 
+import builders
 from tournament.core import matfile
 from tournament.engines import gnubg
 from tournament.jobs.analysis import analyse_match
@@ -33,7 +34,7 @@ def match_for(tournament, mat_path: Path, swap: bool = False) -> Match:
     if swap:
         players.reverse()
     return Match.objects.create(
-        tournament=tournament,
+        tournament=builders.started(tournament),
         player1=players[0],
         player2=players[1],
         length=parsed.length,

@@ -253,6 +253,7 @@ def test_the_draw_action_says_why_it_cannot(admin_client, season):
 
 def test_results_entered_in_the_admin_move_through_the_bracket(admin_client, cup):
     operations.make_draw(cup, rng_seed=4)
+    operations.start_tournament(cup)
     match = cup.matches.filter(bracket__kind="main", round=1, status="ready").first()
     data = bracket_match_form(match, [], extra=[GameResult(1, "backgammon")])
     response = admin_client.post(change_url(match), data)
@@ -268,6 +269,7 @@ def test_results_entered_in_the_admin_move_through_the_bracket(admin_client, cup
 
 def test_an_admin_correction_that_would_reopen_started_matches_is_refused(admin_client, cup):
     operations.make_draw(cup, rng_seed=4)
+    operations.start_tournament(cup)
     first = cup.matches.filter(bracket__kind="main", round=1, status="ready").first()
     operations.record_game(first, GameResult(0, "backgammon"))
     onward = cup.matches.filter(status="ready", bracket__kind="main", round=2).first()

@@ -41,7 +41,7 @@ def cup(season):
 def drawn(season):
     """A drawn cup nothing has been played in."""
     players = [f"D{number}" for number in range(6)]
-    return builders.cup(season, players, name="Sorteig", date="2002-04-06", rng_seed=3)
+    return builders.cup(season, players, name="Sorteig", date="2002-04-06", rng_seed=3, start=False)
 
 
 def test_a_director_cannot_delete_an_unplayed_match_of_a_running_cup(director_client, cup):
@@ -223,6 +223,12 @@ def test_a_friendly_added_in_the_admin_is_replayed_and_audited(
         "games-0-cube": 1,
         "games-0-how": "played",
     }
+    # A draft's matches take no game: the form says so, and nothing is added.
+    response = director_client.post(admin_url("match", "add"), data)
+    assert response.status_code == 200
+    assert "This tournament has not started" in response.content.decode()
+    assert not Match.objects.filter(tournament=tournament).exists()
+    builders.started(tournament)
     response = director_client.post(admin_url("match", "add"), data)
     assert response.status_code == 302, response.content.decode()[:2000]
     match = Match.objects.get(tournament=tournament)

@@ -77,7 +77,7 @@ def test_format_settings_carry_their_formats(director_client, season):
 def test_starting_before_its_date_asks_first_then_dates_it_today(director_client, db):
     season = operations.create_season(2026, "qgammon-2002", "Temporada 2026")
     tournament = builders.cup(
-        season, ("Anna Bosch", "Xavier Roca"), name="Copa de Nadal", date="2026-12-20"
+        season, ("Anna Bosch", "Xavier Roca"), name="Copa de Nadal", date="2026-12-20", start=False
     )
     start = reverse("director-start", args=[tournament.pk])
     response = director_client.post(start)

@@ -69,6 +69,7 @@ def test_too_few_players_is_said(director_client, tournament):
 def test_no_new_draw_once_results_exist(director_client, tournament):
     register(tournament, 2)
     operations.make_draw(tournament, rng_seed=1)
+    operations.start_tournament(tournament)
     operations.record_game(tournament.matches.get(), GameResult(0))
     response = director_client.post(draw_url(tournament), {"seed": 2})
     assert response.status_code == 409

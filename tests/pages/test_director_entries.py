@@ -90,6 +90,7 @@ def test_after_results_a_registration_is_taken_but_not_into_the_draw(
     for player in players:
         Entry.objects.create(checked_in=True, tournament=tournament, player=player)
     operations.make_draw(tournament, rng_seed=1)
+    operations.start_tournament(tournament)
     operations.record_game(tournament.matches.get(), GameResult(0))
     newcomer = Player.objects.create(name="Tard")
     # Registering is fine: a late player may take a bye (here there is none).

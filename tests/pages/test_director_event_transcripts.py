@@ -12,6 +12,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
+import builders
 from director_checks import assert_protected
 from tournament.core import matfile
 from tournament.imports import transcript_files
@@ -28,7 +29,7 @@ def data(*parts: str) -> bytes:
 def add_match(tournament, first: str, second: str, length: int) -> Match:
     players = [Player.objects.get_or_create(name=name)[0] for name in (first, second)]
     return Match.objects.create(
-        tournament=tournament,
+        tournament=builders.started(tournament),
         player1=players[0],
         player2=players[1],
         length=length,
@@ -177,7 +178,18 @@ def test_the_same_match_twice_in_one_upload(director_client, event, tournament):
     sgf = data("sgf", "noisy_5pt.sgf")
     found = rows(preview(director_client, tournament, ("a.sgf", sgf), ("b.sgf", sgf)))
     assert found["a.sgf"].match == event["unrecorded"]
-    assert "file 1 of this upload is of the same match" in found["b.sgf"].error
+    assert "a.sgf, earlier in this upload, is of the same match" in found["b.sgf"].error
+
+
+def test_a_zips_second_file_of_a_match_names_the_first(director_client, event, tournament):
+    # The director reads the names the zip shows, not where a file sits in it.
+    sgf = data("sgf", "noisy_5pt.sgf")
+    upload = zipped({"event/round1.sgf": sgf, "event/again.sgf": sgf})
+    response = preview(director_client, tournament, ("event.zip", upload))
+    found = rows(response)
+    assert found["round1.sgf"].match == event["unrecorded"]
+    assert found["again.sgf"].error == ("round1.sgf, earlier in this upload, is of the same match")
+    assert "round1.sgf, earlier in this upload" in response.content.decode()
 
 
 def test_limits(director_client, tournament, monkeypatch):

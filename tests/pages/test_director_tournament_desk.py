@@ -61,6 +61,7 @@ def test_results_close_the_draw_and_the_seeds(director_client, tournament, playe
     for player in players:
         Entry.objects.create(checked_in=True, tournament=tournament, player=player)
     operations.make_draw(tournament, rng_seed=1)
+    operations.start_tournament(tournament)
     match = tournament.matches.get()
     from tournament.core.scoring import GameResult
 

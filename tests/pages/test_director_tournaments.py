@@ -87,6 +87,7 @@ def test_edit_lengths_reach_the_matches_not_started(director_client, season):
             checked_in=True, tournament=tournament, player=Player.objects.create(name=f"P{number}")
         )
     operations.make_draw(tournament, rng_seed=1)
+    operations.start_tournament(tournament)
     started = tournament.matches.get(round=1, position=1)
     operations.record_game(started, GameResult(0))
     url = reverse("director-tournament-edit", args=[tournament.pk])
@@ -115,6 +116,7 @@ def test_the_format_cannot_change_after_results(director_client, season):
     assert response.status_code == 302
     assert not tournament.matches.exists()
     operations.make_draw(tournament, rng_seed=1)
+    operations.start_tournament(tournament)
     operations.record_game(tournament.matches.filter(status="ready").first(), GameResult(0))
     response = director_client.post(url, form(season, consolation="none", last_chance=None))
     assert response.status_code == 400

@@ -104,6 +104,7 @@ def test_changing_seeds_after_the_draw_discards_it(director_client, drawn):
 
 
 def test_after_results_the_draw_is_kept_and_changes_to_it_are_refused(director_client, drawn):
+    operations.start_tournament(drawn)
     match = drawn.matches.filter(status="ready").first()
     operations.record_game(match, GameResult(0, "backgammon", cube=2))
     before = list(drawn.matches.order_by("pk").values_list("pk", "player1", "player2"))

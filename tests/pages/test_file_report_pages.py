@@ -13,6 +13,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
 
+import builders
 from tournament.core.scoring import GameResult
 from tournament.models import AuditEntry, GameReport, Job, Player, Transcript
 from tournament.operations import create_match, record_game, reports
@@ -28,7 +29,7 @@ pytestmark = pytest.mark.django_db
 def unrecorded(tournament):
     """A match to 5 between the file's players, Núria Ferrer first, no game yet."""
     nuria, pere = (Player.objects.create(name=name) for name in ("Núria Ferrer", "Pere Puig"))
-    return create_match(tournament, nuria, pere, 5)
+    return create_match(builders.started(tournament), nuria, pere, 5)
 
 
 def english(**kwargs) -> Client:

@@ -36,7 +36,7 @@ def match_for(tournament, path, swap=False, names=None):
     if swap:
         players.reverse()
     return Match.objects.create(
-        tournament=tournament,
+        tournament=builders.started(tournament),
         player1=players[0],
         player2=players[1],
         length=parsed.length,
@@ -97,7 +97,10 @@ def test_names_written_differently_still_match(tournament):
     disguised = [name.upper().replace(" ", "_") for name in parsed.players]
     players = [Player.objects.create(name=name) for name in parsed.players]
     match = Match.objects.create(
-        tournament=tournament, player1=players[0], player2=players[1], length=parsed.length
+        tournament=builders.started(tournament),
+        player1=players[0],
+        player2=players[1],
+        length=parsed.length,
     )
     text = path.read_text().replace(parsed.players[0], disguised[0])
     reading = transcripts.read(match, text)
@@ -110,7 +113,7 @@ def test_names_with_another_apostrophe_still_match(tournament):
     text = path.read_text().replace("Anna", "Sean_OBrien")
     players = [Player.objects.create(name=name) for name in ("Seán O’Brien", "Pere")]
     match = Match.objects.create(
-        tournament=tournament, player1=players[0], player2=players[1], length=3
+        tournament=builders.started(tournament), player1=players[0], player2=players[1], length=3
     )
     reading = transcripts.read(match, text)
     assert reading.names_agree and not reading.swapped
@@ -127,7 +130,7 @@ def test_other_names_need_the_directors_word(tournament):
 def test_a_bad_file_is_refused_with_its_line_and_nothing_recorded(tournament, name, words):
     text = (DATA / name).read_text()
     match = Match.objects.create(
-        tournament=tournament,
+        tournament=builders.started(tournament),
         player1=Player.objects.create(name="Anna"),
         player2=Player.objects.create(name="Pere"),
         length=3,  # the bad files are 3-point matches between Anna and Pere
@@ -183,6 +186,7 @@ def test_an_imported_match_moves_the_bracket_on(season):
             checked_in=True, tournament=cup, player=Player.objects.create(name=name)
         )
     operations.make_draw(cup, rng_seed=1)
+    operations.start_tournament(cup)
     match = cup.matches.get(
         Q(player1__name=parsed.players[0]) | Q(player2__name=parsed.players[0]), round=1
     )

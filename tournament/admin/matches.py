@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy as _
 from .. import operations
 from ..core import schedule, scoring
 from ..models import Game, Match, Player
+from ..operations.games import not_started
 from .base import OneDoorAdmin, RowsCapped, refuse_unless_ids
 
 
@@ -75,6 +76,8 @@ class GameInlineFormSet(BaseInlineFormSet):
         results = self.game_results()
         if results and not (match.player1_id and match.player2_id):
             raise ValidationError(gettext("Both players must be set before games are recorded."))
+        if results and not match.tournament_started:
+            raise ValidationError(not_started())
         try:
             match.replay_games(results)
             reopened = operations.correction_impact(match, results) if match.pk else []

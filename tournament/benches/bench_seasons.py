@@ -47,6 +47,7 @@ def season(year: int, games: int, name: str, field: int, log=None) -> Season:
         for player in rng.sample(players, field):
             operations.add_entry(tournament, player, checked_in=True)
         operations.make_draw(tournament, rng_seed=number)
+        operations.start_tournament(tournament)  # a draft's matches take no game
         recorded += _play(tournament, rng, games - recorded)
         if log is not None:
             log(f"built {name}: {recorded} games ({time.perf_counter() - started:.0f}s)")
@@ -86,7 +87,8 @@ def drawn_cup(
     season: Season, name: str, size: int, seed: int, lengths: dict, prefix: str
 ) -> tuple[Tournament, bool]:
     """A cup of `size` with a progressive consolation and a last chance (every kind of
-    slot), drawn; found by name if an earlier run made it. True when made now."""
+    slot), drawn and started; found by name if an earlier run made it. True when made
+    now."""
     found = season.tournaments.filter(name=name).first()
     if found is not None:
         return found, False
@@ -103,4 +105,5 @@ def drawn_cup(
     for player in named_players(prefix, size):
         operations.add_entry(tournament, player, checked_in=True)
     operations.make_draw(tournament, rng_seed=seed)
+    operations.start_tournament(tournament)  # a draft's matches take no game
     return tournament, True

@@ -1,6 +1,7 @@
 """What a director may do with a match at this point: record its next game, award
-lateness penalty points before the first one, take the last one back, report a
-walkover, a retirement or a loss on time, bring in a clock, or take a decision back.
+lateness penalty points before the first one, take the last one back, correct an
+earlier one, report a walkover, a retirement or a loss on time, bring in a clock, or
+take a decision back.
 
 Pure Python. The operations refuse what these functions refuse, and the match sheet
 offers only what they allow, so a page never shows a button the operation would refuse.
@@ -38,6 +39,9 @@ class MatchSituation:
     # their matches of the rounds before (club_nights.waiting_on); any other is called
     # once its players are known.
     called: bool = True
+    # Its tournament has started: a draft's matches (drawn, players known) take no game,
+    # no penalty point and no clock until the director starts it.
+    started: bool = True
 
     @classmethod
     def of(
@@ -50,6 +54,7 @@ class MatchSituation:
         clock_in: bool = False,
         in_rounds: bool = False,
         called: bool = True,
+        started: bool = True,
     ) -> MatchSituation:
         return cls(
             players_known,
@@ -61,6 +66,7 @@ class MatchSituation:
             clock_in,
             in_rounds,
             called,
+            started,
         )
 
     @property
@@ -85,24 +91,34 @@ class Allowed:
     on_time: bool = False  # decide it against a player whose time ran out
     clock: bool = False  # bring in a clock (where the bracket allows one)
     double_loss: bool = False  # both lose a round's match nobody played
+    correct: bool = False  # give any recorded game again (the games replayed as a whole)
 
 
 def allowed(situation: MatchSituation) -> Allowed:
     """What the rules allow with a match in this situation.
 
-    A game needs both players, a match called to play and not yet decided; penalty
-    points are awarded before the first game of a match called; a walkover is for a
-    match whose players are known and which has not started (penalty points or not),
-    called or not (a withdrawn player's later matches); a retirement is for a match
-    under way (before the first game, it is a walkover); a loss on time needs a clock
-    in use, which a bracket that allows clocks brings in between games (one that
-    requires them has it from the start); only a walkover, a retirement or a loss on
-    time can be taken back as such (a decided game is undone instead); a double loss
-    is for a Swiss or round-robin match not started (neither came by the deadline), and
-    is taken back the same way.
+    A game needs both players, a tournament started, a match called to play and not
+    yet decided (a draft's matches wait for the start, whoever sends a game); penalty
+    points are awarded before the first game of a match called (its tournament started
+    too); a walkover is for a match whose players are known and which has not started
+    (penalty points or not), called or not (a withdrawn player's later matches); a
+    retirement is for a match under way (before the first game, it is a walkover); a
+    loss on time needs a clock in use, which a bracket that allows clocks brings in
+    between games (one that requires them has it from the start); only a walkover, a
+    retirement or a loss on time can be taken back as such (a decided game is undone
+    instead); a double loss is for a Swiss or round-robin match not started (neither
+    came by the deadline), and is taken back the same way; any recorded game may be
+    corrected while the games decide the match (decided by them or not yet), the
+    corrected list replayed whole.
     """
     s = situation
-    open_for_games = s.players_known and s.called and not s.decided_without_games and not s.finished
+    open_for_games = (
+        s.players_known
+        and s.started
+        and s.called
+        and not s.decided_without_games
+        and not s.finished
+    )
     not_started = s.players_known and s.decided_by == OPEN and s.games == 0
     return Allowed(
         game=open_for_games,
@@ -110,8 +126,13 @@ def allowed(situation: MatchSituation) -> Allowed:
         walkover=not_started,
         retirement=open_for_games and s.games > 0,
         reopen=s.decided_without_games,
-        penalty=not_started and s.called and not s.finished,
+        penalty=not_started and s.started and s.called and not s.finished,
         on_time=open_for_games and s.clock_running,
         clock=open_for_games and s.clock_policy == ALLOWED and not s.clock_in,
         double_loss=not_started and s.in_rounds,
+        correct=s.games > 0
+        and s.players_known
+        and s.started
+        and s.called
+        and not s.decided_without_games,
     )

@@ -9,7 +9,7 @@ Pure Python: no Django import.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .messages import CoreError, _
 from .rules import RuleSet
@@ -158,6 +158,15 @@ class MatchState:
             ),
             beaver=legal(GameResult(0, cube=4, beaver=True)),
         )
+
+    def next_game_if(self, crawford: bool) -> NextGame:
+        """What the next game could be were it (`crawford`) or not the Crawford game: a
+        form offers the choices of a game with the cube live and marks those the
+        Crawford game closes, so that a device counting games not sent yet opens or
+        closes them by itself (js/entry_count.js)."""
+        if self.finished:
+            return self.next_game
+        return replace(self, next_is_crawford=crawford).next_game
 
     @property
     def crawford_leader(self) -> int | None:

@@ -10,7 +10,8 @@ says which file is which match.
   games are the file's (winner, single/gammon/backgammon, cube of each game); else the
   only one not recorded yet; else the file is refused, to be handed in on the match's
   own sheet.
-- Two files of one upload for the same match: the first keeps it, the next is refused.
+- Two files of one upload for the same match: the first keeps it, the next is refused,
+  naming the first.
 
 Pure Python: no Django, no I/O.
 """
@@ -118,9 +119,13 @@ def place(
 def place_all(
     files: Sequence[tuple[tuple[str, str], int, Sequence[GameResult]] | None],
     candidates: Sequence[Candidate],
+    *,
+    names: Sequence[str],
 ) -> list[Placed | None]:
     """`place` for each file of one upload (None for a file that could not be read),
-    a match going to the first file placed on it."""
+    a match going to the first file placed on it; a later file of the same match is
+    refused naming that first file (`names`: each file's name, as the director sees
+    it: a zip's member by its own name, not its number in the upload)."""
     taken: dict[int, int] = {}
     out: list[Placed | None] = []
     for index, found in enumerate(files):
@@ -131,8 +136,8 @@ def place_all(
         if placed.match_id is not None and placed.match_id in taken:
             placed = Placed(
                 refusal=CoreError(
-                    _("file %(other)d of this upload is of the same match"),
-                    other=taken[placed.match_id] + 1,
+                    _("%(other)s, earlier in this upload, is of the same match"),
+                    other=names[taken[placed.match_id]],
                 )
             )
         elif placed.match_id is not None:

@@ -26,6 +26,32 @@ class VersionField(forms.IntegerField):
         super().__init__(min_value=0, max_value=2**31 - 1, **kwargs)
 
 
+class _ChoicesNow:
+    """A widget offering every choice of a game with the cube live: those the rules
+    close now are disabled (and hidden: `closed`), and those the Crawford game closes
+    carry data-crawford-closed, for js/entry_count.js to close or open again when the
+    games waiting on the device lead into or past the Crawford game."""
+
+    closed: frozenset[str] = frozenset()
+    crawford_closed: frozenset[str] = frozenset()
+
+    def create_option(self, name, value, label, selected, index, subindex=None, attrs=None):
+        option = super().create_option(name, value, label, selected, index, subindex, attrs)
+        if str(value) in self.crawford_closed:
+            option["attrs"]["data-crawford-closed"] = True
+        if str(value) in self.closed:
+            option["attrs"].update(disabled=True, hidden=True)
+        return option
+
+
+class ChoicesNowSelect(_ChoicesNow, forms.Select):
+    pass
+
+
+class ChoicesNowRadios(_ChoicesNow, forms.RadioSelect):
+    pass
+
+
 class FirstOptionFocused(forms.RadioSelect):
     """Radio buttons whose first one has the focus when the page opens: the director
     records a game from the keyboard without tabbing through the page first (and,
@@ -81,14 +107,28 @@ class GameForm(forms.Form):
         self.fields["version"].initial = match.version
         # Only the widgets offer what scoring says the next game may be; the fields keep
         # every known value so that a forged or stale post reaches replay() and gets the
-        # rule's own message.
+        # rule's own message. They hold a live cube's choices, those closed now disabled
+        # and hidden (the Crawford game's), so that a device counting the games it has
+        # not sent yet can open them again after the Crawford game.
         allowed = state.next_game
-        cubes = CUBE_CHOICES if allowed.cube else [1]
-        self.fields["cube"].widget.choices = [(cube, str(cube)) for cube in cubes]
-        self.fields["how"].widget.choices = [
-            (value, label) for value, label in Game.HOW_CHOICES if value in allowed.hows
-        ]
-        self.offers_beaver = allowed.beaver
+        live, crawford = state.next_game_if(crawford=False), state.next_game_if(crawford=True)
+        cubes = [str(cube) for cube in (CUBE_CHOICES if live.cube else [1])]
+        no_cube = frozenset(cube for cube in cubes if cube != "1")
+        self.fields["cube"].widget = ChoicesNowSelect(choices=[(cube, cube) for cube in cubes])
+        self.fields["cube"].widget.closed = frozenset() if allowed.cube else no_cube
+        self.fields["cube"].widget.crawford_closed = frozenset() if crawford.cube else no_cube
+        self.fields["how"].widget = ChoicesNowRadios(
+            choices=[(value, label) for value, label in Game.HOW_CHOICES if value in live.hows]
+        )
+        self.fields["how"].widget.closed = frozenset(live.hows) - set(allowed.hows)
+        self.fields["how"].widget.crawford_closed = frozenset(live.hows) - set(crawford.hows)
+        for name in ("cube", "how"):
+            self.fields[name].widget.is_required = self.fields[name].required
+        self.offers_beaver = live.beaver
+        self.beaver_closed = not allowed.beaver
+        if self.offers_beaver and self.beaver_closed:
+            self.fields["beaver"].widget.attrs["disabled"] = True
+        self.beaver_crawford_closed = not crawford.beaver
 
     def shown_again(self, error: str) -> GameForm:
         """The form to show again after the game was refused, with the reason above it.
@@ -119,10 +159,31 @@ class GameForm(forms.Form):
         return again
 
     def _offers(self, name: str, value) -> bool:
-        """The form shows that value for that field (the beaver box only where offered)."""
+        """The form shows that value for that field, open (the beaver box only where
+        offered and open now)."""
         if name == "beaver":
-            return self.offers_beaver or not value
-        return str(value) in {str(choice) for choice, _label in self.fields[name].widget.choices}
+            return (self.offers_beaver and not self.beaver_closed) or not value
+        widget = self.fields[name].widget
+        shown = {str(choice) for choice, _label in widget.choices}
+        return str(value) in shown - getattr(widget, "closed", frozenset())
+
+    @property
+    def score_data(self) -> dict[str, object]:
+        """The match as the form was shown, for js/entry_count.js to count the games
+        waiting on the device from (data-* attributes): the length, the raw score, the
+        Crawford rule, whether the Crawford game was played or comes next, and the
+        points a single, a gammon and a backgammon are worth this season (x the cube)."""
+        state, rules = self.state, self.state.rules
+        return {
+            "length": state.length,
+            "score": f"{state.raw_score[0]} {state.raw_score[1]}",
+            "crawford-rule": int(rules.crawford),
+            "crawford-played": int(state.crawford_game is not None),
+            "next-crawford": int(state.next_is_crawford),
+            "points": " ".join(
+                str(rules.multiplier(kind)) for kind in ("single", "gammon", "backgammon")
+            ),
+        }
 
     @property
     def result(self) -> GameResult:

@@ -393,6 +393,12 @@ class Match(AtTheTable, models.Model):
         second player stays pending until its first game is written)."""
         return self.status != PENDING or not self.in_rounds
 
+    @property
+    def tournament_started(self) -> bool:
+        """Its tournament has been started (running or finished): a draft's matches,
+        drawn with their players known, take no game until then."""
+        return self.tournament.status != Tournament.Status.DRAFT
+
     def situation(self, state: scoring.MatchState) -> actions.MatchSituation:
         """What the core needs to say what may be done with the match (`state` is its
         games replayed)."""
@@ -404,6 +410,7 @@ class Match(AtTheTable, models.Model):
             clock_in=self.clock_points is not None,
             in_rounds=self.in_rounds,
             called=self.is_called,
+            started=self.tournament_started,
         )
 
     @property

@@ -23,12 +23,19 @@ from .progress import after_change
 from .results import game_row, outcome, write_cache
 
 
+def not_started() -> str:
+    """Why a match of a draft tournament takes no game (`Match.tournament_started`)."""
+    return gettext("This tournament has not started: its matches take games once it is started.")
+
+
 def check_open_for_games(match: Match, state: scoring.MatchState) -> None:
     """Refuse a game the match cannot take, with the reason (the core decides)."""
     if actions.allowed(match.situation(state)).game:
         return
     if not match.players_known:
         raise MatchClosed(_("Both players must be known before a game can be recorded."))
+    if not match.tournament_started:
+        raise MatchClosed(not_started())
     if not match.is_called:
         raise MatchClosed(not_called(match))
     if match.decided_without_games:
@@ -199,6 +206,8 @@ def award_penalty(
     match = lock_match(match)
     check_version(match, expected_version)
     if not actions.allowed(match.situation(match.replay())).penalty:
+        if match.players_known and not match.tournament_started:
+            raise MatchClosed(not_started())
         if match.players_known and not match.is_called:
             raise MatchClosed(not_called(match))
         raise MatchClosed(_("Penalty points are awarded before the first game of a match."))

@@ -23,6 +23,7 @@ from ..core import matfile
 from ..core.transcript_placing import Candidate, place_all
 from ..models import Match, Tournament
 from .errors import OperationError
+from .games import not_started
 from .transcripts import TranscriptRefused, attach, convert, disagreement, import_games, read
 
 RECORD, ADD = "record", "add"
@@ -122,7 +123,9 @@ def plan(tournament: Tournament, files: list[tuple[str, str, str, str]]) -> Plan
         FilePlan(name=name, text=text, error=error, format=fmt) for name, text, error, fmt in files
     ]
     found = [None if file.error else _read(file) for file in plans]
-    for file, placed in zip(plans, place_all(found, candidates), strict=True):
+    for file, placed in zip(
+        plans, place_all(found, candidates, names=[file.name for file in plans]), strict=True
+    ):
         if placed is None:
             continue
         if placed.refusal is not None:
@@ -142,6 +145,8 @@ def plan(tournament: Tournament, files: list[tuple[str, str, str, str]]) -> Plan
         file.action = ADD if match.games.all() else RECORD
         if file.action == ADD:
             file.error = disagreement(match, reading, file.swapped) or ""
+        elif not match.tournament_started:
+            file.error = not_started()  # its games would be refused at the import
     return Plan(plans)
 
 

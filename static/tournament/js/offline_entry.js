@@ -10,9 +10,15 @@
 // the device with the reason, for the director to enter again or drop. Nothing typed is
 // lost, nothing is recorded twice.
 //
-// Two games typed one after the other for one match while offline go in that order:
-// the second waits for the first, then is sent with the version the first left; if the
+// Two games typed one after the other for one match go in that order, offline or while
+// the first is still sending: the form takes the next game as soon as one is kept, the
+// second waits for the first, then is sent with the version the first left; if the
 // first is refused, so is the second (it was typed after it).
+//
+// While games wait, the form counts from them as the server will replay them: its
+// heading's number, no form at all once they decide the match, and no cube, drop or
+// beaver in the Crawford game they lead to (the choices the server marked
+// data-crawford-closed; the form's data-* attributes are the match as it was shown).
 (function () {
   "use strict";
   if (!window.indexedDB || !window.fetch || !window.Promise) {
@@ -32,6 +38,15 @@
   var database = null;
   var sending = false;
   var leaving = false;
+  // The store's read-then-write steps (keeping a game, settling a send) one at a time:
+  // a game kept while the one before it is being settled sees it settled, never half.
+  var queued = Promise.resolve();
+
+  function serial(work) {
+    var run = queued.then(work);
+    queued = run.catch(function () {});
+    return run;
+  }
 
   // --- The device's store: one object per entry, by its key.
 
@@ -86,9 +101,9 @@
     }).join("");
   }
 
-  // The game in words, as the form showed it: "Game 3: Anna Bosch, gammon, played
-  // out, Cube 2", in the form's order, each choice by its label.
-  function described(form, number) {
+  // The game in words, as the form showed it: "Anna Bosch, gammon, played out, Cube 2",
+  // in the form's order, each choice by its label ("Game 3: " goes before it).
+  function described(form) {
     var words = [];
     Array.prototype.forEach.call(form.elements, function (field) {
       if ((field.type === "radio" || field.type === "checkbox") && field.checked) {
@@ -100,7 +115,7 @@
           field.selectedOptions[0].textContent.trim());
       }
     });
-    return title(form, number) + ": " + words.join(", ");
+    return words.join(", ");
   }
 
   function title(form, number) {
@@ -117,52 +132,102 @@
     return fields;
   }
 
+  // The game the form holds, kept on the device: read from the form at once (the form
+  // then takes the next game while this one is stored and sent).
   function typed(form) {
     var match = form.getAttribute("data-match");
     var version = Number(form.querySelector("input[name=version]").value);
-    return all().then(function (entries) {
-      var before = entries.filter(function (entry) {
-        return entry.match === match && entry.state === "waiting";
+    var fields = fieldsOf(form);
+    var words = described(form);
+    var first = Number(form.getAttribute("data-next-number"));
+    return serial(function () {
+      return all().then(function (entries) {
+        var before = entries.filter(function (entry) {
+          return entry.match === match && entry.state === "waiting";
+        });
+        var entry = {
+          key: newKey(),
+          match: match,
+          action: form.action,
+          page: window.location.pathname,
+          pageTitle: document.title,
+          fields: fields,
+          version: version,
+          after: before.length ? before[before.length - 1].key : null,
+          what: title(form, first + before.length) + ": " + words,
+          state: "waiting",
+          reason: "",
+          made: Date.now(),
+        };
+        return put([entry]).then(function () { return entry; });
       });
-      var entry = {
-        key: newKey(),
-        match: match,
-        action: form.action,
-        page: window.location.pathname,
-        pageTitle: document.title,
-        fields: fieldsOf(form),
-        version: version,
-        after: before.length ? before[before.length - 1].key : null,
-        what: described(form, Number(form.getAttribute("data-next-number")) + before.length),
-        state: "waiting",
-        reason: "",
-        made: Date.now(),
-      };
-      return put([entry]).then(function () { return entry; });
     });
   }
 
-  // The form is ready for the next game.
+  // The form is ready for the next game, its winner to choose (the form requires one:
+  // a second tap on the button records nothing twice, whatever the page chose first).
   function readyForNext(form) {
     form.reset();
+    form.querySelectorAll("input[name=winner]").forEach(function (radio) {
+      radio.checked = false;
+    });
     var first = form.querySelector("input[type=radio]");
     if (first) {
       first.focus();
     }
   }
 
-  // A form's heading counts the games waiting on this device: with two waiting, the
-  // server's "Game 3" is the device's "Game 5".
+  // The form holds a game again as it was typed (a refused one, to show or post).
+  function fill(form, fields) {
+    fields.forEach(function (pair) {
+      form.querySelectorAll("[name='" + pair[0] + "']").forEach(function (field) {
+        if (field.type === "radio" || field.type === "checkbox") {
+          field.checked = field.value === pair[1];
+        } else {
+          field.value = pair[1];
+        }
+      });
+    });
+  }
+
+  // Each form counts the games waiting on this device for its match: with two waiting,
+  // the server's "Game 3" is the device's "Game 5"; and, where the page says what the
+  // match is (js/entry_count.js), no form after games that decide the match, no cube in
+  // the Crawford game they lead to.
   function countOn(entries) {
     document.querySelectorAll("form[data-offline-entry]").forEach(function (form) {
       var heading = form.querySelector("h2, h3");
       var waiting = entries.filter(function (entry) {
         return entry.match === form.getAttribute("data-match") && entry.state === "waiting";
-      }).length;
+      });
+      var number = Number(form.getAttribute("data-next-number")) + waiting.length;
       if (heading) {
-        heading.textContent = title(form, Number(form.getAttribute("data-next-number")) + waiting);
+        heading.textContent = title(form, number);
+      }
+      if (window.qgammonEntryCount) {
+        window.qgammonEntryCount.show(form, waiting.map(function (entry) {
+          return entry.fields;
+        }), number, queue);
       }
     });
+  }
+
+  // A game of this page's match recorded: the form goes on from the match as it is now
+  // (its version, its next game's number, the score), so that a game typed before the
+  // next page comes is sent against the match it was typed for.
+  function advance(entry, answer) {
+    if (entry.page !== window.location.pathname || answer.version === entry.version) {
+      return; // another page's, or a report the opponent confirms first: no change yet
+    }
+    var form = document.querySelector("form[data-offline-entry][data-match='" + entry.match + "']");
+    if (!form) {
+      return;
+    }
+    form.querySelector("input[name=version]").value = String(answer.version);
+    form.setAttribute("data-next-number", String(answer.number + 1));
+    if (window.qgammonEntryCount) {
+      window.qgammonEntryCount.advance(form, entry.fields);
+    }
   }
 
   function stored(key) {
@@ -175,36 +240,30 @@
       return; // no store on this device: the browser posts the form itself
     }
     event.preventDefault();
-    var button = form.querySelector("button[type=submit]");
-    if (button) {
-      button.disabled = true;
-    }
-    var enabled = function () {
-      if (button) {
-        button.disabled = false;
-      }
-    };
-    typed(form).then(function (entry) {
+    // Kept, the form takes the next game at once: one typed while this one is still
+    // sending is kept too, and sent after it (never lost, never sent before it).
+    var kept = typed(form);
+    kept.then(function (entry) {
+      readyForNext(form);
       return show()
         .then(sendAll)
         .then(function () { return stored(entry.key); })
         .then(function (now) {
-          enabled();
-          if (now && now.state === "waiting") {
-            readyForNext(form); // kept for later: the form takes the next game
-          } else if (now && now.status === 400) {
+          if (now && now.state === "refused" && now.status === 400 && !leaving) {
             // Refused by the rules or the form as it was typed, on the network: the
             // browser posts it itself, and the server's page shows the form with each
             // error beside its field, as without this script. Nothing is lost: the
-            // form still holds what was typed.
+            // form holds what was typed again (games typed after it stay on the
+            // device, refused with it, to enter again).
+            fill(form, entry.fields);
             remove(entry.key).then(function () { form.submit(); });
           }
           // Recorded: the next page is on its way. Refused because the match changed:
-          // the page is loaded again, the entry kept beside it.
+          // the page is loaded again, the entry kept beside it. Still waiting (offline,
+          // or behind a game still sending): it is sent in its turn.
         });
     }, function () {
       // Not kept (the device's store failed): the browser posts it as it always did.
-      enabled();
       form.submit();
     });
   }, true);
@@ -245,28 +304,36 @@
       .catch(function () { return { kind: "later", hint: "not-yet" }; });
   }
 
-  function settle(entry, outcome, entries) {
-    var followers = entries.filter(function (other) { return other.after === entry.key; });
-    if (outcome.kind === "recorded" || outcome.kind === "already") {
-      followers.forEach(function (other) {
-        other.after = null;
-        other.version = outcome.answer.version;
+  // The answer kept: the entry gone (recorded), or kept with its reason (refused) or
+  // its hint (no answer yet). The entries typed after it are read afresh, one typed
+  // while it was sending included: the next goes with the version it left.
+  function settle(entry, outcome) {
+    return serial(function () {
+      return all().then(function (entries) {
+        var followers = entries.filter(function (other) { return other.after === entry.key; });
+        if (outcome.kind === "recorded" || outcome.kind === "already") {
+          advance(entry, outcome.answer);
+          followers.forEach(function (other) {
+            other.after = null;
+            other.version = outcome.answer.version;
+          });
+          return put(followers).then(function () { return remove(entry.key); });
+        }
+        if (outcome.kind === "refused") {
+          entry.state = "refused";
+          entry.reason = outcome.answer.reason;
+          entry.status = outcome.status;
+          followers.forEach(function (other) {
+            other.after = null;
+            other.state = "refused";
+            other.reason = queue ? queue.getAttribute("data-before-refused") : "";
+          });
+          return put([entry].concat(followers));
+        }
+        entry.hint = outcome.hint;
+        return put([entry]);
       });
-      return put(followers).then(function () { return remove(entry.key); });
-    }
-    if (outcome.kind === "refused") {
-      entry.state = "refused";
-      entry.reason = outcome.answer.reason;
-      entry.status = outcome.status;
-      followers.forEach(function (other) {
-        other.after = null;
-        other.state = "refused";
-        other.reason = queue ? queue.getAttribute("data-before-refused") : "";
-      });
-      return put([entry].concat(followers));
-    }
-    entry.hint = outcome.hint;
-    return put([entry]);
+    });
   }
 
   // Sends what is waiting, one at a time; once this page's own are all in, loads the
@@ -280,8 +347,11 @@
     var changed = false; // a 409: the match is not as this page shows it
     var step = function () {
       return all().then(function (entries) {
+        var keys = entries.map(function (entry) { return entry.key; });
+        // Waiting for nothing, or for an entry no longer on the device (dropped): its
+        // turn. The server refuses it if the match is not as it was typed for.
         var ready = entries.filter(function (entry) {
-          return entry.state === "waiting" && !entry.after;
+          return entry.state === "waiting" && (!entry.after || keys.indexOf(entry.after) === -1);
         });
         if (!ready.length) {
           return null;
@@ -294,7 +364,7 @@
             }
             changed = changed || outcome.status === 409;
           }
-          return settle(entry, outcome, entries).then(function () {
+          return settle(entry, outcome).then(function () {
             return outcome.kind === "later" ? null : step();
           });
         });
@@ -306,8 +376,10 @@
         sending = false;
         later(entries);
         var mine = entries.filter(function (entry) {
-          return entry.page === window.location.pathname;
+          return entry.page === window.location.pathname && entry.state === "waiting";
         });
+        // Every game of this page sent: the page the server named (one refused stays
+        // on the device, and shows there with its reason).
         if (next && !mine.length) {
           leaving = true;
           window.location.assign(next);
@@ -429,15 +501,7 @@
     if (!form) {
       return; // the match takes no game now: the page says why
     }
-    kept.fields.forEach(function (pair) {
-      form.querySelectorAll("[name='" + pair[0] + "']").forEach(function (field) {
-        if (field.type === "radio" || field.type === "checkbox") {
-          field.checked = field.value === pair[1];
-        } else {
-          field.value = pair[1];
-        }
-      });
-    });
+    fill(form, kept.fields);
     var button = form.querySelector("button[type=submit]");
     if (button) {
       button.focus();
@@ -447,6 +511,9 @@
   open().then(function (opened) {
     database = opened;
     refill();
+    // A live part refreshed (a player's page) brings its forms as the server has them:
+    // counted again from the games waiting here.
+    document.addEventListener("live:updated", function () { show(); });
     window.addEventListener("online", function () {
       retry = FIRST_RETRY;
       sendAll();

@@ -7,7 +7,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError, no_translations
 
 from ...models import Match
-from ...operations import transcripts
+from ...operations import OperationError, transcripts
 
 
 class Command(BaseCommand):
@@ -55,7 +55,7 @@ class Command(BaseCommand):
             swapped = self._ask(reading, found, swapped)
         try:
             games = transcripts.import_games(found, text, swapped=swapped, filename=path.name)
-        except transcripts.TranscriptRefused as error:
+        except OperationError as error:  # the file's, or the match's (not started, decided)
             raise CommandError(f"{path}: {error.message}") from None
         found.refresh_from_db()
         self.stdout.write(

@@ -31,6 +31,7 @@ from ...forms import (
 from ...models import Match, Penalty
 from ...models.rounds import not_called
 from ...operations import transcripts
+from ...operations.games import not_started
 from ...queries.onward import where_next
 from ...web import sent_entries
 from ...web.access import director_required
@@ -73,7 +74,8 @@ def _sheet(request, match: Match, *, form=None, status=200, error=None):
     Crawford game starts), form, walkover_form, retire_form, penalty_form, on_time_form,
     table_form, confirm_form, adjourn_form (None unless it can be adjourned now),
     where_next (queries.onward.Onward, a line for each player of a decided match),
-    not_called (why a round robin's match not called yet takes no game), recorded (the
+    not_called (why a match takes no game yet: a draft's, a round robin's not called),
+    recorded (the
     game just recorded, to undo from its confirmation), error."""
     games = list(match.games.all())
     state = None
@@ -103,8 +105,8 @@ def _sheet(request, match: Match, *, form=None, status=200, error=None):
         if match.is_open and match.players_known and not match.is_adjourned
         else None,
         "where_next": where_next(match) if match.is_decided else None,
-        # A round robin's match not called yet: why it takes no game now (once: a
-        # game refused for it says it already).
+        # A draft's match, or a round robin's not called yet: why it takes no game now
+        # (once: a game refused for it says it already).
         "not_called": waiting if (waiting := _waiting(match)) != error else "",
         "recorded": _just_recorded(request, games, allowed),
         "error": error,
@@ -113,7 +115,13 @@ def _sheet(request, match: Match, *, form=None, status=200, error=None):
 
 
 def _waiting(match: Match) -> str:
-    return not_called(match) if match.players_known and not match.is_called else ""
+    """Why a match whose players are known takes no game yet: its tournament is a
+    draft, or (a round robin's) it is not called; "" when neither."""
+    if not match.players_known:
+        return ""
+    if not match.tournament_started:
+        return not_started()
+    return not_called(match) if not match.is_called else ""
 
 
 def _just_recorded(request, games: list, allowed) -> int | None:
@@ -172,7 +180,7 @@ def match_sheet(request, tournament_pk, pk):
     # answered as done, not as a match closed. The operation checks the rest itself.
     keyed = bool(request.POST.get("entry")) and match.players_known
     if not keyed and not actions.allowed(match.situation(state)).game:
-        # A round robin's match not called yet says when it will be.
+        # A draft's match says so; a round robin's not called yet says when it will be.
         reason = _waiting(match) or gettext("This match is not open for games.")
         if queued:
             return sent_entries.refused(reason, 409)
