@@ -14,7 +14,7 @@ from tournament.models import AuditEntry, Entry, EntryRequest, Player, Tournamen
 def started_with_a_late_player(season):
     """A cup drawn and started while check-in was open; Pere Pou registered (before the
     day, say) and has not checked in."""
-    cup = builders.cup(season, 6)
+    cup = builders.cup(season, 6, start=False)
     late = Player.objects.create(name="Pere Pou")
     operations.add_entry(cup, late)
     operations.open_check_in(cup)
@@ -62,7 +62,7 @@ def test_a_late_im_here_keeps_the_draw_and_asks_the_desk(started_with_a_late_pla
 
 
 def test_a_late_im_here_before_the_start_keeps_the_draw_too(season):
-    cup = builders.cup(season, 6)
+    cup = builders.cup(season, 6, start=False)
     late = Player.objects.create(name="Pere Pou")
     operations.add_entry(cup, late)
     operations.open_check_in(cup)

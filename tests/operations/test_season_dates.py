@@ -103,11 +103,15 @@ def test_a_calendar_season_made_into_2026_27_keeps_its_tournaments_inside(db):
 
 def test_started_early_it_is_dated_that_day_only_inside_its_season(db):
     season = autumn_to_summer()
-    later = builders.cup(season, ("Anna Bosch", "Xavier Roca"), name="Copa", date="2027-03-20")
+    later = builders.cup(
+        season, ("Anna Bosch", "Xavier Roca"), name="Copa", date="2027-03-20", start=False
+    )
     operations.start_tournament(later, dated=D(2027, 2, 14))
     later.refresh_from_db()
     assert later.date == D(2027, 2, 14) and later.is_running
-    other = builders.cup(season, ("Carla Puig", "Dolors Mas"), name="Copa 2", date="2027-03-20")
+    other = builders.cup(
+        season, ("Carla Puig", "Dolors Mas"), name="Copa 2", date="2027-03-20", start=False
+    )
     with pytest.raises(operations.OperationError) as refused:
         operations.start_tournament(other, dated=D(2027, 7, 2))
     assert "runs from Sept. 1, 2026 to June 30, 2027" in str(refused.value.message)

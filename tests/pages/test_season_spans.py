@@ -250,7 +250,9 @@ def test_started_early_after_new_year_it_is_dated_today(in_february_2027):
     starting it now makes today its date (a calendar-year check said otherwise)."""
     director_client = in_february_2027
     season = autumn_to_summer()
-    cup = builders.cup(season, ("Anna Bosch", "Xavier Roca"), name="Copa", date="2027-03-20")
+    cup = builders.cup(
+        season, ("Anna Bosch", "Xavier Roca"), name="Copa", date="2027-03-20", start=False
+    )
     start = reverse("director-start", args=[cup.pk])
     page = director_client.post(start).content.decode()
     assert "Starting it now makes today its date." in page
