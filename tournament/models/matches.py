@@ -59,6 +59,7 @@ class Match(AtTheTable, models.Model):
         ("winner", _("winner of")),
         ("loser", _("loser of")),
         ("first_loser", _("first-match loser of")),
+        ("entry_loser", _("first-match loser, who dropped into")),
         ("reset_winner", _("grand final winner, if a reset, of")),
         ("reset_loser", _("grand final loser, if a reset, of")),
     ]

@@ -161,6 +161,9 @@ class BracketView:
     champion: Player | None
     places: list[PlaceView]
     double: bool = False  # a double elimination's bracket
+    # Settled with fewer than two players ever in it (a thin last chance): not played,
+    # so no champion and no places.
+    unplayed: bool = False
 
     @property
     def kind(self) -> str:
@@ -334,6 +337,8 @@ def lay_out(
         else:
             champion_id = stored.champion_id(bracket.kind) if stored else None
             places = _places(stored, bracket.kind, players) if stored else []
+        final_row = max(in_bracket, key=lambda row: (row.round, row.position))
+        unplayed = final_row.is_settled_empty and bool(stored) and not stored.played(bracket.kind)
         views.append(
             BracketView(
                 bracket=bracket,
@@ -341,6 +346,7 @@ def lay_out(
                 champion=players.get(champion_id),
                 places=places,
                 double=double,
+                unplayed=unplayed,
             )
         )
     return views

@@ -16,6 +16,7 @@ matches are byes, who is champion. The random part of a draw uses only
 
 from __future__ import annotations
 
+from .consolation import drop_in_side
 from .paths import OUT, STILL_IN, WON, Path, path_after
 from .plan import (
     BRACKET_KINDS,
@@ -26,7 +27,9 @@ from .plan import (
     DECIDED,
     DOUBLE,
     ENTRANT,
+    ENTRY_LOSER,
     FIRST_LOSER,
+    FIRST_LOSS_KINDS,
     FIRST_ROUND,
     GRAND_FINAL,
     LAST_CHANCE,
@@ -62,6 +65,7 @@ from .resolution import (
     event_places,
     feeders,
     final_places,
+    played,
     resolve,
     resolve_downstream,
     stored_resolution,
@@ -81,7 +85,9 @@ __all__ = [
     "DECIDED",
     "DOUBLE",
     "ENTRANT",
+    "ENTRY_LOSER",
     "FIRST_LOSER",
+    "FIRST_LOSS_KINDS",
     "FIRST_ROUND",
     "GRAND_FINAL",
     "LAST_CHANCE",
@@ -117,11 +123,13 @@ __all__ = [
     "check_seeds",
     "dependents",
     "downstream",
+    "drop_in_side",
     "event_places",
     "feeders",
     "final_places",
     "make_plan",
     "path_after",
+    "played",
     "resolve",
     "resolve_downstream",
     "seed_positions",

@@ -32,12 +32,19 @@ MIN_ENTRANTS, MAX_ENTRANTS = 2, 256
 
 # Where a slot's player comes from.
 ENTRANT, BYE, WINNER, LOSER, FIRST_LOSER = "entrant", "bye", "winner", "loser", "first_loser"
+# A last chance's slot for a match that players drop into beside one coming from the
+# round before (a progressive consolation's later rounds): the player who dropped in
+# there, if they lose their first real match (there, or after a bye further on). Whoever
+# came from the round before has played already: their loss is not a first one.
+ENTRY_LOSER = "entry_loser"
 # The reset's two sides: the grand final's winner and loser, but only when its second
 # side (the losers' bracket's winner) won it; otherwise both sides are empty and the
 # reset is void (not needed), which resolving already knows how to carry.
 RESET_WINNER, RESET_LOSER = "reset_winner", "reset_loser"
-SOURCE_KINDS = (ENTRANT, BYE, WINNER, LOSER, FIRST_LOSER, RESET_WINNER, RESET_LOSER)
-MATCH_SOURCE_KINDS = (WINNER, LOSER, FIRST_LOSER, RESET_WINNER, RESET_LOSER)
+SOURCE_KINDS = (ENTRANT, BYE, WINNER, LOSER, FIRST_LOSER, ENTRY_LOSER, RESET_WINNER, RESET_LOSER)
+MATCH_SOURCE_KINDS = (WINNER, LOSER, FIRST_LOSER, ENTRY_LOSER, RESET_WINNER, RESET_LOSER)
+# The kinds whose player is a first-match loser, followed across byes.
+FIRST_LOSS_KINDS = (FIRST_LOSER, ENTRY_LOSER)
 RESET_KINDS = (RESET_WINNER, RESET_LOSER)
 
 # What a match is, once resolved. "bye" is both a source kind and a status on purpose:
@@ -58,6 +65,10 @@ _SAME_BRACKET = {
     WINNER: _("Winner of R%(round)d M%(position)d"),
     LOSER: _("Loser of R%(round)d M%(position)d"),
     FIRST_LOSER: _("Loser of R%(round)d M%(position)d (or, after a bye, of their first match)"),
+    ENTRY_LOSER: _(
+        "Who dropped into R%(round)d M%(position)d, if they lose their first match "
+        "(there, or after a bye)"
+    ),
     RESET_WINNER: _("Winner of R%(round)d M%(position)d, if the losers' bracket's winner won it"),
     RESET_LOSER: _("Loser of R%(round)d M%(position)d, if the losers' bracket's winner won it"),
 }
@@ -66,6 +77,10 @@ _OTHER_BRACKET = {
     LOSER: _("Loser of %(bracket)s R%(round)d M%(position)d"),
     FIRST_LOSER: _(
         "Loser of %(bracket)s R%(round)d M%(position)d (or, after a bye, of their first match)"
+    ),
+    ENTRY_LOSER: _(
+        "Who dropped into %(bracket)s R%(round)d M%(position)d, if they lose their first "
+        "match (there, or after a bye)"
     ),
     RESET_WINNER: _(
         "Winner of %(bracket)s R%(round)d M%(position)d, if the losers' bracket's winner won it"
@@ -266,7 +281,7 @@ class DrawPlan:
             for source in match.sources:
                 if source.kind in (WINNER, LOSER, *RESET_KINDS):
                     found.add(source.match)
-                elif source.kind == FIRST_LOSER:
+                elif source.kind in FIRST_LOSS_KINDS:
                     found.update(_first_loser_chain(source.match, index, onward, may_be_empty))
             needs[match.slot] = frozenset(found)
         users: dict[Slot, list[Slot]] = {slot: [] for slot in index}
@@ -300,7 +315,8 @@ class EmptinessOracle:
     def _compute(self, source: Source) -> bool:
         if source.kind == ENTRANT:
             return False
-        if source.kind in (BYE, *RESET_KINDS):
+        if source.kind in (BYE, ENTRY_LOSER, *RESET_KINDS):
+            # An entry loser is missing too when the player who dropped in wins.
             return True
         sides = [self(feeder) for feeder in self._index[source.match].sources]
         if source.kind == WINNER:

@@ -19,6 +19,7 @@ from .plan import (
     CONSOLATION,
     DECIDED,
     ENTRANT,
+    ENTRY_LOSER,
     GRAND_FINAL,
     LOSER,
     MATCH_STATUSES,
@@ -219,6 +220,12 @@ def _side(
         return True, fed_by.losing_player
     if source.kind == WINNER:
         return True, fed_by.winning_player
+    if source.kind == ENTRY_LOSER:
+        # Only the player who dropped in at that match: one who came from the round
+        # before has played a match already.
+        side = fed_by.loser if fed_by.status == DECIDED else fed_by.winner
+        if graph.index[source.match].sources[side].kind == WINNER:
+            return _EMPTY
     if fed_by.status == DECIDED:
         return True, fed_by.losing_player
     if source.kind == LOSER:
@@ -240,17 +247,35 @@ def _side(
 def champion(
     plan: DrawPlan, resolutions: Mapping[Slot, MatchResolution], bracket_kind: str
 ) -> object | None:
-    """The bracket's winner, or None while it is unknown or if nobody played in it.
+    """The bracket's winner, or None while it is unknown or if it was not played.
 
-    A grand final's winner is its reset's when the reset is played (not void), else
-    the grand final's own: the double elimination's champion."""
+    A bracket that fewer than two players came into was not played (`played`): the one
+    who passed through it on byes alone won nothing. A grand final's winner is its
+    reset's when the reset is played (not void), else the grand final's own: the double
+    elimination's champion."""
     if bracket_kind == GRAND_FINAL:
         for match in reversed(plan.bracket(GRAND_FINAL).matches):
             state = resolutions[match.slot]
             if state.status != VOID:
                 return state.winning_player
         return None
-    return resolutions[plan.bracket(bracket_kind).final.slot].winning_player
+    final = resolutions[plan.bracket(bracket_kind).final.slot]
+    if final.status == BYE and not played(plan, resolutions, bracket_kind):
+        return None
+    return final.winning_player
+
+
+def played(plan: DrawPlan, resolutions: Mapping[Slot, MatchResolution], bracket_kind: str) -> bool:
+    """Whether at least two players came into the bracket (so far): with fewer, nobody
+    plays in it, and its only player, if any, has byes all the way."""
+    seen: set[object] = set()
+    for match in plan.bracket(bracket_kind).matches:
+        for player in resolutions[match.slot].players:
+            if player is not None:
+                seen.add(player)
+                if len(seen) > 1:
+                    return True
+    return False
 
 
 def final_places(
