@@ -130,7 +130,7 @@ class LateEntryForm(forms.Form):
     entry = forms.ModelChoiceField(queryset=Entry.objects.none(), label=_("Player"))
     match = forms.ModelChoiceField(queryset=Match.objects.none(), label=_("Into the bye of"))
 
-    def __init__(self, *args, tournament: Tournament, byes, waiting, **kwargs):
+    def __init__(self, *args, tournament: Tournament, byes, waiting, gone_past=(), **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["entry"].queryset = tournament.entries.filter(
             pk__in=[entry.pk for entry in waiting]
@@ -139,15 +139,22 @@ class LateEntryForm(forms.Form):
         self.fields["match"].queryset = tournament.matches.filter(
             pk__in=[bye.pk for bye in byes]
         ).select_related("player1", "player2")
+        # The byes whose loser the consolation could not take any more: said before the
+        # director confirms (operations.consolation_gone_past).
+        self.gone_past = frozenset(gone_past)
         self.fields["match"].label_from_instance = self._bye_label
 
-    @staticmethod
-    def _bye_label(match: Match) -> str:
-        holder = match.player1 or match.player2
-        return gettext("Match %(position)s (bye of %(player)s)") % {
-            "position": match.position,
-            "player": holder,
-        }
+    def _bye_label(self, match: Match) -> str:
+        params = {"position": match.position, "player": match.player1 or match.player2}
+        if match.pk in self.gone_past:
+            return (
+                gettext(
+                    "Match %(position)s (bye of %(player)s): the consolation has gone past "
+                    "it, so its loser is out"
+                )
+                % params
+            )
+        return gettext("Match %(position)s (bye of %(player)s)") % params
 
 
 class PaymentForm(forms.Form):
