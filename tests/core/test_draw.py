@@ -1031,33 +1031,6 @@ def test_places_count_players_still_to_drop_in():
     assert plan.bracket(LAST_CHANCE).places() == {1: (3, 4), 2: (2, 2)}
 
 
-def test_descriptions():
-    assert Source(BYE).describe() == "Bye"
-    assert Source("entrant", entrant=17).describe() == "Entrant 17"
-    winner = Source(WINNER, match=Slot(CONSOLATION, 2, 3))
-    assert winner.describe(within=CONSOLATION) == "Winner of R2 M3"
-    assert winner.describe(within=MAIN) == "Winner of consolation R2 M3"
-    loser = Source(LOSER, match=Slot(MAIN, 1, 4))
-    assert loser.describe(within=CONSOLATION) == "Loser of main R1 M4"
-    first = Source(FIRST_LOSER, match=Slot(MAIN, 1, 4))
-    assert (
-        first.describe(within=CONSOLATION)
-        == "Loser of main R1 M4 (or, after a bye, of their first match)"
-    )
-    assert Source(LOSER, match=Slot(CONSOLATION, 1, 2)).describe(within=LAST_CHANCE) == (
-        "Loser of consolation R1 M2"
-    )
-    # Without `within` the bracket is always named.
-    assert winner.describe() == "Winner of consolation R2 M3"
-    template, params = loser.message(within=CONSOLATION)
-    assert template == "Loser of %(bracket)s R%(round)d M%(position)d"
-    assert params == {"bracket": "main", "round": 1, "position": 4}
-    catalan = {template: "Perdedor de %(bracket)s R%(round)d P%(position)d", "main": "principal"}
-    assert loser.describe(lambda text: catalan.get(text, text), within=CONSOLATION) == (
-        "Perdedor de principal R1 P4"
-    )
-
-
 def test_sources_and_slots_check_themselves():
     with pytest.raises(DrawError):
         Source("winner")

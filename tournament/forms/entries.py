@@ -138,23 +138,23 @@ class LateEntryForm(forms.Form):
         self.fields["entry"].label_from_instance = lambda entry: entry.player.name
         self.fields["match"].queryset = tournament.matches.filter(
             pk__in=[bye.pk for bye in byes]
-        ).select_related("player1", "player2")
+        ).select_related("player1", "player2", "bracket")
         # The byes whose loser the consolation could not take any more: said before the
         # director confirms (operations.consolation_gone_past).
         self.gone_past = frozenset(gone_past)
         self.fields["match"].label_from_instance = self._bye_label
 
     def _bye_label(self, match: Match) -> str:
-        params = {"position": match.position, "player": match.player1 or match.player2}
+        params = {"match": match.label, "player": match.player1 or match.player2}
         if match.pk in self.gone_past:
             return (
                 gettext(
-                    "Match %(position)s (bye of %(player)s): the consolation has gone past "
-                    "it, so its loser is out"
+                    "%(match)s (bye of %(player)s): the consolation has gone past it, so "
+                    "its loser is out"
                 )
                 % params
             )
-        return gettext("Match %(position)s (bye of %(player)s)") % params
+        return gettext("%(match)s (bye of %(player)s)") % params
 
 
 class PaymentForm(forms.Form):

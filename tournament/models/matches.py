@@ -27,11 +27,12 @@ from .match_status import (
     VOID,
     MatchQuerySet,
 )
+from .match_words import MatchWords
 from .players import Player
 from .tournaments import Tournament
 
 
-class Match(AtTheTable, models.Model):
+class Match(AtTheTable, MatchWords, models.Model):
     class Status(models.TextChoices):
         PENDING = PENDING, _("waiting for players")
         READY = READY, _("ready")

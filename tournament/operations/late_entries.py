@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import gettext_noop
 
 from ..core import draw
+from ..core.messages import Phrase
 from ..models import AuditEntry, Entry, Match, Tournament, stored_draw
 from ..models.audit import Said
 from . import audit
@@ -110,9 +111,9 @@ def place_in_bye(tournament: Tournament, entry: Entry, match: Match, *, user=Non
         tournament=tournament,
         match=match,
         summary=Said(
-            gettext_noop("%(player)s arrived late and takes the bye of match %(position)s"),
+            gettext_noop("%(player)s arrived late and takes the bye of %(match)s"),
             player=entry.player,
-            position=match.position,
+            match=_said(match.label_words),
         ),
         after={"player": entry.player_id, "match": match.pk},
     )
@@ -130,3 +131,14 @@ def _open_the_consolation_side(
     setattr(side_of, kind, draw.LOSER)
     setattr(side_of, source, match)
     side_of.save(update_fields=[kind, source])
+
+
+def _said(words: Phrase) -> Said:
+    """A match's label kept for the history, to read in the reader's language."""
+    return Said(
+        words.template,
+        **{
+            key: _said(value) if isinstance(value, Phrase) else value
+            for key, value in words.params.items()
+        },
+    )

@@ -360,14 +360,14 @@ def late_entry(request, pk):
         )
     except operations.OperationError as error:
         return desk_page(request, tournament, status=409, error=error.message)
-    params = {"player": form.cleaned_data["entry"].player, "position": match.position}
-    messages.success(request, gettext("%(player)s plays match %(position)s.") % params)
+    params = {"player": form.cleaned_data["entry"].player, "match": match.label}
+    messages.success(request, gettext("%(player)s plays %(match)s.") % params)
     if match.pk in gone_past:
         messages.warning(
             request,
             gettext(
-                "The consolation has gone past the point where the loser of match "
-                "%(position)s would come in: if %(player)s loses it, they are out."
+                "The consolation has gone past the point where the loser of %(match)s "
+                "would come in: if %(player)s loses it, they are out."
             )
             % params,
         )
