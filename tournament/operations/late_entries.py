@@ -49,8 +49,8 @@ def byes_open_to_late_entries(tournament: Tournament) -> list[Match]:
 
 def consolation_gone_past(tournament: Tournament, byes: list[Match]) -> set[int]:
     """The byes (ids) whose match's loser the consolation could no longer take: the
-    consolation side they would drop into, or a match it leads to, has started (two
-    queries at most, none without byes)."""
+    consolation side they would drop into, or a match it leads to, has started (one
+    query, none without byes)."""
     if not byes:
         return set()
     rows = stored_draw.load_rows(tournament)
