@@ -33,8 +33,9 @@ DOUBLE_LABELS = {
 # "Loser of" means.
 FIRST_LOSER_NOTE = _("For a player who had a bye, “Loser of” means the loser of their first match.")
 ENTRY_LOSER_NOTE = _(
-    "“Loser of” means a player who lost their first consolation match there, or after a "
-    "bye in their first match: one who had won a match before is out."
+    "“Loser of” means a player who lost their first consolation match there (or, after "
+    "a bye, the first match they played): one who had won a consolation match before "
+    "is out."
 )
 
 # Annotate a Match queryset with it (as `rounds_in_bracket`): its bracket's last round,
