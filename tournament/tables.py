@@ -121,12 +121,9 @@ class PlayerMatchesTable(ReflowTable):
     result = tables.Column(verbose_name=_("Result"), empty_values=())
 
     def render_stage(self, record):
-        match = record.match
-        if match.in_rounds:
-            return f"R{match.round}"  # a Swiss's or round robin's round (its bye too)
-        if match.bracket_id is None:
-            return "—"
-        return f"{BRACKET_LABELS[match.bracket.kind]} R{match.round}"
+        # The round as every page names it: "Quarter-finals", "Consolation: Round 2", a
+        # Swiss's or round robin's "Round 3" (its bye too); a friendly has none.
+        return record.match.round_label or "—"
 
     def render_tournament(self, value):
         return value.name

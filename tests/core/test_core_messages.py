@@ -19,7 +19,7 @@ from tournament.core.draw import DrawError
 from tournament.core.league import ScaleError
 from tournament.core.matfile import MatError
 from tournament.core.member_sheets import MemberFileError
-from tournament.core.messages import CoreError, _, render
+from tournament.core.messages import CoreError, Phrase, _, render
 from tournament.core.prizes import PrizeError
 from tournament.core.schedule import ScheduleError
 from tournament.core.scoring import IllegalGame
@@ -67,9 +67,18 @@ def test_an_illegal_game_says_which_game():
 
 
 def test_a_draw_error_translates_the_bracket_it_names():
-    raised = DrawError("%(bracket)s R%(round)d is not ready", bracket="consolation", round=2)
-    assert str(raised) == "consolation R2 is not ready"
-    assert raised.message(shouted) == "CONSOLATION R2 IS NOT READY"
+    raised = DrawError("%(bracket)s: round %(round)d is not ready", bracket="consolation", round=2)
+    assert str(raised) == "consolation: round 2 is not ready"
+    assert raised.message(shouted) == "CONSOLATION: ROUND 2 IS NOT READY"
+
+
+def test_a_draw_error_translates_the_match_it_names_with_it():
+    match = Phrase(
+        "%(bracket)s: %(match)s", {"bracket": Phrase("Consolation"), "match": Phrase("Final")}
+    )
+    raised = DrawError("%(match)s is a bye: it cannot have a result.", match=match)
+    assert str(raised) == "Consolation: Final is a bye: it cannot have a result."
+    assert raised.message(shouted) == "CONSOLATION: FINAL IS A BYE: IT CANNOT HAVE A RESULT."
 
 
 def test_a_transcript_error_keeps_its_line_apart_from_its_message():

@@ -18,6 +18,7 @@ from tournament.core.draw import (
     BYE,
     CONSOLATION,
     DECIDED,
+    ENTRY_LOSER,
     FIRST_LOSER,
     FIRST_ROUND,
     LAST_CHANCE,
@@ -397,8 +398,20 @@ def test_bracket_shapes(count, consolation, depth, last_chance):
     if LAST_CHANCE in kinds:
         for match in consolation_plan.round_matches(1):
             assert drops[(FIRST_LOSER, match.slot)] == 1
+        # A slot for every later consolation match players drop into, too (the player
+        # who dropped in there, if they lose their first match), then byes to a power
+        # of two, never two byes in a match.
+        entries = [
+            match.slot
+            for match in consolation_plan.matches
+            if match.slot.round > 1 and any(source.kind != WINNER for source in match.sources)
+        ]
         last = plan.bracket(LAST_CHANCE)
-        assert 2 * len(last.round_matches(1)) == len(consolation_plan.round_matches(1))
+        slots = [source for match in last.round_matches(1) for source in match.sources]
+        assert sorted(source.match for source in slots if source.kind == ENTRY_LOSER) == entries
+        real = len(consolation_plan.round_matches(1)) + len(entries)
+        assert len(slots) == next_power_of_two(real)
+        assert all(match.sources != (Source(BYE), Source(BYE)) for match in last.round_matches(1))
     # The main final's loser never drops into a consolation.
     assert (LOSER, main.final.slot) not in drops
 
@@ -588,15 +601,18 @@ def check_final_state(plan, states, consolation, depth) -> None:
         entered = entry_players(plan, states, bracket.kind)
         assert len(entered) == len(set(entered)), "someone entered a bracket twice"
         winner = champion(plan, states, bracket.kind)
-        if entered:
+        if len(entered) >= 2:
             assert winner in entered
             places = final_places(plan, states, bracket.kind)
             assert places[winner] == (1, 1)
             assert set(places) == set(entered)
             assert [place for place in places.values()].count((1, 1)) == 1
         else:
+            # Nobody, or one player on byes alone: not played, no title, no place.
             assert winner is None
-            assert states[bracket.final.slot].status == VOID
+            assert final_places(plan, states, bracket.kind) == {}
+            expected_final = BYE if entered else VOID
+            assert states[bracket.final.slot].status == expected_final
     assert entry_players(plan, states, MAIN) == [
         source.entrant
         for match in plan.bracket(MAIN).round_matches(1)
@@ -618,11 +634,12 @@ def check_final_state(plan, states, consolation, depth) -> None:
         ]
     assert sorted(entry_players(plan, states, CONSOLATION)) == sorted(expected)
     if plan.has_bracket(LAST_CHANCE):
+        # Whoever loses their first consolation match, in whichever round they dropped in.
         consolation_games = history(plan, states, CONSOLATION)
         expected = [
             player
             for player, games in consolation_games.items()
-            if games[0].slot.round == 1 and first_real_match_lost(games, player)
+            if first_real_match_lost(games, player)
         ]
         assert sorted(entry_players(plan, states, LAST_CHANCE)) == sorted(expected)
 
@@ -748,7 +765,9 @@ def test_a_void_match_carries_emptiness_on():
     # The last chance: nobody from the void match, E from the real one.
     last = plan.bracket(LAST_CHANCE).final
     assert states[last.slot].players == (None, "E")
-    assert champion(plan, states, LAST_CHANCE) == "E"
+    # E alone came into it: no last chance was played, no champion, no place.
+    assert champion(plan, states, LAST_CHANCE) is None
+    assert final_places(plan, states, LAST_CHANCE) == {}
     assert final_places(plan, states, CONSOLATION) == {"E": (3, 4), "B": (1, 1)}
 
 
@@ -870,7 +889,8 @@ def test_first_loser_in_the_last_chance_after_a_consolation_bye():
     states = resolve(plan, {**outcomes, cons_final: 0})
     assert states[last.slot].status == BYE
     assert states[last.slot].winning_player == holders[1]
-    assert champion(plan, states, LAST_CHANCE) == holders[1]
+    # Alone in it: the last chance was not played, and they won nothing there.
+    assert champion(plan, states, LAST_CHANCE) is None
     assert champion(plan, states, CONSOLATION) == holders[0]
 
 
@@ -1009,33 +1029,6 @@ def test_places_count_players_still_to_drop_in():
     plan = make_plan(players(16), consolation=FIRST_ROUND, last_chance=True, rng_seed=0)
     assert plan.bracket(CONSOLATION).places() == {1: (5, 8), 2: (3, 4), 3: (2, 2)}
     assert plan.bracket(LAST_CHANCE).places() == {1: (3, 4), 2: (2, 2)}
-
-
-def test_descriptions():
-    assert Source(BYE).describe() == "Bye"
-    assert Source("entrant", entrant=17).describe() == "Entrant 17"
-    winner = Source(WINNER, match=Slot(CONSOLATION, 2, 3))
-    assert winner.describe(within=CONSOLATION) == "Winner of R2 M3"
-    assert winner.describe(within=MAIN) == "Winner of consolation R2 M3"
-    loser = Source(LOSER, match=Slot(MAIN, 1, 4))
-    assert loser.describe(within=CONSOLATION) == "Loser of main R1 M4"
-    first = Source(FIRST_LOSER, match=Slot(MAIN, 1, 4))
-    assert (
-        first.describe(within=CONSOLATION)
-        == "Loser of main R1 M4 (or, after a bye, of their first match)"
-    )
-    assert Source(LOSER, match=Slot(CONSOLATION, 1, 2)).describe(within=LAST_CHANCE) == (
-        "Loser of consolation R1 M2"
-    )
-    # Without `within` the bracket is always named.
-    assert winner.describe() == "Winner of consolation R2 M3"
-    template, params = loser.message(within=CONSOLATION)
-    assert template == "Loser of %(bracket)s R%(round)d M%(position)d"
-    assert params == {"bracket": "main", "round": 1, "position": 4}
-    catalan = {template: "Perdedor de %(bracket)s R%(round)d P%(position)d", "main": "principal"}
-    assert loser.describe(lambda text: catalan.get(text, text), within=CONSOLATION) == (
-        "Perdedor de principal R1 P4"
-    )
 
 
 def test_sources_and_slots_check_themselves():

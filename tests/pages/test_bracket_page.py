@@ -74,8 +74,11 @@ def test_the_page_shows_rounds_lengths_players_scores_and_sources(client, season
     assert "to 5 points" in text and "to 7 points" in text
     assert first.player1.name in text and first.player2.name in text
     assert f'<span class="score">{first.score1}</span>' in text
-    assert "Winner of R1 M" in text  # a slot still to be filled says where from
-    assert "Loser of main R1 M" in text  # and across brackets, names the bracket
+    # A slot still to be filled says where from, naming the match as its round does;
+    # across brackets, the bracket too (never "R1 M2").
+    assert "Winner of Quarter-final " in text
+    assert "Loser of Main bracket: Quarter-final " in text
+    assert not re.search(r"R\d M\d", text)
     assert '<span class="tag">won</span>' in text  # the winner is marked in words
 
 
@@ -172,14 +175,14 @@ def _anchors_inside_anchors(html: str) -> int:
 
 def test_a_first_round_losers_source_is_said_once_per_round(client, season):
     # 6 players in a bracket of 8: two byes, so the consolation takes "the loser of
-    # main R1 M1, or, after a bye, of their first match".
+    # Main bracket: Quarter-final 1, or, after a bye, of their first match".
     tournament = cup(season, 6)
     url = reverse("tournament", args=[tournament.pk])
     text = client.get(url).content.decode()
     start = text.index('<li class="round" id="round-consolation-1"')
     first_round = text[start : text.index('<li class="round" id="round-consolation-2"')]
     assert "(or, after a bye, of their first match)" not in text
-    assert first_round.count("Loser of main R1 M") >= 2  # the slots: the short form
+    assert first_round.count("Loser of Main bracket: Quarter-final") >= 2  # the short form
     note = "For a player who had a bye, “Loser of” means the loser of their first match."
     assert first_round.count(note) == 1
     assert text.count(note) == 1  # the main bracket and the later rounds need none

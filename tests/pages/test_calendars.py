@@ -121,8 +121,9 @@ def day(season, players):
         season=season, name="Copa; de la Queimada", date="2002-11-09", tables=["1", "2"],
         clock_policy="required",
     )  # fmt: skip
-    main = Bracket.objects.create(tournament=cup, kind="main", lengths="5,7")
-    consolation = Bracket.objects.create(tournament=cup, kind="consolation", lengths="3")
+    # Two rounds and one, as a draw of four stores them: what names the rounds.
+    main = Bracket.objects.create(tournament=cup, kind="main", lengths="5,7", rounds=2)
+    consolation = Bracket.objects.create(tournament=cup, kind="consolation", lengths="3", rounds=1)
     for player in (anna, xavier, carla, dani):
         Entry.objects.create(tournament=cup, player=player)
     first = Match.objects.create(
@@ -166,8 +167,8 @@ def test_player_calendar_has_their_tournaments_and_known_matches(
     assert set(found) == {
         "Copa; de la Queimada",
         "Copa de Nadal",  # withdrawn, but kept, and saying so
-        "Round 1: Anna Bosch v Carla Pujol",
-        "Round 2: Anna Bosch v Xavier Roca",
+        "Semi-final 1 – Anna Bosch v Carla Pujol",
+        "Final – Anna Bosch v Xavier Roca",
     }  # not the private cup, not Xavier v Dani, not the match waiting for an opponent
     cup = found["Copa; de la Queimada"]
     assert cup.decoded("DTSTART") == date(2002, 11, 9)
@@ -175,7 +176,7 @@ def test_player_calendar_has_their_tournaments_and_known_matches(
     assert str(found["Copa de Nadal"]["DESCRIPTION"]) == "Withdrawn."
     assert "DESCRIPTION" not in cup
 
-    final = found["Round 2: Anna Bosch v Xavier Roca"]
+    final = found["Final – Anna Bosch v Xavier Roca"]
     assert final.decoded("DTSTART") == date(2002, 11, 9)
     assert final.decoded("DTEND") == date(2002, 11, 10)
     assert str(final["UID"]) == f"match-{day['final'].pk}@testserver"
@@ -186,7 +187,7 @@ def test_player_calendar_has_their_tournaments_and_known_matches(
         "Table: 2",
         "Clock: 14 minutes each, 12 s simple delay",  # 7 points x 2 minutes
     ]
-    first = found["Round 1: Anna Bosch v Carla Pujol"]
+    first = found["Semi-final 1 – Anna Bosch v Carla Pujol"]
     assert str(first["DESCRIPTION"]).split("\n") == [
         "Copa; de la Queimada",
         "Match to 5 points",
@@ -201,17 +202,17 @@ def test_player_calendar_says_how_a_match_without_games_was_decided(players, day
     found = events(read(calendar_of(xavier)))
     assert set(found) == {
         "Copa; de la Queimada",
-        "Round 1: Xavier Roca v Dani Mas",
-        "Round 2: Anna Bosch v Xavier Roca",
+        "Semi-final 2 – Xavier Roca v Dani Mas",
+        "Final – Anna Bosch v Xavier Roca",
     }
-    lines = str(found["Round 1: Xavier Roca v Dani Mas"]["DESCRIPTION"]).split("\n")
+    lines = str(found["Semi-final 2 – Xavier Roca v Dani Mas"]["DESCRIPTION"]).split("\n")
     assert lines[-1] == "Won by Xavier Roca (walkover)"
 
 
 def test_consolation_matches_name_their_bracket(day):
     found = events(read(calendar_of(day["carla"])))
-    assert "Consolation, round 1: Carla Pujol v Dani Mas" in found
-    assert "Round 1: Anna Bosch v Carla Pujol" in found
+    assert "Consolation: Final – Carla Pujol v Dani Mas" in found
+    assert "Semi-final 1 – Anna Bosch v Carla Pujol" in found
 
 
 def test_player_calendar_holds_no_contact_details(players, day):

@@ -188,8 +188,9 @@ def test_where_they_go_next(director_client, season):
         follow=True,
     )
     text = response.content.decode()
-    assert f"{first.player2.name} plays next in the main bracket, round 2, match 1" in text
-    assert f"{first.player1.name} plays next in the consolation bracket, round 1" in text
+    # Four players: the first round is the semi-finals; each match named as its round is.
+    assert f"{first.player2.name} plays next: Final" in text
+    assert f"{first.player1.name} plays next: Consolation: Final" in text
 
 
 def test_a_refused_game_is_shown_again_with_every_field_chosen(director_client, match):

@@ -151,15 +151,17 @@ def test_where_a_player_goes_says_losers_bracket_then_out_at_the_second_loss(sea
     builders.win(first, 0)
     first.refresh_from_db()
     loser_line = where_next(first)[1]
-    assert loser_line.went.startswith(f"{first.player2.name} plays next in the losers' bracket")
-    assert next_match_of(first.player2).bracket_label == "Losers' bracket"
+    assert loser_line.went.startswith(
+        f"{first.player2.name} plays next: Losers' bracket: Round 1, match "
+    )
+    assert next_match_of(first.player2).match.label.startswith("Losers' bracket: Round 1")
     played(tournament, grand_final_side=0)
     dropped = tournament.matches.get(pk=loser_line.next_match.pk)
     loser = dropped.players[1 - dropped.winner_side]
     out = next(line for line in where_next(dropped) if line.player == loser)
     assert out.ended == (
-        f"{out.player.name} lost a second time, in round 1 of the losers' bracket, "
-        "and is out of the tournament: place 7-8."
+        f"{out.player.name} lost a second time (Losers' bracket: Round 1, match "
+        f"{dropped.position}) and is out of the tournament: place 7-8."
     )
     grand = tournament.matches.get(bracket__kind=draw.GRAND_FINAL, round=1)
     champion = next(line for line in where_next(grand) if line.player.pk == grand.winner_id)
@@ -197,4 +199,5 @@ def test_the_directors_draw_preview_shows_the_losers_bracket_and_the_grand_final
     text = director_client.get(reverse("director-draw", args=[tournament.pk])).content.decode()
     for words in ("<h2>Winners&#x27; bracket</h2>", "<h2>Losers&#x27; bracket</h2>"):
         assert words in text or words.replace("&#x27;", "'") in text
-    assert "Winner of main R3 M1 – Winner of consolation R4 M1" in text  # the grand final
+    # The grand final, its sides named by the matches they come from.
+    assert "Winner of Winners&#x27; bracket: Final – Winner of Losers&#x27; bracket: Final" in text

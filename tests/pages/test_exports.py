@@ -18,6 +18,7 @@ import builders
 from demo_club import DemoClubTestCase
 from tournament.core import draw
 from tournament.models import Game, Match, Penalty, Season, Tournament
+from tournament.queries.match_labels import round_name
 from tournament.queries.standings import season_standings
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -47,6 +48,14 @@ def assert_well_formed(sheet):
     for column in range(1, sheet.max_column + 1):
         letter = openpyxl.utils.get_column_letter(column)
         assert sheet.column_dimensions[letter].width >= len(str(sheet[f"{letter}1"].value))
+
+
+def stage_of(match: Match) -> str:
+    """The workbook's Round cell of a match: its round's name in its bracket, a club
+    night's "Round 3" ("Group 1, Round 3" in a group)."""
+    if match.bracket_id is None:
+        return match.round_label
+    return round_name(match.bracket.kind, match.round, match.bracket.rounds)
 
 
 class DemoWorkbook(DemoClubTestCase):
@@ -92,10 +101,11 @@ class DemoWorkbook(DemoClubTestCase):
         )
         self.assertEqual(sheet.max_row - 1, matches.count())
         # With the round and position: a double elimination's grand final and its reset
-        # are two matches of the same two players in one tournament.
+        # are two matches of the same two players in one tournament. The round as the
+        # bracket page names it under its bracket ("Quarter-finals", "Round 2").
         by_players = {
-            (m.player1.name, m.player2.name, m.tournament.name, m.round, m.position): m
-            for m in matches
+            (m.player1.name, m.player2.name, m.tournament.name, stage_of(m), m.position): m
+            for m in matches.select_related("bracket", "player1", "player2", "tournament")
         }
         for row in rows(sheet):
             match = by_players[(row[4], row[5], row[0], row[2], row[3])]
@@ -117,7 +127,7 @@ class DemoWorkbook(DemoClubTestCase):
             for outcome in state.games:
                 # Two players may meet in two tournaments of a season (a cup, a night).
                 names = (match.tournament.name, match.player1.name, match.player2.name)
-                key = (*names, match.round, match.position, outcome.number)
+                key = (*names, stage_of(match), match.position, outcome.number)
                 scores[key] = (list(outcome.score_before), outcome.points, outcome.crawford)
         for row in rows(sheet):
             if row[6] is None:

@@ -251,7 +251,8 @@ def test_a_bracket_match_names_its_tournament_once(client, season):
     body = client.get(page(match.player1)).content.decode()
     line = body.split(f'id="match-{match.pk}-title"')[1].split("</p>")[0]
     assert line.count("Copa d&#x27;Hivern") == 1
-    assert "Copa d&#x27;Hivern · main · round 1" in line
+    # Four players: the match is named as its round is, the semi-finals.
+    assert f"Copa d&#x27;Hivern · Semi-final {match.position}" in line
 
 
 def test_a_report_on_a_match_paired_again_meanwhile_is_a_409_with_the_reason(season, monkeypatch):

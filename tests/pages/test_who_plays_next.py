@@ -27,7 +27,7 @@ def test_the_match_page_says_who_plays_for_the_empty_seat(client, cup):
     final, first, second = cup
     page = html_module.unescape(client.get(final.get_absolute_url()).content.decode())
     assert "?" not in page.split("<h1>")[1].split("</h1>")[0]
-    assert f"{first.winner.name} v Winner of R1 M2" in page
+    assert f"{first.winner.name} v Winner of Semi-final 2" in page
     # The match being played for the seat: both players, linked, and its score.
     assert f'<a href="{second.player1.get_absolute_url()}">{second.player1.name}</a>' in page
     assert f'<a href="{second.player2.get_absolute_url()}">{second.player2.name}</a>' in page
@@ -39,7 +39,7 @@ def test_the_match_page_says_who_plays_for_the_empty_seat(client, cup):
 def test_the_player_page_names_the_match_the_opponent_comes_from(client, cup):
     _final, first, second = cup
     page = html_module.unescape(client.get(first.winner.get_absolute_url()).content.decode())
-    assert "Opponent still to come: Winner of R1 M2" in page
+    assert "Opponent still to come: Winner of Semi-final 2" in page
     assert second.player1.name in page and second.player2.name in page
     assert f'<a href="{second.get_absolute_url()}">0–1, live</a>' in page
 

@@ -7,6 +7,7 @@ imported `_` from here; the Django side passes `gettext` as `translate`."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 
 Translate = Callable[[str], str]
 
@@ -18,8 +19,29 @@ def _(message: str) -> str:
 
 def render(template: str, params: Mapping[str, object], translate: Translate | None = None) -> str:
     """The template, translated by `translate` (e.g. Django's `gettext`) if given,
-    filled in with its values."""
+    filled in with its values (a value that is a `Phrase` translated with it)."""
+    if any(isinstance(value, Phrase) for value in params.values()):
+        params = {
+            key: value.text(translate) if isinstance(value, Phrase) else value
+            for key, value in params.items()
+        }
     return (translate(template) if translate else template) % params
+
+
+@dataclass(frozen=True)
+class Phrase:
+    """Words for a person that are part of others ("Quarter-final 1" in "Winner of
+    Quarter-final 1"): a marked template and its values, translated where shown."""
+
+    template: str
+    params: Mapping[str, object] = field(default_factory=dict, hash=False)
+
+    def text(self, translate: Translate | None = None) -> str:
+        """The words, translated by `translate` if given."""
+        return render(self.template, self.params, translate)
+
+    def __str__(self) -> str:
+        return self.text()
 
 
 class CoreError(ValueError):

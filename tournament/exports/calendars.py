@@ -17,9 +17,6 @@ from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 from icalendar import Calendar, Event, vDuration, vText
 
-from ..core import draw
-from ..queries.bracket_layout import BRACKET_LABELS
-
 PRODID = "-//Q-gammon//Tournament manager//EN"
 # How often a subscribed calendar is fetched again: results come in through the day.
 REFRESH = timedelta(hours=1)
@@ -108,16 +105,11 @@ def _match_event(match, base_url: str, stamp: datetime) -> Event:
 
 
 def _match_title(match) -> str:
-    """ "Round 2: Anna v Xavier"; the bracket first outside the main one."""
+    """The match as every page names it ("Quarter-final 1", "Consolation: Round 2, match
+    3", a club night's "Round 2"), a dash, and its players."""
     if match.round is None:
         return str(match)
-    if match.bracket_id is None or match.bracket.kind == draw.MAIN:
-        return gettext("Round %(round)s: %(match)s") % {"round": match.round, "match": match}
-    return gettext("%(bracket)s, round %(round)s: %(match)s") % {
-        "bracket": BRACKET_LABELS[match.bracket.kind],
-        "round": match.round,
-        "match": match,
-    }
+    return gettext("%(label)s – %(match)s") % {"label": match.label, "match": match}
 
 
 def _match_lines(match) -> list[str]:

@@ -17,7 +17,7 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from ..core import league
+from ..core import draw, league
 from ..models import Game, Match, Penalty, Season, Tournament
 from ..queries.bracket_layout import BRACKET_LABELS
 from ..queries.club_nights import club_night
@@ -54,15 +54,37 @@ def places_sheet(standings: Standings) -> Sheet:
 
 
 def _stages():
-    """(bracket kind, round, position) -> the row's three stage cells; the bracket's
-    label translated once per sheet, not once per row (a row a game). A club night's
-    match has no bracket but its round and number; a match outside both, neither."""
+    """(bracket kind, round, position, the bracket's rounds, group) -> the row's three
+    stage cells: the bracket, the round as every page names it ("Quarter-finals",
+    "Round 2", a club night's "Round 3"), the match's number in it. Each name translated
+    once per sheet, not once per row (a row a game). A club night's match has no bracket
+    but its round and number; a match outside both, neither."""
     labels = {kind: str(label) for kind, label in BRACKET_LABELS.items()}
+    names: dict[tuple, str] = {}
 
-    def stage(kind: str | None, round_number: int | None, position: int | None) -> tuple:
-        if kind is None:
-            return ("", round_number, position) if round_number is not None else ("", None, None)
-        return (labels[kind], round_number, position)
+    def round_name(kind: str | None, number: int, rounds: int, group: int) -> str:
+        key = (kind, number, rounds, group)
+        if key not in names:
+            if kind is None:
+                text = _("Round %(number)d") % {"number": number}
+                if group:
+                    text = ", ".join((_("Group %(number)s") % {"number": group}, text))
+            else:
+                text = draw.Names({kind: rounds}).round(kind, number, within=kind).text(_)
+            names[key] = text
+        return names[key]
+
+    def stage(
+        kind: str | None,
+        round_number: int | None,
+        position: int | None,
+        rounds: int | None = 0,
+        group: int = 0,
+    ) -> tuple:
+        if round_number is None:
+            return ("", None, None)
+        named = round_name(kind, round_number, rounds or 0, group)
+        return (labels[kind] if kind else "", named, position)
 
     return stage
 
@@ -87,11 +109,13 @@ def _match_rows(matches) -> Iterator[tuple]:
             how,
             decided_at,
             status,
+            rounds,
+            group,
         ) = row
         day = timezone.localtime(decided_at).date() if decided_at else tournament_date
         yield (
             tournament,
-            *stage(kind, round_number, position),
+            *stage(kind, round_number, position, rounds, group),
             first,
             second,
             length,
@@ -166,6 +190,8 @@ def matches_sheet(tournaments: Sequence[Tournament], name_width: int) -> Sheet:
                 "decided_by",
                 "decided_at",
                 "status",
+                "bracket__rounds",
+                "group",
             )
         )
 
@@ -193,14 +219,14 @@ def _game_rows(games, penalties) -> Iterator[tuple]:
         key=lambda item: (item[0], item[1]),
     )
     for (_date, _tournament_id, match_id), is_game, row in rows:
-        (tournament, kind, round_number, position, first, second) = row[:6]
+        (tournament, kind, round_number, position, rounds, group, first, second) = row[:8]
         if match_id != current:
             current, before = match_id, [0, 0]
         if not is_game:
-            side, points, minutes = row[6:]
+            side, points, minutes = row[8:]
             yield (
                 tournament,
-                *stage(kind, round_number, position),
+                *stage(kind, round_number, position, rounds, group),
                 first,
                 second,
                 None,
@@ -215,12 +241,12 @@ def _game_rows(games, penalties) -> Iterator[tuple]:
             )
             before[side] += points
             continue
-        number, winner, game_kind, cube, how, points, crawford = row[6:]
+        number, winner, game_kind, cube, how, points, crawford = row[8:]
         # The score before each game is the sum of the stored points of the games
         # before it, which scoring.replay() computed when they were recorded.
         yield (
             tournament,
-            *stage(kind, round_number, position),
+            *stage(kind, round_number, position, rounds, group),
             first,
             second,
             number,
@@ -244,6 +270,8 @@ MATCH_OF_ROW = (
     "match__bracket__kind",
     "match__round",
     "match__position",
+    "match__bracket__rounds",
+    "match__group",
     "match__player1__name",
     "match__player2__name",
 )

@@ -141,7 +141,7 @@ class LateEntryForm(forms.Form):
     entry = forms.ModelChoiceField(queryset=Entry.objects.none(), label=_("Player"))
     match = forms.ModelChoiceField(queryset=Match.objects.none(), label=_("Into the bye of"))
 
-    def __init__(self, *args, tournament: Tournament, byes, waiting, **kwargs):
+    def __init__(self, *args, tournament: Tournament, byes, waiting, gone_past=(), **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["entry"].queryset = tournament.entries.filter(
             pk__in=[entry.pk for entry in waiting]
@@ -149,16 +149,23 @@ class LateEntryForm(forms.Form):
         self.fields["entry"].label_from_instance = lambda entry: entry.player.name
         self.fields["match"].queryset = tournament.matches.filter(
             pk__in=[bye.pk for bye in byes]
-        ).select_related("player1", "player2")
+        ).select_related("player1", "player2", "bracket")
+        # The byes whose loser the consolation could not take any more: said before the
+        # director confirms (operations.consolation_gone_past).
+        self.gone_past = frozenset(gone_past)
         self.fields["match"].label_from_instance = self._bye_label
 
-    @staticmethod
-    def _bye_label(match: Match) -> str:
-        holder = match.player1 or match.player2
-        return gettext("Match %(position)s (bye of %(player)s)") % {
-            "position": match.position,
-            "player": holder,
-        }
+    def _bye_label(self, match: Match) -> str:
+        params = {"match": match.label, "player": match.player1 or match.player2}
+        if match.pk in self.gone_past:
+            return (
+                gettext(
+                    "%(match)s (bye of %(player)s): the consolation has gone past it, so "
+                    "its loser is out"
+                )
+                % params
+            )
+        return gettext("%(match)s (bye of %(player)s)") % params
 
 
 class PaymentForm(forms.Form):

@@ -34,8 +34,14 @@ class Said:
             # paired: 8 matches" were kept empty before).
             params["count"], count = count, None
         self.count = count
+        # A value that is itself a Said (a match's label, "Quarter-final 1") is kept as
+        # one, and read in the reader's language too.
         self.params = {
-            key: value if isinstance(value, int | float) else str(value)
+            key: value
+            if isinstance(value, int | float)
+            else value.as_json()
+            if isinstance(value, Said)
+            else str(value)
             for key, value in params.items()
         }
 
@@ -59,8 +65,14 @@ def render_said(said: dict | None) -> str | None:
             message = ngettext(said["text"], said["plural"], said["params"][said["count"]])
         else:
             message = gettext(said["text"])
-        return message % said["params"]
-    except (KeyError, TypeError, ValueError):
+        params = dict(said["params"])
+        for key, value in params.items():
+            if isinstance(value, dict):  # a Said within: a match's label
+                params[key] = render_said(value)
+                if params[key] is None:
+                    return None
+        return message % params
+    except (KeyError, TypeError, ValueError, AttributeError):
         return None
 
 

@@ -24,6 +24,9 @@ class Bracket(models.Model):
         Tournament, on_delete=models.CASCADE, related_name="brackets", verbose_name=_("tournament")
     )
     kind = models.CharField(_("kind"), max_length=12, choices=KIND_CHOICES)
+    # Its number of rounds, once drawn (0 before): what names its rounds, the last the
+    # final (core.draw.words), wherever one of its matches is shown, with no query more.
+    rounds = models.PositiveSmallIntegerField(_("rounds"), default=0, editable=False)
     lengths = models.CharField(
         _("match length per round"),
         max_length=100,

@@ -27,11 +27,12 @@ from .match_status import (
     VOID,
     MatchQuerySet,
 )
+from .match_words import MatchWords
 from .players import Player
 from .tournaments import Tournament
 
 
-class Match(AtTheTable, models.Model):
+class Match(AtTheTable, MatchWords, models.Model):
     class Status(models.TextChoices):
         PENDING = PENDING, _("waiting for players")
         READY = READY, _("ready")
@@ -59,6 +60,7 @@ class Match(AtTheTable, models.Model):
         ("winner", _("winner of")),
         ("loser", _("loser of")),
         ("first_loser", _("first-match loser of")),
+        ("entry_loser", _("first-match loser, who dropped into")),
         ("reset_winner", _("grand final winner, if a reset, of")),
         ("reset_loser", _("grand final loser, if a reset, of")),
     ]

@@ -93,9 +93,23 @@ class StoredDraw:
             return draw.champion(self.plan, self.resolve(), kind)
         final = self.plan.bracket(kind).final.slot
         match = self.rows[final]
-        if match.status in (Match.Status.DECIDED, Match.Status.BYE):
+        if match.status == Match.Status.DECIDED:
             return match.winner_id
+        if match.status == Match.Status.BYE and self.played(kind):
+            return match.winner_id
+        # A final reached on byes alone, in a bracket nobody played: no champion.
         return None
+
+    def played(self, kind: str) -> bool:
+        """Whether two players or more came into the bracket (draw.played, read from
+        the rows): with fewer, it was not played."""
+        seen = set()
+        for slot, match in self.rows.items():
+            if slot.bracket == kind:
+                seen.update(player for player in (match.player1_id, match.player2_id) if player)
+                if len(seen) > 1:
+                    return True
+        return False
 
     def places(self, kind: str) -> dict[int, tuple[int, int]]:
         """Player id -> (best, worst) final place in that bracket, once settled.

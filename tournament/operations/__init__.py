@@ -80,7 +80,7 @@ from .errors import (
     StaleMatch,
 )
 from .games import award_penalty, record_game, replace_games, undo_last_game
-from .late_entries import byes_open_to_late_entries, place_in_bye
+from .late_entries import byes_open_to_late_entries, consolation_gone_past, place_in_bye
 from .lives import reenter
 from .locks import lock_match
 from .matches import correct_friendly, create_match, delete_match, may_delete_match
@@ -146,6 +146,7 @@ __all__ = [
     "check_season_rules",
     "check_tournament_change",
     "close_check_in",
+    "consolation_gone_past",
     "copy_entries",
     "correct_friendly",
     "correction_impact",

@@ -20,14 +20,19 @@ def store_plan(tournament: Tournament, plan: draw.DrawPlan) -> None:
     earlier rows of these brackets); each round's length is its bracket's."""
     bracket_rows = {}
     for bracket in plan.brackets:
-        bracket_rows[bracket.kind], _created = Bracket.objects.get_or_create(
+        bracket_rows[bracket.kind], created = Bracket.objects.get_or_create(
             tournament=tournament,
             kind=bracket.kind,
             defaults={
                 "lengths": DEFAULT_LENGTHS[bracket.kind],
                 "table_priority": tables.default_priority(bracket.kind),
+                "rounds": bracket.rounds,
             },
         )
+        if not created and bracket_rows[bracket.kind].rounds != bracket.rounds:
+            # What names its rounds (a draw made again may have fewer or more).
+            bracket_rows[bracket.kind].rounds = bracket.rounds
+            bracket_rows[bracket.kind].save(update_fields=["rounds"])
     rows = {}
     for planned in plan.matches():
         slot = planned.slot

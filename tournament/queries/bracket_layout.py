@@ -13,12 +13,33 @@ from functools import partial
 
 from django.db.models import Case, IntegerField, When
 from django.utils.translation import gettext
-from django.utils.translation import gettext_lazy as _
 
 from ..core import draw, league, scoring
 from ..models import Bracket, Match, Player, Tournament
 from ..models.stored_draw import StoredDraw
 from .feeders import feeders_of
+from .match_labels import (
+    BRACKET_LABELS,
+    DOUBLE_LABELS,
+    ENTRY_LOSER_NOTE,
+    FIRST_LOSER_NOTE,
+    round_name,
+    source_text,
+)
+
+__all__ = [  # the names other modules read here
+    "BRACKET_LABELS",
+    "DOUBLE_LABELS",
+    "BracketView",
+    "MatchView",
+    "NextMatch",
+    "SlotView",
+    "lay_out",
+    "next_match_of",
+    "path_of",
+    "round_name",
+    "window",
+]
 
 LIVE_READY_PENDING = Case(
     When(status=Match.Status.LIVE, then=0),
@@ -27,25 +48,13 @@ LIVE_READY_PENDING = Case(
     output_field=IntegerField(),
 )
 
-BRACKET_LABELS = {
-    draw.MAIN: _("Main bracket"),
-    draw.CONSOLATION: _("Consolation"),
-    draw.LAST_CHANCE: _("Last chance"),
-    draw.GRAND_FINAL: _("Grand final"),
-}
-# A double elimination's main bracket and consolation by their own names.
-DOUBLE_LABELS = {
-    draw.MAIN: _("Winners' bracket"),
-    draw.CONSOLATION: _("Losers' bracket"),
-}
-
 
 @dataclass
 class SlotView:
     player: Player | None
-    # Where the player comes from, e.g. "Winner of R2 M3" (`source`): the words, or what
-    # says them when asked. A page reads few of a 256-player cup's 1,000: a card with
-    # its player shows the name, and the rounds out of its window nothing.
+    # Where the player comes from, e.g. "Winner of Quarter-final 1" (`source`): the
+    # words, or what says them when asked. A page reads few of a 256-player cup's 1,000:
+    # a card with its player shows the name, and the rounds out of its window nothing.
     where: str | Callable[[], str]
     score: int | None
     won: bool = False
@@ -161,6 +170,9 @@ class BracketView:
     champion: Player | None
     places: list[PlaceView]
     double: bool = False  # a double elimination's bracket
+    # Settled with fewer than two players ever in it (a thin last chance): not played,
+    # so no champion and no places.
+    unplayed: bool = False
 
     @property
     def kind(self) -> str:
@@ -234,20 +246,10 @@ def _to_play(match: Match) -> bool:
     return match.status in Match.TO_PLAY_STATUSES
 
 
-def round_name(kind: str, number: int, rounds: int) -> str:
-    if kind == draw.GRAND_FINAL:
-        return gettext("Grand final") if number == 1 else gettext("Reset (if needed)")
-    if number == rounds:
-        return gettext("Final")
-    if kind == draw.MAIN and number == rounds - 1:
-        return gettext("Semi-finals")
-    if kind == draw.MAIN and number == rounds - 2:
-        return gettext("Quarter-finals")
-    return gettext("Round %(number)d") % {"number": number}
-
-
-def _source_text(match: Match, side: int, rows_by_id: dict[int, Match], short: bool = False) -> str:
-    """Where a side's player comes from, in words; `short` says a first-round loser's
+def _source_text(
+    match: Match, side: int, rows_by_id: dict[int, Match], names: draw.Names, short: bool = False
+) -> str:
+    """Where a side's player comes from, in words; `short` says a first-match loser's
     source as a plain loser's (the round's note says the rest, see FIRST_LOSER_NOTE)."""
     kind = (match.source1_kind, match.source2_kind)[side]
     if kind == draw.ENTRANT:
@@ -255,15 +257,8 @@ def _source_text(match: Match, side: int, rows_by_id: dict[int, Match], short: b
         return player.name if player else ""
     if kind == draw.BYE:
         return gettext("Bye")
-    if short and kind == draw.FIRST_LOSER:
-        kind = draw.LOSER
-    source_id = (match.source1_match_id, match.source2_match_id)[side]
-    source = rows_by_id[source_id]
-    slot = draw.Slot(source.bracket.kind, source.round, source.position)
-    return draw.Source(kind, match=slot).describe(gettext, within=match.bracket.kind)
-
-
-FIRST_LOSER_NOTE = _("For a player who had a bye, “Loser of” means the loser of their first match.")
+    source = rows_by_id[(match.source1_match_id, match.source2_match_id)[side]]
+    return source_text(names, kind, source, match.bracket.kind, short=short)
 
 
 def _sides(match: Match) -> tuple[tuple[str, int | None], tuple[str, int | None]]:
@@ -291,6 +286,11 @@ def lay_out(
             if player is not None:
                 players[player.pk] = player
     stored = StoredDraw.load(tournament, matches)
+    # The names of every bracket's rounds, for the sources that cross brackets.
+    last: dict[str, int] = {}
+    for match in matches:
+        last[match.bracket.kind] = max(last.get(match.bracket.kind, 0), match.round)
+    names = draw.Names(last, double=stored is not None and stored.is_double_elimination)
     order = {kind: number for number, kind in enumerate(draw.BRACKET_KINDS)}
     views = []
     # The highlighted player's open matches, and the slots their winner goes to: the
@@ -310,7 +310,7 @@ def lay_out(
             for number in range(1, rounds_count + 1)
         ]
         for match in sorted(in_bracket, key=lambda row: (row.round, row.position)):
-            view = _match_view(match, rows_by_id, highlight, way)
+            view = _match_view(match, rows_by_id, names, highlight, way)
             view.crawford_next = match.is_live and scoring.crawford_next(
                 match.length,
                 (match.raw_score1, match.raw_score2),
@@ -323,7 +323,10 @@ def lay_out(
                 way.add(match.pk)
             round_view = rounds[match.round - 1]
             round_view.matches.append(view)
-            if any(kind == draw.FIRST_LOSER for kind, _source in _sides(match)):
+            kinds = {kind for kind, _source in _sides(match)}
+            if draw.ENTRY_LOSER in kinds:
+                round_view.note = str(ENTRY_LOSER_NOTE)
+            elif draw.FIRST_LOSER in kinds and not round_view.note:
                 round_view.note = str(FIRST_LOSER_NOTE)
         double = stored is not None and stored.is_double_elimination
         if double:
@@ -334,6 +337,8 @@ def lay_out(
         else:
             champion_id = stored.champion_id(bracket.kind) if stored else None
             places = _places(stored, bracket.kind, players) if stored else []
+        final_row = max(in_bracket, key=lambda row: (row.round, row.position))
+        unplayed = final_row.is_settled_empty and bool(stored) and not stored.played(bracket.kind)
         views.append(
             BracketView(
                 bracket=bracket,
@@ -341,13 +346,18 @@ def lay_out(
                 champion=players.get(champion_id),
                 places=places,
                 double=double,
+                unplayed=unplayed,
             )
         )
     return views
 
 
 def _match_view(
-    match: Match, rows_by_id: dict[int, Match], highlight: int | None, way: set[int]
+    match: Match,
+    rows_by_id: dict[int, Match],
+    names: draw.Names,
+    highlight: int | None,
+    way: set[int],
 ) -> MatchView:
     started = match.is_started
     settled_empty = match.is_settled_empty
@@ -357,14 +367,13 @@ def _match_view(
         player = match.players[side]
         # An empty side of a bye says so, not where nobody came from.
         empty = settled_empty and player is None
-        first_loser = kind == draw.FIRST_LOSER and not empty
+        first_loser = kind in draw.FIRST_LOSS_KINDS and not empty
+        text = partial(_source_text, match, side, rows_by_id, names)
         slots.append(
             SlotView(
                 player=player,
-                where=gettext("Bye") if empty else partial(_source_text, match, side, rows_by_id),
-                short_where=partial(_source_text, match, side, rows_by_id, short=True)
-                if first_loser
-                else "",
+                where=gettext("Bye") if empty else text,
+                short_where=partial(text, short=True) if first_loser else "",
                 score=match.score[side] if started else None,
                 won=match.is_decided and match.winner_id == ids[side],
                 mine=highlight is not None and ids[side] == highlight,
@@ -404,15 +413,6 @@ class NextMatch:
     opponent_source: str
     # The match the opponent comes from, with its players and score (None when known).
     feeder: Match | None = None
-
-    @property
-    def bracket_label(self) -> str:
-        if not self.match.bracket_id:
-            return ""
-        kind = self.match.bracket.kind
-        if self.match.tournament.consolation == draw.DOUBLE and kind in DOUBLE_LABELS:
-            return str(DOUBLE_LABELS[kind])
-        return str(BRACKET_LABELS[kind])
 
 
 def next_match_of(player: Player) -> NextMatch | None:

@@ -1,6 +1,6 @@
 """Who a player waits for: for each empty side of a match, the match its player comes
 from, with the two players and the score, so a page can say "Winner of Joan Vidal v
-Pere Pons (3-2, being played)" instead of "?" or "Winner of R2 M4"."""
+Pere Pons (3-2, being played)" instead of "?" or "Winner of Round 2, match 4"."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from django.utils.translation import gettext
 
 from ..core import draw
 from ..models import Match
+from .match_labels import source_text
 
 
 @dataclass
@@ -17,7 +18,7 @@ class Feeder:
     """An empty side of a match: where its player will come from."""
 
     side: int
-    text: str  # "Winner of R2 M4", "Loser of main R1 M3", "Bye"
+    text: str  # "Winner of Quarter-final 1", "Loser of Main bracket: Round 1, match 3", "Bye"
     match: Match | None  # the match that decides it, with its players; None for a bye
 
 
@@ -41,7 +42,11 @@ def feeders_of(match: Match) -> tuple[Feeder | None, Feeder | None]:
         if source is None:
             feeders[side] = Feeder(side, gettext("Bye") if kind == draw.BYE else "", None)
             continue
-        slot = draw.Slot(source.bracket.kind, source.round, source.position)
-        text = draw.Source(kind, match=slot).describe(gettext, within=match.bracket.kind)
+        # The source's bracket's rounds name it; a double elimination's brackets are
+        # named as the match's tournament says.
+        names = draw.Names(
+            {source.bracket.kind: source.bracket.rounds}, double=match.names().double
+        )
+        text = source_text(names, kind, source, match.bracket.kind)
         feeders[side] = Feeder(side, text, source)
     return (feeders[0], feeders[1])

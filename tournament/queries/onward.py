@@ -71,12 +71,14 @@ DOUBLE_BRACKET_WORDS = {
 
 
 def _where(row: Match) -> dict:
+    """The match as every page names it ("Quarter-final 1", "Consolation: Round 2,
+    match 3"), and its bracket in a sentence's words ("consolation")."""
     kind = row.bracket.kind
     if row.tournament.consolation == draw.DOUBLE and kind in DOUBLE_BRACKET_WORDS:
         bracket = str(DOUBLE_BRACKET_WORDS[kind])
     else:
         bracket = row.bracket.get_kind_display()
-    return {"bracket": bracket, "round": row.round, "position": row.position}
+    return {"bracket": bracket, "match": row.label}
 
 
 def _cup_line(stored: StoredDraw, player: Player, path: draw.Path) -> Onward:
@@ -86,13 +88,9 @@ def _cup_line(stored: StoredDraw, player: Player, path: draw.Path) -> Onward:
     row = stored.rows[path.next]
     params = {"player": player.name, **_where(row)}
     if row.is_decided:
-        went = gettext(
-            "%(player)s played next in the %(bracket)s bracket, round %(round)s, match %(position)s"
-        )
+        went = gettext("%(player)s played next: %(match)s")
     else:
-        went = gettext(
-            "%(player)s plays next in the %(bracket)s bracket, round %(round)s, match %(position)s"
-        )
+        went = gettext("%(player)s plays next: %(match)s")
     return Onward(player, went % params, row, ended, now)
 
 
@@ -106,8 +104,8 @@ def _path_words(stored: StoredDraw, player: Player, path: draw.Path) -> tuple[st
         # Out of a double elimination only at the second loss: the place is the event's.
         params = {"player": player.name, **_where(stored.rows[path.last])}
         words = gettext(
-            "%(player)s lost a second time, in round %(round)s of the %(bracket)s bracket, "
-            "and is out of the tournament: place %(place)s."
+            "%(player)s lost a second time (%(match)s) and is out of the tournament: "
+            "place %(place)s."
         )
         return words % {**params, "place": league.place_label(*path.place)}, None
     if path.state == draw.WON:
@@ -117,21 +115,16 @@ def _path_words(stored: StoredDraw, player: Player, path: draw.Path) -> tuple[st
     if path.state == draw.OUT:
         params = {"player": player.name, **_where(stored.rows[path.last])}
         if path.place is None:
-            words = gettext(
-                "%(player)s lost in round %(round)s of the %(bracket)s bracket and is out of "
-                "the tournament."
-            )
+            words = gettext("%(player)s lost (%(match)s) and is out of the tournament.")
             return words % params, None
         words = gettext(
-            "%(player)s lost in round %(round)s of the %(bracket)s bracket and is out of "
-            "the tournament: place %(place)s in that bracket."
+            "%(player)s lost (%(match)s) and is out of the tournament: place %(place)s in "
+            "the %(bracket)s bracket."
         )
         return words % {**params, "place": league.place_label(*path.place)}, None
     if path.last is not None and path.last != path.next:
         row = stored.rows[path.last]
-        words = gettext(
-            "%(player)s is now in the %(bracket)s bracket, round %(round)s, match %(position)s"
-        )
+        words = gettext("%(player)s plays now: %(match)s")
         return words % {"player": player.name, **_where(row)}, row
     return "", None
 

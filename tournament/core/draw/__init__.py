@@ -7,26 +7,28 @@ matches are byes, who is champion. The random part of a draw uses only
 `random.Random(rng_seed)`, so a stored seed reproduces the draw.
 """
 
-# A package since the module outgrew 450 lines: `plan` (words, data classes, the order of
+# A package since the module outgrew 450 lines: `plan` (kinds, data classes, the order of
 # the matches), `seeding` (inputs, seeds, the main bracket, `make_plan`), `consolation`
-# (the brackets fed by losers), `resolution` (results carried through a plan, or from a
-# change through what lies downstream of it) and `paths` (a player's way through a
-# resolved plan). Every name the rest of the project uses is re-exported here, so
-# `draw.X` keeps working.
+# (the brackets fed by losers), `words` (the rounds and matches named), `resolution`
+# (results carried through a plan, or from a change through what lies downstream of
+# it) and `paths` (a player's way through a resolved plan). Every name the rest of the
+# project uses is re-exported here, so `draw.X` keeps working.
 
 from __future__ import annotations
 
+from .consolation import drop_in_side
 from .paths import OUT, STILL_IN, WON, Path, path_after
 from .plan import (
     BRACKET_KINDS,
-    BRACKET_NAMES,
     BYE,
     CONSOLATION,
     CONSOLATION_FORMATS,
     DECIDED,
     DOUBLE,
     ENTRANT,
+    ENTRY_LOSER,
     FIRST_LOSER,
+    FIRST_LOSS_KINDS,
     FIRST_ROUND,
     GRAND_FINAL,
     LAST_CHANCE,
@@ -62,6 +64,7 @@ from .resolution import (
     event_places,
     feeders,
     final_places,
+    played,
     resolve,
     resolve_downstream,
     stored_resolution,
@@ -71,17 +74,21 @@ from .seeding import (
     make_plan,
     seed_positions,
 )
+from .words import BRACKET_TITLES, DOUBLE_TITLES, Names, names_of
 
 __all__ = [
     "BRACKET_KINDS",
-    "BRACKET_NAMES",
+    "BRACKET_TITLES",
     "BYE",
     "CONSOLATION",
     "CONSOLATION_FORMATS",
     "DECIDED",
     "DOUBLE",
+    "DOUBLE_TITLES",
     "ENTRANT",
+    "ENTRY_LOSER",
     "FIRST_LOSER",
+    "FIRST_LOSS_KINDS",
     "FIRST_ROUND",
     "GRAND_FINAL",
     "LAST_CHANCE",
@@ -108,6 +115,7 @@ __all__ = [
     "DrawError",
     "DrawPlan",
     "MatchResolution",
+    "Names",
     "Path",
     "PlannedMatch",
     "Slot",
@@ -117,11 +125,14 @@ __all__ = [
     "check_seeds",
     "dependents",
     "downstream",
+    "drop_in_side",
     "event_places",
     "feeders",
     "final_places",
     "make_plan",
+    "names_of",
     "path_after",
+    "played",
     "resolve",
     "resolve_downstream",
     "seed_positions",

@@ -1,8 +1,9 @@
 """Consolations: the brackets fed by the main bracket's losers, and how they are paired.
 
 Pure Python: no Django import and no I/O. A first-round consolation, a progressive one
-(losers drop in round by round) and a last chance fed by the consolation's first
-losers; the pairing keeps clashes (two empty slots, or a rematch) as rare as possible.
+(losers drop in round by round) and a last chance for those who lose their first
+consolation match; the pairing keeps clashes (two empty slots, or a rematch) as rare as
+possible.
 """
 
 from __future__ import annotations
@@ -12,14 +13,17 @@ from collections.abc import Iterator, Sequence
 from .plan import (
     BYE,
     CONSOLATION,
+    ENTRY_LOSER,
     FIRST_LOSER,
     GRAND_FINAL,
     LAST_CHANCE,
     LOSER,
+    MAIN,
     RESET_LOSER,
     RESET_WINNER,
     WINNER,
     BracketPlan,
+    DrawPlan,
     EmptinessOracle,
     PlannedMatch,
     Slot,
@@ -45,16 +49,39 @@ def first_round_consolation(main: BracketPlan) -> BracketPlan | None:
 
 
 def last_chance_bracket(consolation: BracketPlan, main: BracketPlan) -> BracketPlan | None:
-    """One slot per consolation first-round match, for whoever loses their first one."""
-    first = consolation.round_matches(1)
-    if len(first) < 2:
-        # A consolation of one first-round match would feed one player: no bracket.
-        return None
+    """The bracket of the players who lose their first consolation match: a slot for
+    each match players drop into, whoever loses their first real match there or after a
+    bye further on.
+
+    Its first round's matches take whoever loses them (`FIRST_LOSER`: both players
+    dropped in); a later round's match with a drop-in side takes that player only
+    (`ENTRY_LOSER`: the other came from the round before, and has played). Every
+    first-match loser thus has one slot, and nobody else; the slots are padded with
+    byes to a power of two, each bye against a slot that may hold a player.
+    """
     may_be_empty = EmptinessOracle(
         {match.slot: match for bracket in (main, consolation) for match in bracket.matches}
     )
-    slots = [Source(FIRST_LOSER, match=match.slot) for match in first]
-    maybe_empty = [any(may_be_empty(source) for source in match.sources) for match in first]
+    slots: list[Source] = []
+    maybe_empty: list[bool] = []
+    for match in consolation.matches:
+        if match.slot.round == 1:
+            slots.append(Source(FIRST_LOSER, match=match.slot))
+            maybe_empty.append(any(may_be_empty(source) for source in match.sources))
+        elif any(source.kind != WINNER for source in match.sources):
+            slots.append(Source(ENTRY_LOSER, match=match.slot))
+            maybe_empty.append(True)
+    if len(slots) < 2:
+        # A consolation of one first-round match would feed one player: no bracket.
+        return None
+    size = 2
+    while size < len(slots):
+        size *= 2
+    # More than half the slots are real, so the byes at the end all fall in the bottom
+    # half, each against a real slot of the top half: no bye meets a bye.
+    padding = size - len(slots)
+    slots.extend([Source(BYE)] * padding)
+    maybe_empty.extend([True] * padding)
     return knockout(LAST_CHANCE, [first_round(LAST_CHANCE, _pair_losers(slots, maybe_empty))])
 
 
@@ -122,6 +149,35 @@ def progressive_consolation(main: BracketPlan, depth: int) -> BracketPlan:
         )
         reach = [reach[i] | set(_lines(main_round, droppers[order[i]])) for i in range(len(reach))]
     return knockout(CONSOLATION, rounds)
+
+
+def drop_in_side(plan: DrawPlan, first: Slot) -> tuple[Slot, int] | None:
+    """The consolation side (its match and side) that takes the loser of the main
+    bracket's first-round match `first`; None when no consolation takes them.
+
+    A first-round consolation names every first-round match (a bye's slot follows its
+    holder: `FIRST_LOSER`). A progressive one (and a double elimination's losers'
+    bracket) pairs first-round matches 2k-1 and 2k in its match k and leaves a bye's side
+    a bye, as a bye has no loser: a late entry that makes the bye a match fills it.
+    """
+    if not plan.has_bracket(CONSOLATION) or first.bracket != MAIN or first.round != 1:
+        return None
+    entry = plan.bracket(CONSOLATION).round_matches(1)
+    for match in entry:
+        for side, source in enumerate(match.sources):
+            if source.kind in (LOSER, FIRST_LOSER) and source.match == first:
+                return match.slot, side
+    position, side = (first.position + 1) // 2, (first.position - 1) % 2
+    if position > len(entry):
+        return None
+    match = entry[position - 1]
+    partner = Slot(MAIN, 1, first.position + (1 if side == 0 else -1))
+    if match.sources[side].kind == BYE and match.sources[1 - side] in (
+        Source(BYE),
+        Source(LOSER, match=partner),
+    ):
+        return match.slot, side
+    return None
 
 
 def double_elimination(main: BracketPlan, reset: bool) -> tuple[BracketPlan | None, BracketPlan]:

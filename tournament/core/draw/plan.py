@@ -1,4 +1,5 @@
-"""The plan of a draw: its words, its data classes and the order of its matches.
+"""The plan of a draw: its kinds, its data classes and the order of its matches (its
+words, the rounds' and matches' names, are in `words`).
 
 Pure Python: no Django import and no I/O. The constants, `DrawError`, `Slot`, `Source`,
 `PlannedMatch`, `BracketPlan` and `DrawPlan` with the dependency graph of its matches
@@ -32,12 +33,19 @@ MIN_ENTRANTS, MAX_ENTRANTS = 2, 256
 
 # Where a slot's player comes from.
 ENTRANT, BYE, WINNER, LOSER, FIRST_LOSER = "entrant", "bye", "winner", "loser", "first_loser"
+# A last chance's slot for a match that players drop into beside one coming from the
+# round before (a progressive consolation's later rounds): the player who dropped in
+# there, if they lose their first real match (there, or after a bye further on). Whoever
+# came from the round before has played already: their loss is not a first one.
+ENTRY_LOSER = "entry_loser"
 # The reset's two sides: the grand final's winner and loser, but only when its second
 # side (the losers' bracket's winner) won it; otherwise both sides are empty and the
 # reset is void (not needed), which resolving already knows how to carry.
 RESET_WINNER, RESET_LOSER = "reset_winner", "reset_loser"
-SOURCE_KINDS = (ENTRANT, BYE, WINNER, LOSER, FIRST_LOSER, RESET_WINNER, RESET_LOSER)
-MATCH_SOURCE_KINDS = (WINNER, LOSER, FIRST_LOSER, RESET_WINNER, RESET_LOSER)
+SOURCE_KINDS = (ENTRANT, BYE, WINNER, LOSER, FIRST_LOSER, ENTRY_LOSER, RESET_WINNER, RESET_LOSER)
+MATCH_SOURCE_KINDS = (WINNER, LOSER, FIRST_LOSER, ENTRY_LOSER, RESET_WINNER, RESET_LOSER)
+# The kinds whose player is a first-match loser, followed across byes.
+FIRST_LOSS_KINDS = (FIRST_LOSER, ENTRY_LOSER)
 RESET_KINDS = (RESET_WINNER, RESET_LOSER)
 
 # What a match is, once resolved. "bye" is both a source kind and a status on purpose:
@@ -45,39 +53,10 @@ RESET_KINDS = (RESET_WINNER, RESET_LOSER)
 PENDING, READY, DECIDED, VOID = "pending", "ready", "decided", "void"
 MATCH_STATUSES = (PENDING, READY, DECIDED, BYE, VOID)
 
-BRACKET_NAMES = {
-    MAIN: _("main"),
-    CONSOLATION: _("consolation"),
-    LAST_CHANCE: _("last chance"),
-    GRAND_FINAL: _("grand final"),
-}
-
-# Translators need whole sentences, so a source in the same bracket as the slot it feeds
-# and one in another bracket have their own templates.
-_SAME_BRACKET = {
-    WINNER: _("Winner of R%(round)d M%(position)d"),
-    LOSER: _("Loser of R%(round)d M%(position)d"),
-    FIRST_LOSER: _("Loser of R%(round)d M%(position)d (or, after a bye, of their first match)"),
-    RESET_WINNER: _("Winner of R%(round)d M%(position)d, if the losers' bracket's winner won it"),
-    RESET_LOSER: _("Loser of R%(round)d M%(position)d, if the losers' bracket's winner won it"),
-}
-_OTHER_BRACKET = {
-    WINNER: _("Winner of %(bracket)s R%(round)d M%(position)d"),
-    LOSER: _("Loser of %(bracket)s R%(round)d M%(position)d"),
-    FIRST_LOSER: _(
-        "Loser of %(bracket)s R%(round)d M%(position)d (or, after a bye, of their first match)"
-    ),
-    RESET_WINNER: _(
-        "Winner of %(bracket)s R%(round)d M%(position)d, if the losers' bracket's winner won it"
-    ),
-    RESET_LOSER: _(
-        "Loser of %(bracket)s R%(round)d M%(position)d, if the losers' bracket's winner won it"
-    ),
-}
-
 
 def _render(template: str, params: Mapping[str, object], translate: Translate | None) -> str:
-    # The bracket name is itself a marked message, so it is translated with the sentence.
+    # A bracket named by its kind is translated with the sentence (a match named in words
+    # is a Phrase, which `render` translates).
     if translate is not None and "bracket" in params:
         params = {**params, "bracket": translate(str(params["bracket"]))}
     return render(template, params, translate)
@@ -108,13 +87,6 @@ class Slot:
                     _("Rounds and positions are numbered from 1, not %(value)s."), value=value
                 )
 
-    def params(self) -> dict[str, object]:
-        return {
-            "bracket": BRACKET_NAMES[self.bracket],
-            "round": self.round,
-            "position": self.position,
-        }
-
 
 @dataclass(frozen=True)
 class Source:
@@ -131,26 +103,6 @@ class Source:
             raise DrawError(_("Only an entrant source names an entrant, and it must."))
         if (self.kind in MATCH_SOURCE_KINDS) != (self.match is not None):
             raise DrawError(_("Only a winner or loser source names a match, and it must."))
-
-    def message(self, within: str | None = None) -> tuple[str, dict[str, object]]:
-        """The description as an untranslated (template, params) pair.
-
-        `within` is the bracket of the match this source feeds: the bracket word is left
-        out when the source match is in that same bracket (always shown if `within` is
-        None). The "bracket" param is an English bracket name marked for translation.
-        """
-        if self.kind == BYE:
-            return _("Bye"), {}
-        if self.kind == ENTRANT:
-            return _("Entrant %(entrant)s"), {"entrant": self.entrant}
-        assert self.match is not None  # noqa: S101 -- guaranteed by __post_init__
-        templates = _SAME_BRACKET if self.match.bracket == within else _OTHER_BRACKET
-        return templates[self.kind], self.match.params()
-
-    def describe(self, translate: Translate | None = None, within: str | None = None) -> str:
-        """E.g. "Winner of R2 M3", "Loser of main R1 M4", "Bye" (see `message`)."""
-        template, params = self.message(within)
-        return _render(template, params, translate)
 
 
 @dataclass(frozen=True)
@@ -266,7 +218,7 @@ class DrawPlan:
             for source in match.sources:
                 if source.kind in (WINNER, LOSER, *RESET_KINDS):
                     found.add(source.match)
-                elif source.kind == FIRST_LOSER:
+                elif source.kind in FIRST_LOSS_KINDS:
                     found.update(_first_loser_chain(source.match, index, onward, may_be_empty))
             needs[match.slot] = frozenset(found)
         users: dict[Slot, list[Slot]] = {slot: [] for slot in index}
@@ -300,7 +252,8 @@ class EmptinessOracle:
     def _compute(self, source: Source) -> bool:
         if source.kind == ENTRANT:
             return False
-        if source.kind in (BYE, *RESET_KINDS):
+        if source.kind in (BYE, ENTRY_LOSER, *RESET_KINDS):
+            # An entry loser is missing too when the player who dropped in wins.
             return True
         sides = [self(feeder) for feeder in self._index[source.match].sources]
         if source.kind == WINNER:

@@ -19,6 +19,7 @@ from .plan import (
     CONSOLATION,
     DECIDED,
     ENTRANT,
+    ENTRY_LOSER,
     GRAND_FINAL,
     LOSER,
     MATCH_STATUSES,
@@ -35,6 +36,7 @@ from .plan import (
     Slot,
     Source,
 )
+from .words import Names, names_of
 
 
 @dataclass(frozen=True)
@@ -68,13 +70,14 @@ def resolve(plan: DrawPlan, outcomes: Mapping[Slot, int]) -> dict[Slot, MatchRes
     ready to be played (a player unknown, or a bye or void) raises DrawError.
     """
     graph = plan._graph
+    names = names_of(plan)
     for slot, side in outcomes.items():
         if slot not in graph.index:
             raise DrawError(_("There is no match %(slot)s in this draw."), slot=slot)
-        _check_side(slot, side)
+        _check_side(slot, side, names)
     done: dict[Slot, MatchResolution] = {}
     for match in graph.order:
-        done[match.slot] = _resolve_match(match, outcomes, done, graph)
+        done[match.slot] = _resolve_match(match, outcomes, done, graph, names)
     return done
 
 
@@ -118,14 +121,15 @@ def resolve_downstream(
     the other matches were checked when they were resolved.
     """
     graph = plan._graph
+    names = names_of(plan)
     slots = downstream(plan, changed)
     done: dict[Slot, MatchResolution] = {}
     # Reads the new resolution where there is one, else the one from before the change.
     reading = ChainMap(done, known)
     for slot in slots:
         if slot in outcomes:
-            _check_side(slot, outcomes[slot])
-        done[slot] = _resolve_match(graph.index[slot], outcomes, reading, graph)
+            _check_side(slot, outcomes[slot], names)
+        done[slot] = _resolve_match(graph.index[slot], outcomes, reading, graph, names)
     return done
 
 
@@ -147,15 +151,12 @@ def stored_resolution(
     return MatchResolution(slot, players, known, status, winner, loser)
 
 
-def _check_side(slot: Slot, side: object) -> None:
+def _check_side(slot: Slot, side: object, names: Names) -> None:
     if isinstance(side, bool) or side not in (0, 1):
         raise DrawError(
-            _(
-                "The winner of %(bracket)s R%(round)d M%(position)d must be side 0 or 1, "
-                "not %(side)s."
-            ),
+            _("The winner of %(match)s must be side 0 or 1, not %(side)s."),
             side=side,
-            **slot.params(),
+            match=names.match(slot),
         )
 
 
@@ -164,6 +165,7 @@ def _resolve_match(
     outcomes: Mapping[Slot, int],
     done: Mapping[Slot, MatchResolution],
     graph: PlanGraph,
+    names: Names,
 ) -> MatchResolution:
     """One match, from the resolutions of the matches it needs (all in `done`)."""
     sides = [_side(source, done, graph) for source in match.sources]
@@ -181,7 +183,7 @@ def _resolve_match(
         winner = 0 if players[0] is not None else 1
     if match.slot in outcomes:
         if status != READY:
-            raise DrawError(_NOT_READY[status], **match.slot.params())
+            raise DrawError(_NOT_READY[status], match=names.match(match.slot))
         status = DECIDED
         winner = outcomes[match.slot]
         loser = 1 - winner
@@ -189,11 +191,9 @@ def _resolve_match(
 
 
 _NOT_READY = {
-    PENDING: _(
-        "%(bracket)s R%(round)d M%(position)d cannot have a result yet: a player is still unknown."
-    ),
-    BYE: _("%(bracket)s R%(round)d M%(position)d is a bye: it cannot have a result."),
-    VOID: _("%(bracket)s R%(round)d M%(position)d has no players: it cannot have a result."),
+    PENDING: _("%(match)s cannot have a result yet: a player is still unknown."),
+    BYE: _("%(match)s is a bye: it cannot have a result."),
+    VOID: _("%(match)s has no players: it cannot have a result."),
 }
 
 
@@ -219,6 +219,12 @@ def _side(
         return True, fed_by.losing_player
     if source.kind == WINNER:
         return True, fed_by.winning_player
+    if source.kind == ENTRY_LOSER:
+        # Only the player who dropped in at that match: one who came from the round
+        # before has played a match already.
+        side = fed_by.loser if fed_by.status == DECIDED else fed_by.winner
+        if graph.index[source.match].sources[side].kind == WINNER:
+            return _EMPTY
     if fed_by.status == DECIDED:
         return True, fed_by.losing_player
     if source.kind == LOSER:
@@ -240,17 +246,35 @@ def _side(
 def champion(
     plan: DrawPlan, resolutions: Mapping[Slot, MatchResolution], bracket_kind: str
 ) -> object | None:
-    """The bracket's winner, or None while it is unknown or if nobody played in it.
+    """The bracket's winner, or None while it is unknown or if it was not played.
 
-    A grand final's winner is its reset's when the reset is played (not void), else
-    the grand final's own: the double elimination's champion."""
+    A bracket that fewer than two players came into was not played (`played`): the one
+    who passed through it on byes alone won nothing. A grand final's winner is its
+    reset's when the reset is played (not void), else the grand final's own: the double
+    elimination's champion."""
     if bracket_kind == GRAND_FINAL:
         for match in reversed(plan.bracket(GRAND_FINAL).matches):
             state = resolutions[match.slot]
             if state.status != VOID:
                 return state.winning_player
         return None
-    return resolutions[plan.bracket(bracket_kind).final.slot].winning_player
+    final = resolutions[plan.bracket(bracket_kind).final.slot]
+    if final.status == BYE and not played(plan, resolutions, bracket_kind):
+        return None
+    return final.winning_player
+
+
+def played(plan: DrawPlan, resolutions: Mapping[Slot, MatchResolution], bracket_kind: str) -> bool:
+    """Whether at least two players came into the bracket (so far): with fewer, nobody
+    plays in it, and its only player, if any, has byes all the way."""
+    seen: set[object] = set()
+    for match in plan.bracket(bracket_kind).matches:
+        for player in resolutions[match.slot].players:
+            if player is not None:
+                seen.add(player)
+                if len(seen) > 1:
+                    return True
+    return False
 
 
 def final_places(

@@ -31,6 +31,7 @@ from .. import (
     demo_club_nights,
     demo_double,
     demo_lives,
+    demo_summer,
     demo_swiss_knockout,
     demo_teams,
 )
@@ -197,6 +198,7 @@ def cups_of_this_year(year: int, today: date) -> list[DemoCup]:
             consolation=draw.PROGRESSIVE,
             last_chance=True,
             rng_seed=20274,  # a seed whose games send a few players to the last chance
+            scripts=demo_summer.GAMES,  # its later rounds as the demo always played them
             fee=Decimal(10),
             side_pool_fee=Decimal(5),
             side_pool=tuple(name for name, _seed in summer[:8]),
@@ -324,12 +326,16 @@ class Command(BaseCommand):
             # Registered, not here yet: the desk shows them, the draw does not.
             operations.add_entry(tournament, players[name])
         rng = random.Random(cup.rng_seed)
+        # The last chance plays from a stream of its own: the main bracket's and the
+        # consolation's games stay those the demo's analyses (kept files) are of,
+        # whatever the last chance's shape.
+        streams = {draw.LAST_CHANCE: random.Random(cup.rng_seed + 1)}
         decided = 0
         while cup.decide is None or decided < cup.decide:
             match = self._next_open(tournament)
             if match is None:
                 break
-            self._play_match(match, cup, rng, finish=True)
+            self._play_match(match, cup, streams.get(match.bracket.kind, rng), finish=True)
             decided += 1
         for _ in range(cup.live):
             match = self._next_open(tournament, not_started=True)

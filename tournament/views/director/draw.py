@@ -28,6 +28,7 @@ from .tournament import back_to_desk, desk_page, entries_of, tournament_of
 def _preview(plan: draw.DrawPlan, players: dict) -> list[dict]:
     """The draw as the director checks it: each bracket's first round, byes included."""
     brackets = []
+    names = draw.names_of(plan)
     for bracket in plan.brackets:
         first = bracket.round_matches(1)
         rows = []
@@ -37,7 +38,7 @@ def _preview(plan: draw.DrawPlan, players: dict) -> list[dict]:
                 if source.kind == draw.ENTRANT:
                     sides.append(players[source.entrant].name)
                 else:
-                    sides.append(source.describe(gettext, within=bracket.kind))
+                    sides.append(names.describe(source, gettext, within=bracket.kind))
             rows.append((planned.slot.position, sides))
         brackets.append(
             {

@@ -95,7 +95,11 @@ def desk_page(request, tournament: Tournament, *, status=200, **forms):
         chosen = request.GET.get("late", "")
         initial = {"entry": int(chosen)} if chosen.isdigit() else {}
         late_form = LateEntryForm(
-            tournament=tournament, byes=arrivals.byes, waiting=arrivals.waiting, initial=initial
+            tournament=tournament,
+            byes=arrivals.byes,
+            waiting=arrivals.waiting,
+            gone_past=operations.consolation_gone_past(tournament, arrivals.byes),
+            initial=initial,
         )
     door = door_context(tournament, entries, arrivals)
     context = {
@@ -314,17 +318,24 @@ def late_entry(request, pk):
             error=gettext("Choose a player who is not in the draw, and a bye still open."),
             late_form=form if byes else None,
         )
+    gone_past = operations.consolation_gone_past(tournament, [form.cleaned_data["match"]])
     try:
         match = operations.place_in_bye(
             tournament, form.cleaned_data["entry"], form.cleaned_data["match"], user=request.user
         )
     except operations.OperationError as error:
         return desk_page(request, tournament, status=409, error=error.message)
-    messages.success(
-        request,
-        gettext("%(player)s plays match %(position)s.")
-        % {"player": form.cleaned_data["entry"].player, "position": match.position},
-    )
+    params = {"player": form.cleaned_data["entry"].player, "match": match.label}
+    messages.success(request, gettext("%(player)s plays %(match)s.") % params)
+    if match.pk in gone_past:
+        messages.warning(
+            request,
+            gettext(
+                "The consolation has gone past the point where the loser of %(match)s "
+                "would come in: if %(player)s loses it, they are out."
+            )
+            % params,
+        )
     return back_to_desk(tournament)
 
 
