@@ -9,7 +9,7 @@ from django.contrib import messages
 from django.db.models import Count, F, Prefetch
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_GET, require_POST
 
 from ... import operations
@@ -261,7 +261,11 @@ def entry_remove(request, pk, entry_pk):
     if change.moved_up:
         # The place freed went to the waiting list: who, so the director tells them.
         names = ", ".join(moved.player.name for moved in change.moved_up)
-        said += " " + gettext("%(players)s moved up from the waiting list.") % {"players": names}
+        said += " " + ngettext(
+            "%(players)s moved up from the waiting list.",
+            "%(players)s moved up from the waiting list.",
+            len(change.moved_up),
+        ) % {"players": names}
     messages.success(request, said)
     say_if_discarded(request, change)
     return back_to_desk(tournament)
