@@ -9,7 +9,7 @@ from django.urls import reverse
 from django.utils import translation
 
 import builders
-from tournament.core import draw
+from tournament.core import draw, win_skill
 from tournament.models import Match, Tournament, stored_draw
 from tournament.queries.club_nights import club_night
 
@@ -175,6 +175,23 @@ def test_a_running_swiss_waits_for_the_next_round(director_client, season):
     builders.win(second, 0)
     lines = where_next(director_client, second)
     assert all("waits for round 3: it is paired when the last match" in line for line in lines)
+
+
+def test_a_win_skill_swiss_says_its_next_round_waits_for_the_analyses(director_client, season):
+    """Under Win + Skill the next round is paired on the skill points, once the round's
+    matches are analysed (issue 36, item 9): the sheet says so, not "when the last match
+    is decided", which would be false."""
+    tournament, _players = builders.club_night(
+        season, 4, rounds=3, rng_seed=3, start=True, scoring=win_skill.WIN_SKILL
+    )
+    first = tournament.matches.filter(round=1).between_two().order_by("position").first()
+    builders.win(first, 0)
+    lines = where_next(director_client, first)
+    assert lines and all(
+        "waits for round 2: it is paired once the matches of this round are decided and "
+        "analysed by GNU Backgammon." in line
+        for line in lines
+    )
 
 
 def test_a_bye_page_names_the_match_after_the_bye(client, season):

@@ -187,24 +187,46 @@ class _Rounds:
                     "decided."
                 )
                 return words % {**params, "count": tournament.swiss_knockout}
+            # Under Win + Skill the next step reads the skill points, so it waits for
+            # the analyses too (operations.analysis_waits).
+            win_skill = tournament.standings_scoring.win_skill
             if more and not tournament.is_finished:
-                words = gettext(
-                    "%(player)s waits for round %(round)s: it is paired when the last match "
-                    "of this round is decided."
-                )
+                if win_skill:
+                    words = gettext(
+                        "%(player)s waits for round %(round)s: it is paired once the matches "
+                        "of this round are decided and analysed by GNU Backgammon."
+                    )
+                else:
+                    words = gettext(
+                        "%(player)s waits for round %(round)s: it is paired when the last "
+                        "match of this round is decided."
+                    )
                 return words % params
             if tournament.swiss_knockout and self.stored is None and not tournament.is_finished:
-                words = gettext(
-                    "%(player)s has played every round; the knockout of the top %(count)s "
-                    "is drawn when the last match of the round is decided."
-                )
+                if win_skill:
+                    words = gettext(
+                        "%(player)s has played every round; the knockout of the top %(count)s "
+                        "is drawn once the matches of the round are decided and analysed by "
+                        "GNU Backgammon."
+                    )
+                else:
+                    words = gettext(
+                        "%(player)s has played every round; the knockout of the top %(count)s "
+                        "is drawn when the last match of the round is decided."
+                    )
                 return words % {**params, "count": tournament.swiss_knockout}
             return gettext("%(player)s has played every round.") % params
         if tournament.knockout and self.stored is None and not tournament.is_finished:
-            words = gettext(
-                "%(player)s has played every group match; the knockout is drawn when the "
-                "last one is decided."
-            )
+            if tournament.standings_scoring.win_skill:
+                words = gettext(
+                    "%(player)s has played every group match; the knockout is drawn once "
+                    "the group matches are decided and analysed by GNU Backgammon."
+                )
+            else:
+                words = gettext(
+                    "%(player)s has played every group match; the knockout is drawn when "
+                    "the last one is decided."
+                )
             return words % params
         return gettext("%(player)s has played every group match.") % params
 
