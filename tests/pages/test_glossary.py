@@ -122,3 +122,21 @@ def test_every_cube_action_of_the_demo_analyses_has_its_words():
 
     walk(analyses)
     assert actions and actions <= set(CUBE_WORDS)
+
+
+# The Catalan slips the issue's walk read (issue 36, item 13): an address "que el club té
+# teva" (the club's, not yours), "pujaràs tot sol" (nobody moves up alone: the list moves
+# them), "és ple" of a tournament that may be a Copa (feminine), each said otherwise now.
+# A disc can still be "ple": only a tournament's fullness is checked.
+CATALAN_SLIPS = (r"\bté (teva|seva)\b", r"\btot sol\b", r"(torneig|%\(tournament\)s) és ple\b")
+
+
+@pytest.mark.parametrize("slip", CATALAN_SLIPS)
+def test_the_catalan_slips_are_gone(slip):
+    said = [
+        f"{english!r} -> {text!r}"
+        for english, texts in entries("ca")
+        for text in texts
+        if re.search(slip, text)
+    ]
+    assert said == []
