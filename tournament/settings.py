@@ -335,7 +335,8 @@ except push_keys.BadKey as error:
 # Who runs the site, for the push services (a mailto: or https: address, RFC 8292).
 VAPID_SUBJECT = os.environ.get("VAPID_SUBJECT", "") or f"mailto:{DEFAULT_FROM_EMAIL}"
 # The push services a browser's subscription may name (its endpoint's host, or a subdomain
-# of one): Chrome's and Android's, Firefox's, Edge's, Safari's. A subscription to any other
+# of one, over https on port 443; operations.push.address_of): Chrome's and Android's,
+# Firefox's, Edge's, Safari's. A subscription to any other
 # address is refused, so a made-up one cannot turn the worker against another server. An
 # entry with a scheme ("http://127.0.0.1:8123") allows that exact origin (a local test).
 PUSH_SERVICES = env_list(

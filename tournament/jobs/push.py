@@ -5,14 +5,18 @@ Each message is taken before it is sent (operations.push.take), so a message is 
 sent twice. A push service answering 404 or 410 says the subscription no longer exists:
 it is dropped. Any other failure (the service down, a time out, a 5xx or a 429) gives the
 message back and fails the attempt once the others are sent: the queue tries the job
-again after its delay, and shows it failed, with the reason, on the director's
-Background jobs page after its last attempt."""
+again after its delay, and shows it failed, with the reason (the host the send went
+to), on the director's Background jobs page after its last attempt.
+
+Each endpoint is checked again before its message goes (operations.push.address_of),
+and the message sent to the URL rebuilt from what was checked: a subscription kept
+before the check was as strict is dropped, never sent to, and the job fails at once
+saying so."""
 
 from __future__ import annotations
 
 import json
 import logging
-from urllib.parse import urlsplit
 
 import requests
 from django.conf import settings
@@ -40,11 +44,12 @@ def _session() -> requests.Session:
     return session
 
 
-def _send(message, notice, session) -> None:
-    """Hand one notice to the browser's push service (WebPushException or a
-    requests error when it fails)."""
+def _send(message, notice, session, address: push.Address) -> None:
+    """Hand one notice to the browser's push service at `address`, the endpoint as
+    checked (WebPushException or a requests error when it fails)."""
+    subscription = message.subscription
     webpush(
-        subscription_info=message.subscription.info,
+        subscription_info={"endpoint": address.url, "keys": subscription.info["keys"]},
         data=json.dumps(notice.payload(), ensure_ascii=False),
         vapid_private_key=settings.VAPID_PRIVATE_KEY,
         # A new dict each time: pywebpush writes the audience (the service) into it.
@@ -61,7 +66,7 @@ def send_push(message_ids: list[int]) -> int:
     """Send the messages `message_ids` (those still to send); how many went."""
     if not push.enabled():
         raise NotRetryable("no VAPID key is configured (docs/push.md)")
-    sent, failures = 0, []
+    sent, failures, refusals = 0, [], []
     with _session() as session:
         for message_id in message_ids:
             message = push.take(message_id)
@@ -73,12 +78,21 @@ def send_push(message_ids: list[int]) -> int:
                 # the one it was taken from.
                 push.drop(subscription.pk)
                 continue
+            try:
+                address = push.address_of(subscription.endpoint)
+            except push.SubscriptionRefused as refused:
+                # Kept before the endpoint was checked as it is now: never sent to, and
+                # gone (with its messages), since no answer would change it.
+                logger.warning("push subscription %s refused: %s", subscription.pk, refused.message)
+                push.drop(subscription.pk)
+                refusals.append(f"subscription {subscription.pk} not sent to: {refused.message}")
+                continue
             notice = notice_of(message)
             if notice is None:
                 continue  # nothing to tell any more; the message counts as done
-            host = urlsplit(subscription.endpoint).hostname
+            host = address.host  # the host connected to, named on the Background jobs page
             try:
-                _send(message, notice, session)
+                _send(message, notice, session, address)
             except WebPushException as error:
                 status = getattr(error.response, "status_code", None)
                 if status in GONE:
@@ -93,5 +107,7 @@ def send_push(message_ids: list[int]) -> int:
             else:
                 sent += 1
     if failures:
-        raise PushFailed("; ".join(failures))
+        raise PushFailed("; ".join(failures + refusals))
+    if refusals:
+        raise NotRetryable("; ".join(refusals))  # nothing to try again: they are gone
     return sent

@@ -10,6 +10,8 @@ change mark."""
 
 from __future__ import annotations
 
+import re
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from urllib.parse import urlsplit
 
@@ -17,6 +19,8 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from urllib3.exceptions import LocationParseError
+from urllib3.util import Url, parse_url
 
 from .. import push_keys
 from ..models import Player, PlayerLink, PushMessage, PushSubscription
@@ -39,20 +43,102 @@ class SubscriptionRefused(OperationError):
     """What the browser sent is not a subscription this site can push to (a 400)."""
 
 
-def _allowed_service(endpoint: str) -> bool:
-    """Whether the endpoint is at one of settings.PUSH_SERVICES: https on a listed host
-    or a subdomain of one, or exactly a listed origin."""
-    parts = urlsplit(endpoint)
-    host = (parts.hostname or "").lower()
-    origin = f"{parts.scheme}://{parts.netloc}".lower()
+@dataclass(frozen=True)
+class Address:
+    """Where a subscription's messages go, read from its endpoint as the sender reads it
+    (urllib3's parse_url, which requests uses): the URL rebuilt from the parts checked,
+    the one the job sends to, and the host it connects to."""
+
+    url: str
+    host: str
+
+
+# Printable ASCII but the backslash: what a push service's address is written in. Anything
+# else (a space, a control character, NUL, a backslash, which parsers read differently)
+# is refused before any parser sees it.
+_ADDRESS_CHARACTERS = frozenset(chr(code) for code in range(0x21, 0x7F)) - {"\\"}
+_HOST_LABEL = re.compile(r"[a-z0-9](?:[a-z0-9-]*[a-z0-9])?")
+
+
+NOT_PLAIN = _(
+    "A push service's address has no spaces, control characters, backslashes or letters "
+    "outside ASCII."
+)
+
+
+def _written_plainly(endpoint: str) -> bool:
+    return all(character in _ADDRESS_CHARACTERS for character in endpoint)
+
+
+def _port(scheme: str, port: int | None) -> int | None:
+    return port if port is not None else {"https": 443, "http": 80}.get(scheme)
+
+
+def _listed(scheme: str, host: str, port: int | None) -> bool:
+    """Whether (scheme, host, port) is one of settings.PUSH_SERVICES: https on port 443
+    at a listed host or a subdomain of one, or exactly a listed origin."""
     for service in settings.PUSH_SERVICES:
-        service = service.lower().rstrip("/")
+        service = service.strip().lower().rstrip("/")
         if "://" in service:
-            if origin == service:
+            try:
+                origin = parse_url(service)
+            except LocationParseError:
+                continue
+            if (origin.scheme, origin.host, _port(origin.scheme, origin.port)) == (
+                scheme,
+                host,
+                _port(scheme, port),
+            ):
                 return True
-        elif parts.scheme == "https" and (host == service or host.endswith("." + service)):
+        elif (
+            scheme == "https"
+            and _port(scheme, port) == 443
+            and (host == service or host.endswith("." + service))
+            and all(_HOST_LABEL.fullmatch(label) for label in host.split("."))
+        ):
             return True
     return False
+
+
+def address_of(endpoint) -> Address:
+    """The address a subscription's `endpoint` sends to, or SubscriptionRefused saying
+    why the site does not send there. Read once, by urllib3 as requests reads it, and
+    refused when Python's urllib.parse reads another host, port or user in it: the host
+    checked is the host connected to. Subscribing checks it, and the "push" job again
+    before each message (a row kept before this check is never sent to)."""
+    if not isinstance(endpoint, str) or not endpoint:
+        raise SubscriptionRefused(_("This is not a push subscription."))
+    max_length = PushSubscription._meta.get_field("endpoint").max_length
+    if len(endpoint) > max_length:
+        raise SubscriptionRefused(_("This browser's push service is not one the site sends to."))
+    if not _written_plainly(endpoint):
+        raise SubscriptionRefused(NOT_PLAIN)
+    try:
+        parsed = parse_url(endpoint)
+        python = urlsplit(endpoint)
+        python_port = python.port
+    except (LocationParseError, ValueError):
+        raise SubscriptionRefused(_("This is not a push service's address.")) from None
+    scheme, host = (parsed.scheme or "").lower(), (parsed.host or "").lower()
+    if scheme not in ("https", "http") or not host:
+        raise SubscriptionRefused(_("A push service's address starts with https://."))
+    if parsed.auth is not None or python.username is not None or "@" in python.netloc:
+        raise SubscriptionRefused(_("A push service's address has no user name or password."))
+    read_by_python = (python.scheme.lower(), python.hostname or "", python_port)
+    if parsed.fragment is not None or read_by_python != (scheme, host, parsed.port):
+        raise SubscriptionRefused(_("This is not a push service's address."))
+    if not _listed(scheme, host, parsed.port):
+        if scheme != "https":
+            raise SubscriptionRefused(_("A push service's address starts with https://."))
+        if _port(scheme, parsed.port) != 443:
+            raise SubscriptionRefused(_("A push service's address names no port other than 443."))
+        raise SubscriptionRefused(_("This browser's push service is not one the site sends to."))
+    port = None if parsed.port == _port(scheme, None) else parsed.port
+    url = Url(scheme=scheme, host=host, port=port, path=parsed.path, query=parsed.query).url
+    again = parse_url(url)
+    if (again.scheme, again.host, again.port, again.auth) != (scheme, host, port, None):
+        raise SubscriptionRefused(_("This is not a push service's address."))
+    return Address(url=url, host=host)
 
 
 def checked(data) -> tuple[str, str, str]:
@@ -63,9 +149,7 @@ def checked(data) -> tuple[str, str, str]:
     endpoint, keys = data.get("endpoint"), data.get("keys")
     if not isinstance(endpoint, str) or not endpoint or not isinstance(keys, dict):
         raise SubscriptionRefused(_("This is not a push subscription."))
-    max_length = PushSubscription._meta.get_field("endpoint").max_length
-    if len(endpoint) > max_length or not _allowed_service(endpoint):
-        raise SubscriptionRefused(_("This browser's push service is not one the site sends to."))
+    address_of(endpoint)
     p256dh, auth = keys.get("p256dh"), keys.get("auth")
     try:
         if not isinstance(p256dh, str) or not isinstance(auth, str):
@@ -129,6 +213,9 @@ def unsubscribe(endpoint, *, player: Player | None = None, user=None) -> bool:
     player's (or the director's). True if there was one."""
     if not isinstance(endpoint, str) or not endpoint:
         raise SubscriptionRefused(_("This is not a push subscription."))
+    if not _written_plainly(endpoint):
+        # No browser's endpoint is written so (and PostgreSQL takes no NUL in a query).
+        raise SubscriptionRefused(NOT_PLAIN)
     owned = {"player": player} if player is not None else {"user": user}
     deleted, _by_model = PushSubscription.objects.filter(endpoint=endpoint, **owned).delete()
     return bool(deleted)
