@@ -28,13 +28,14 @@ from django.db.models import Max, Sum
 from django.shortcuts import render
 from django.utils import timezone
 
+from ..operations import accounts
 from .device_cookies import device_of
 
 # What a row's "user agent" says: which count it is (never the browser's own header,
 # which anyone can write, so that no client can pass for another count).
 BY_ADDRESS = "(by address)"
 DEVICE = "(device) "
-EVERY_ADDRESS = "(every address)"
+EVERY_ADDRESS = accounts.EVERY_ADDRESS
 
 
 class ThrottledLogins(AxesStandaloneBackend):
@@ -102,15 +103,11 @@ class DeviceAwareLogins(AxesDatabaseHandler):
             and username
             and self._account_failures(request, username) >= (settings.LOGIN_ACCOUNT_FAILURE_LIMIT)
         ):
-            AccessAttempt.objects.update_or_create(
-                username=username,
-                ip_address=None,
-                user_agent=EVERY_ADDRESS,
-                defaults={
-                    "attempt_time": request.axes_attempt_time,
-                    "failures_since_start": settings.LOGIN_ACCOUNT_FAILURE_LIMIT,
-                    "path_info": request.axes_path_info,
-                },
+            accounts.lock_account_everywhere(
+                username,
+                request.axes_attempt_time,
+                settings.LOGIN_ACCOUNT_FAILURE_LIMIT,
+                request.axes_path_info,
             )
             request.axes_locked_out = True
             request.axes_credentials = credentials
