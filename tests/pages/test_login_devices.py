@@ -5,9 +5,11 @@ neither five from the club's shared address nor LOGIN_ACCOUNT_FAILURE_LIMIT from
 addresses, which lock the account for every browser without its cookie."""
 
 import datetime as dt
+import io
 
 import time_machine
 from django.contrib.auth.models import User
+from django.core.management import call_command
 from django.utils import timezone
 from test_login_throttle import LIMIT, PAGES, RIGHT, fail, log_in, logged_in, visitor
 
@@ -94,6 +96,23 @@ def test_guesses_from_many_addresses_lock_the_account_but_not_the_directors_brow
     # The lock ends fifteen minutes after it was set, however much was tried meanwhile.
     with time_machine.travel(start + dt.timedelta(minutes=15.5), tick=False):
         assert log_in(visitor("203.0.113.99"), PAGES[0], RIGHT).status_code == 302
+
+
+def test_an_address_that_reaches_both_limits_locks_the_account_too(director, settings):
+    settings.LOGIN_ACCOUNT_FAILURE_LIMIT = 8
+    fail(visitor("203.0.113.1"), PAGES[0], 3)
+    assert fail(visitor("203.0.113.2"), PAGES[0], LIMIT)[-1] == 429
+    # Eight failures in all, the last one from an address it locked as well.
+    assert log_in(visitor("203.0.113.3"), PAGES[0], RIGHT).status_code == 429
+
+
+def test_a_superuser_unlocks_the_account_from_every_address(director, settings):
+    settings.LOGIN_ACCOUNT_FAILURE_LIMIT = 6
+    for address in range(6):
+        log_in(visitor(f"203.0.113.{address}"), PAGES[0], "wrong")
+    assert log_in(visitor("203.0.113.99"), PAGES[0], RIGHT).status_code == 429
+    call_command("axes_reset_username", "tdirector", stdout=io.StringIO())
+    assert log_in(visitor("203.0.113.99"), PAGES[0], RIGHT).status_code == 302
 
 
 def test_the_account_limit_comes_from_the_settings(director, settings):

@@ -94,14 +94,13 @@ class DeviceAwareLogins(AxesDatabaseHandler):
         super().user_login_failed(sender, credentials, request, **kwargs)
         if refused:
             return
+        ends = request.axes_attempt_time + _wait()
         if request.axes_locked_out:
-            kind = "device" if device else "address"
-            request.login_lock = (kind, request.axes_attempt_time + _wait())
-            return
+            request.login_lock = ("device" if device else "address", ends)
         if (
             device is None
             and username
-            and self._account_failures(request, username) >= (settings.LOGIN_ACCOUNT_FAILURE_LIMIT)
+            and self._account_failures(request, username) >= settings.LOGIN_ACCOUNT_FAILURE_LIMIT
         ):
             accounts.lock_account_everywhere(
                 username,
@@ -109,12 +108,13 @@ class DeviceAwareLogins(AxesDatabaseHandler):
                 settings.LOGIN_ACCOUNT_FAILURE_LIMIT,
                 request.axes_path_info,
             )
-            request.axes_locked_out = True
-            request.axes_credentials = credentials
-            request.login_lock = ("account", request.axes_attempt_time + _wait())
-            user_locked_out.send(
-                "axes", request=request, username=username, ip_address=request.axes_ip_address
-            )
+            request.login_lock = ("account", ends)
+            if not request.axes_locked_out:
+                request.axes_locked_out = True
+                request.axes_credentials = credentials
+                user_locked_out.send(
+                    "axes", request=request, username=username, ip_address=request.axes_ip_address
+                )
 
     def _account_failures(self, request, username: str) -> int:
         recent = AccessAttempt.objects.filter(
