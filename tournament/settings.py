@@ -273,29 +273,48 @@ else:
         },
     }
 
-# Logins (django-axes), on /accounts/login/ and /admin/login/ alike: after
-# LOGIN_FAILURE_LIMIT wrong passwords for one account from one address, that account is
-# refused from that address (the right password too) for LOGIN_LOCKOUT_MINUTES, each
-# attempt meanwhile starting the wait again; the page says so (logins.locked_out). A
-# login that succeeds clears its failures. A superuser unlocks sooner: the admin's
-# "Access attempts" (delete the row) or `manage.py axes_reset_username NAME`. The
-# failures are rows of the database, so every worker and server counts them once.
+# Logins (django-axes), on /accounts/login/ and /admin/login/ alike (web/logins.py counts,
+# web/device_cookies.py remembers browsers). A login that succeeds gives its browser a
+# device cookie for that account (OWASP's "device cookies"). LOGIN_FAILURE_LIMIT wrong
+# passwords lock the account from one address for browsers without its cookie, or from
+# one browser with it; LOGIN_ACCOUNT_FAILURE_LIMIT without its cookie, from any number of
+# addresses, lock it for every browser without its cookie. A browser that has its cookie
+# is never held back by anyone else's failures. A lock lasts LOGIN_LOCKOUT_MINUTES from
+# the failure that set it: what is tried meanwhile is refused uncounted and does not make
+# it longer; the page says which lock and for how long (logins.locked_out). A login that
+# succeeds clears its own failures. A superuser unlocks sooner: the admin's "Access
+# attempts" (delete the row) or `manage.py axes_reset_username NAME`. The failures are
+# rows of the database, so every worker and server counts them once.
 LOGIN_FAILURE_LIMIT = env_int("LOGIN_FAILURE_LIMIT", 5)
+LOGIN_ACCOUNT_FAILURE_LIMIT = env_int("LOGIN_ACCOUNT_FAILURE_LIMIT", 30)
 LOGIN_LOCKOUT_MINUTES = env_int("LOGIN_LOCKOUT_MINUTES", 15)
-if LOGIN_FAILURE_LIMIT < 1 or LOGIN_LOCKOUT_MINUTES < 1:
-    raise ImproperlyConfigured("LOGIN_FAILURE_LIMIT and LOGIN_LOCKOUT_MINUTES must be 1 or more")
+if LOGIN_FAILURE_LIMIT < 1 or LOGIN_ACCOUNT_FAILURE_LIMIT < 1 or LOGIN_LOCKOUT_MINUTES < 1:
+    raise ImproperlyConfigured(
+        "LOGIN_FAILURE_LIMIT, LOGIN_ACCOUNT_FAILURE_LIMIT and LOGIN_LOCKOUT_MINUTES must be "
+        "1 or more"
+    )
 INSTALLED_APPS = [*INSTALLED_APPS, "axes"]
-# Last, as axes asks: it turns a refused login into the lockout page.
-MIDDLEWARE = [*MIDDLEWARE, "axes.middleware.AxesMiddleware"]
+# Last, as axes asks: it turns a refused login into the lockout page. The device cookie
+# is set on the way out of a login that succeeded.
+MIDDLEWARE = [
+    *MIDDLEWARE,
+    "tournament.web.device_cookies.DeviceCookies",
+    "axes.middleware.AxesMiddleware",
+]
 AUTHENTICATION_BACKENDS = [
-    # Asks axes first; a login over HTTP from a locked account and address stops here.
+    # Asks axes first; a login over HTTP that a lock holds stops here.
     "tournament.web.logins.ThrottledLogins",
     "django.contrib.auth.backends.ModelBackend",
 ]
-AXES_HANDLER = "axes.handlers.database.AxesDatabaseHandler"
+# Decides what each failure counts against (the device cookie, the address, the account);
+# AXES_LOCKOUT_PARAMETERS below only names the clients in axes' log lines.
+AXES_HANDLER = "tournament.web.logins.DeviceAwareLogins"
 AXES_FAILURE_LIMIT = LOGIN_FAILURE_LIMIT
 AXES_COOLOFF_TIME = timedelta(minutes=LOGIN_LOCKOUT_MINUTES)
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+# A fixed wait: an attempt while locked is not recorded, so it does not restart it (axes'
+# default, True, lets anyone at the address keep the account locked for ever).
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 AXES_RESET_ON_SUCCESS = True
 AXES_CLIENT_IP_CALLABLE = "tournament.web.addresses.client_address"
 AXES_LOCKOUT_CALLABLE = "tournament.web.logins.locked_out"

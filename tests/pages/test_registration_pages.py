@@ -123,6 +123,18 @@ def test_the_honeypot_saves_nothing_and_says_nothing(open_cup, member):
     assert not SignUp.objects.exists() and not Entry.objects.exists()
 
 
+def test_honeypot_posts_do_not_use_up_the_addresss_registrations(open_cup, member):
+    """An outsider on the club's Wi-Fi filling the honeypot, more times than the hourly
+    limit, leaves the members behind the same address their registrations."""
+    outsider = visitor()
+    for attempt in range(10):
+        spam = send(outsider, open_cup, f"Bot {attempt}", "b@ex.org", website="http://x.example")
+        assert spam.status_code == 200
+    response = send(visitor(), open_cup, "0412", "n@ex.org")
+    assert response.status_code == 200
+    assert "You are registered." in response.content.decode()
+
+
 def test_csrf_is_required(open_cup, member):
     client = Client(enforce_csrf_checks=True, REMOTE_ADDR="10.0.0.1")
     assert send(client, open_cup, "0412", "n@ex.org").status_code == 403

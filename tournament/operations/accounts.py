@@ -1,13 +1,19 @@
 """Directors' accounts: a login in the Directors group (made by a data migration), which
-holds the permissions every director's page asks for."""
+holds the permissions every director's page asks for; and the lock the login throttle
+puts on an account guessed at from many addresses (web.logins)."""
 
 from __future__ import annotations
 
+import datetime as dt
+
+from axes.models import AccessAttempt
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 from django.db import transaction
 
 DIRECTORS_GROUP = "Directors"
+# The user agent of the throttle's row for an account locked from every address.
+EVERY_ADDRESS = "(every address)"
 
 
 @transaction.atomic
@@ -31,3 +37,15 @@ def delete_account(user) -> None:
     history keep their rows with the account's column emptied (the history keeps its
     name in `user_name`), a write of the club's rows, so it comes through here."""
     user.delete()
+
+
+def lock_account_everywhere(username: str, at: dt.datetime, failures: int, path: str) -> None:
+    """The throttle's row for an account locked, from `at`, to every browser without its
+    device cookie: in axes' "Access attempts" with no address and "(every address)" as
+    its user agent, so a superuser sees it and unlocks it there like any other."""
+    AccessAttempt.objects.update_or_create(
+        username=username,
+        ip_address=None,
+        user_agent=EVERY_ADDRESS,
+        defaults={"attempt_time": at, "failures_since_start": failures, "path_info": path},
+    )

@@ -1,7 +1,8 @@
 """How often one address may send the registration form: REGISTRATIONS_PER_HOUR posts
 an hour, counted by django-ratelimit in the cache every worker shares (the same counts
-as the private links' writes, web.link_limits). Every post counts, accepted or refused,
-so the form cannot be used to try names and addresses in bulk."""
+as the private links' writes, web.link_limits). Every post a person could have sent
+counts, accepted or refused, so the form cannot be used to try names and addresses in
+bulk; one with the honeypot filled does not (the view answers it before asking here)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,9 @@
 """Registration before the day, from the tournament's public pages: the form (name or
 member number and an e-mail, no account), the fees, and what became of the request.
-Every post is counted against its address first (web.registration_limits); a robot
-that fills the honeypot field is answered as if all went well, and nothing is saved."""
+A robot that fills the honeypot field is answered as if all went well, nothing is
+saved, and its post is not counted: an outsider on the club's Wi-Fi sending it cannot use
+up the address's posts for the members behind it. Every other post is counted against
+its address first (web.registration_limits)."""
 
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext
@@ -50,7 +52,11 @@ def register(request, pk):
     tournament = get_object_or_404(Tournament.objects.public().select_related("season"), pk=pk)
     status, done = 200, ""
     form = SignUpForm(request.POST or None)
-    if request.method == "POST":
+    if request.method == "POST" and form.from_a_robot:
+        # Answered like a person's request, so the robot learns nothing to adapt; not
+        # counted, since it saves nothing and tells nothing.
+        done = gettext("Thank you: your registration waits for the director, who will be in touch.")
+    elif request.method == "POST":
         wait = too_many_sign_ups(request)
         if wait is not None:
             response = render(
@@ -67,12 +73,7 @@ def register(request, pk):
             )
             response["Retry-After"] = str(wait)
             return response
-        if form.from_a_robot:
-            # Answered like a person's request, so the robot learns nothing to adapt.
-            done = gettext(
-                "Thank you: your registration waits for the director, who will be in touch."
-            )
-        elif not form.is_valid():
+        if not form.is_valid():
             status = 400
         else:
             try:
