@@ -109,6 +109,10 @@ _POSTGRESQL = DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql"
 DATABASES["default"]["CONN_MAX_AGE"] = env_int("CONN_MAX_AGE", 600 if _POSTGRESQL else 0)
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = env_bool("CONN_HEALTH_CHECKS", True)
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Django's backend, which opens the file read-only when it cannot be written (a
+    # read-only file system, a full disk): pages still read, writes are refused with a
+    # 503 (backends/sqlite3/base.py).
+    DATABASES["default"]["ENGINE"] = "tournament.backends.sqlite3"
     # Two gunicorn workers (or two directors) write to one file: wait for the lock
     # instead of failing, and take the write lock when a transaction starts, so a
     # read-then-write transaction cannot deadlock on a lock upgrade.
