@@ -16,7 +16,8 @@ from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
-from tournament.models import Game, GameReport
+from tournament.models import Bracket, Game, GameReport, SignUp, Tournament
+from tournament.operations import registrations
 from tournament.operations.links import link_for, token_of
 
 NOTHING_RECORDED = "Nothing was recorded: the club’s database cannot be written to right now"
@@ -84,10 +85,19 @@ def mended(folder: Path) -> None:
     (folder / "filler").unlink(missing_ok=True)
 
 
+@pytest.fixture
+def open_cup(season, director):
+    """A cup taking registrations, beside the running one."""
+    cup = Tournament.objects.create(season=season, name="Copa oberta", date="2002-12-14")
+    Bracket.objects.create(tournament=cup, kind="main", lengths="5", fee="10.00")
+    registrations.set_registration(cup, open_=True, cap=8, closes=None, user=director)
+    return cup
+
+
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("fault", [read_only, full], ids=["read-only", "full"])
 def test_a_disk_that_refuses_writes_still_reads_and_answers_each_write_503(
-    fault, match, director, players, tmp_path
+    fault, match, director, players, open_cup, tmp_path
 ):
     director_browser = Client(raise_request_exception=False, headers={"accept-language": "en"})
     login = director_browser.post(
@@ -110,6 +120,7 @@ def test_a_disk_that_refuses_writes_still_reads_and_answers_each_write_503(
             (visitor, reverse("tournament", args=[match.tournament_id])),
             (visitor, reverse("match", args=[match.pk])),
             (visitor, reverse("ratings")),
+            (visitor, reverse("register", args=[open_cup.pk])),
             (director_browser, reverse("director-desk")),
             (director_browser, reverse("director-tournament", args=[match.tournament_id])),
             (director_browser, sheet),
@@ -141,7 +152,19 @@ def test_a_disk_that_refuses_writes_still_reads_and_answers_each_write_503(
             assert sent.json()["status"] == "later"
             assert NOTHING_RECORDED.replace("’", "'") in sent.json()["reason"]
 
+        signed_up = visitor.post(
+            reverse("register", args=[open_cup.pk]), {"name": "Joan Puig", "email": "j@ex.org"}
+        )
+        assert signed_up.status_code == 503
+        assert NOTHING_RECORDED in text(signed_up)
+        logged_in = Client(raise_request_exception=False, headers={"accept-language": "en"}).post(
+            reverse("login"), {"username": "tdirector", "password": "secret-pass-1234"}
+        )
+        assert logged_in.status_code == 503
+        assert NOTHING_RECORDED in text(logged_in)
+
         mended(folder)
+        assert not SignUp.objects.exists()
         assert not Game.objects.filter(match=match).exists()
         assert not GameReport.objects.filter(match=match).exists()
         # Written again as soon as the disk takes it.
