@@ -183,3 +183,25 @@ def test_with_redis_down_the_site_keeps_serving_and_takes_redis_back(
     ]
     assert answers[-1] == 429
     assert own_redis.keys()
+
+
+def test_a_redis_that_never_answers_holds_a_request_up_once_not_at_every_read(monkeypatch):
+    """A Redis cut off or hung: connections taken, nothing answered. The first read
+    waits out the timeout; the next ones, within the pause, do not wait at all."""
+    monkeypatch.setattr(forgiving, "PAUSE", 30)
+    with socket.socket() as silent:
+        silent.bind(("127.0.0.1", 0))
+        silent.listen(16)
+        url = f"redis://127.0.0.1:{silent.getsockname()[1]}/0"
+        settings = redis_caches(url, "qgammon-silent")["default"]
+        cache = forgiving.ForgivingRedisCache(settings["LOCATION"], settings)
+        started = time.monotonic()
+        assert cache.get("standings", "missed") == "missed"
+        assert cache.add("count", 1) is False
+        with pytest.raises(ValueError):
+            cache.incr("count")  # django-ratelimit's "no count": the post goes through
+        assert cache.get_many(["a", "b"]) == {}
+        for _ in range(10):
+            cache.set("part", b"html")
+            assert cache.get("part") is None
+        assert time.monotonic() - started < 2.5
