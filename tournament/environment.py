@@ -57,3 +57,26 @@ def local_secret_key(path: Path) -> str:
         with os.fdopen(fd, "w") as handle:
             handle.write(key + "\n")
     return key
+
+
+# How long a request waits for Redis (seconds): to connect, and for an answer. A Redis
+# that does not answer in time is a miss (backends/cache.py), not a page held up.
+REDIS_CONNECT_TIMEOUT = 0.5
+REDIS_ANSWER_TIMEOUT = 1.0
+
+
+def redis_caches(url: str, prefix: str) -> dict:
+    """settings.CACHES for a site with Redis (REDIS_URL): Django's Redis cache that takes
+    Redis down for a miss (backends/cache.py), under the club's key prefix."""
+    return {
+        "default": {
+            "BACKEND": "tournament.backends.cache.ForgivingRedisCache",
+            "LOCATION": url,
+            # Clubs sharing one Redis keep apart by prefix.
+            "KEY_PREFIX": prefix,
+            "OPTIONS": {
+                "socket_connect_timeout": REDIS_CONNECT_TIMEOUT,
+                "socket_timeout": REDIS_ANSWER_TIMEOUT,
+            },
+        }
+    }

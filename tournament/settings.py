@@ -13,7 +13,13 @@ from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
 from tournament import push_keys
-from tournament.environment import env_bool, env_int, env_list, local_secret_key
+from tournament.environment import (
+    env_bool,
+    env_int,
+    env_list,
+    local_secret_key,
+    redis_caches,
+)
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -109,6 +115,10 @@ _POSTGRESQL = DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql"
 DATABASES["default"]["CONN_MAX_AGE"] = env_int("CONN_MAX_AGE", 600 if _POSTGRESQL else 0)
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = env_bool("CONN_HEALTH_CHECKS", True)
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Django's backend, which opens the file read-only when it cannot be written (a
+    # read-only file system, a full disk): pages still read, writes are refused with a
+    # 503 (backends/sqlite3/base.py).
+    DATABASES["default"]["ENGINE"] = "tournament.backends.sqlite3"
     # Two gunicorn workers (or two directors) write to one file: wait for the lock
     # instead of failing, and take the write lock when a transaction starts, so a
     # read-then-write transaction cannot deadlock on a lock upgrade.
@@ -130,17 +140,12 @@ if SEVERAL_SERVERS and not DEBUG and DATABASES["default"]["ENGINE"].endswith("sq
 # limits (web.link_limits; without Redis those go to the database, see "Abuse limits").
 # In Redis when there are several servers; otherwise in each process's memory, enough for
 # one server (the live pages' marks are read from the database, which every server shares).
+# Redis is only ever a cache: down, it is a miss and the site goes on from the database
+# (backends/cache.py; docs/running.md, "What each fault does to the site").
 if REDIS_URL:
-    CACHES = {
-        "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
-            "LOCATION": REDIS_URL,
-            # Clubs sharing one Redis keep apart by prefix.
-            "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", "qgammon"),
-        }
-    }
+    CACHES = redis_caches(REDIS_URL, os.environ.get("CACHE_KEY_PREFIX", "qgammon"))
     # Sessions read from Redis, written through to the database: a login survives a
-    # Redis restart and works on every server.
+    # Redis restart, or Redis down (read from the database), and works on every server.
     SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"

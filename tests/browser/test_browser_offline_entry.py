@@ -173,3 +173,37 @@ def test_a_players_report_typed_offline_is_sent_when_the_network_returns(
     page.get_by_text("Game reported: it counts once your opponent confirms it.").wait_for()
     report = GameReport.objects.get(match=match)
     assert (report.number, report.winner, report.reported_by) == (1, 0, player)
+
+
+def test_an_entry_the_database_cannot_record_stays_waiting_and_goes_in_later(
+    live_server, demo_copy, new_page, monkeypatch
+):
+    """The server's database refuses writes (a full disk): the queue's post is a 503 in
+    JSON; the game stays on the device, waiting, says why, and is recorded on a retry
+    once the database writes again."""
+    import sqlite3
+
+    from django.db.utils import OperationalError
+
+    match = ready_match()
+    page = director_at(new_page, live_server, match)
+    until(page, "() => navigator.serviceWorker.controller !== null")
+    queue = page.locator("[data-entry-queue]")
+    full = sqlite3.OperationalError("database or disk is full")
+    full.sqlite_errorname = "SQLITE_FULL"
+    real = operations.record_game
+
+    def refused(*args, **kwargs):
+        raise OperationalError(*full.args) from full
+
+    monkeypatch.setattr("tournament.operations.record_game", refused)
+    enter(page, match.player1.name)
+    expect(queue.locator(".entry-reason")).to_have_text(
+        "Not recorded yet: the site cannot record games right now; it is sent again in a moment."
+    )
+    expect(queue.locator(".entry-state")).to_have_text("waiting to send")
+    assert Match.objects.get(pk=match.pk).games.count() == 0
+
+    monkeypatch.setattr("tournament.operations.record_game", real)
+    page.wait_for_url(re.compile(r".*\?recorded=1$"))
+    assert Match.objects.get(pk=match.pk).games.count() == 1

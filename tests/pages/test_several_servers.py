@@ -60,7 +60,7 @@ def test_redis_url_puts_the_cache_and_sessions_in_redis():
     result = run_manage("shell", "-c", code, env=env)
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip().splitlines()[-1].split() == [
-        "django.core.cache.backends.redis.RedisCache",
+        "tournament.backends.cache.ForgivingRedisCache",
         REDIS_SERVER,
         "django.contrib.sessions.backends.cached_db",
     ]

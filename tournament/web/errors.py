@@ -12,10 +12,13 @@ from __future__ import annotations
 
 import sys
 
-from django.http import HttpResponse
+from django.http import HttpResponse, JsonResponse
 from django.middleware.csrf import get_token
 from django.template.loader import render_to_string
 from django.utils import translation
+from django.utils.translation import gettext
+
+from . import sent_entries
 
 # PostgreSQL's SQLSTATE codes: read_only_sql_transaction (a read-only transaction, a
 # standby, default_transaction_read_only) and disk_full.
@@ -56,6 +59,20 @@ def _page(request, template: str, status: int) -> HttpResponse:
     return response
 
 
+def _later(request) -> JsonResponse:
+    """The device's queue (web.sent_entries) is told to keep the entry and send it again
+    later: not recorded, and not refused either."""
+    language = translation.get_language_from_request(request)
+    with translation.override(language):
+        reason = gettext(
+            "Nothing was recorded: the club's database cannot be written to right now. "
+            "The game stays on this device and is sent again later."
+        )
+    response = JsonResponse({"status": "later", "reason": reason}, status=503)
+    response["Content-Language"] = language
+    return response
+
+
 def bad_request(request, exception):
     """A request no page of the site sends (a value no list offers, a form with far
     too many rows). Template: 400.html."""
@@ -69,9 +86,13 @@ def page_not_found(request, exception):
 
 def server_error(request):
     """A fault, called while Django handles it: the error is the one being handled.
-    Templates: 503.html (the database refuses writes), 500.html (anything else)."""
+    Templates: 503.html (the database refuses writes), 500.html (anything else); to the
+    device's queue, which asks for JSON, the 503 is JSON that keeps the entry."""
     if refuses_writes(sys.exc_info()[1]):
-        response = _page(request, "503.html", 503)
+        if sent_entries.wanted(request):
+            response = _later(request)
+        else:
+            response = _page(request, "503.html", 503)
         response["Retry-After"] = str(TRY_AGAIN_SECONDS)
         return response
     return _page(request, "500.html", 500)

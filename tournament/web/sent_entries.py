@@ -5,11 +5,14 @@ a page. The shape (docs/offline.md):
 
     {"status": "recorded" | "already", "number": 3, "version": 12, "next": "/..."}
     {"status": "refused", "reason": "This match changed since the form was shown; ..."}
+    {"status": "later", "reason": "Nothing was recorded: ..."}   (web.errors: a 503)
 
 `recorded` (201) and `already` (200, the same entry sent before) take the entry off the
 device; `version` is the match's after it, which the entry typed next on the device is
 sent with. `refused` (400: the rules or the form; 409: the match changed or takes no
-game) keeps it on the device with the reason, to enter again or drop."""
+game) keeps it on the device with the reason, to enter again or drop. `later` (503: the
+database refuses writes, a read-only disk or a full one) keeps it on the device, waiting,
+and it is sent again."""
 
 from __future__ import annotations
 

@@ -298,6 +298,10 @@
           return { kind: "later", hint: lost ? "log-in" : "not-yet" };
         }
         return response.json().then(function (answer) {
+          if (answer.status === "later") {
+            // The site cannot record now (its database refuses writes): kept, sent again.
+            return { kind: "later", hint: "cannot-record" };
+          }
           return { kind: answer.status, answer: answer, status: response.status };
         });
       })
