@@ -188,6 +188,9 @@ SERVICE_WORKER_FILE = Path(os.environ.get("SERVICE_WORKER_FILE", BASE_DIR / "bui
 # How long the server remembers the key of a game sent from a device, so that the same
 # entry sent again is answered as done (operations.receipts; the worker prunes older).
 ENTRY_RECEIPTS_KEEP_DAYS = env_int("ENTRY_RECEIPTS_KEEP_DAYS", 30)
+# How long uploaded files wait for the director to confirm the preview (an event's
+# match files, the member list: models.uploads; the workers and new uploads prune older).
+PENDING_UPLOADS_KEEP_HOURS = env_int("PENDING_UPLOADS_KEEP_HOURS", 24)
 
 # HTTPS: on by default whenever DEBUG is off; HTTPS=0 only for a local, plain-HTTP demo.
 HTTPS = env_bool("HTTPS", not DEBUG)

@@ -265,5 +265,6 @@ urlpatterns = [
 
 # The site's own error pages (web.errors): its style and language, no database.
 handler400 = "tournament.web.errors.bad_request"
+handler403 = "tournament.web.errors.permission_denied"
 handler404 = "tournament.web.errors.page_not_found"
 handler500 = "tournament.web.errors.server_error"

@@ -13,11 +13,14 @@ from gnubg_program import hide_gnubg, needs_gnubg, needs_library
 
 import builders
 from tournament.core import matfile
+from tournament.core.scoring import GameResult
 from tournament.engines import gnubg
+from tournament.exports.match_files import match_file
 from tournament.jobs.analysis import analyse_match
 from tournament.jobs.runner import run_one
 from tournament.models import Analysis, Job, JobStatus, Match, Player, Transcript
 from tournament.operations import games, transcripts
+from tournament.operations.player_transcripts import hand_in
 
 NOISY = Path(__file__).resolve().parents[1] / "data" / "gnubg" / "noisy_5pt.mat"
 
@@ -141,3 +144,28 @@ def test_the_job_stores_the_engines_error_rates(tournament, director, swap):
     assert first.pr == engine.players[0].pr
     assert len(first.biggest) == len(engine.players[0].biggest)
     assert first.biggest[0]["position_id"] == engine.players[0].biggest[0].position_id
+
+
+@needs_gnubg
+def test_the_sites_own_export_handed_back_in_is_analysed(tournament, director, players):
+    """The site's .mat of a match typed on the sheet (results and cube, no moves), handed
+    in by a player: gnubg finds no roll in it, prints its luck rate as "n/a" and exports
+    games without a move, and the job reads that (it failed three times on "'Luck rate
+    mEMG (MWC)' does not give two players' figures")."""
+    match = Match.objects.create(
+        tournament=builders.started(tournament),
+        player1=players[0],
+        player2=players[1],
+        length=5,
+        status="ready",
+    )
+    for result in (GameResult(0, "gammon", cube=2), GameResult(1), GameResult(0)):
+        games.record_game(match, result, user=director)
+    match.refresh_from_db()
+    assert match.is_decided
+    hand_in(match, players[0], match_file(match))
+    with override_settings(GNUBG_PLY=0):
+        analyse_match.call(match.pk)
+    stored = Analysis.objects.get(match=match)
+    luck = {player.side: player.luck_rate for player in stored.players.all()}
+    assert luck == {1: 0.0, 2: 0.0}

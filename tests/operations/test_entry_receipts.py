@@ -77,6 +77,28 @@ def test_a_key_of_another_match_is_refused_and_nothing_is_saved(match, tournamen
     assert other.games.count() == 0
 
 
+@pytest.mark.parametrize("kind", ["game", "report"])
+def test_one_key_sent_at_once_to_two_matches_refuses_the_second(
+    match, tournament, players, monkeypatch, kind
+):
+    """The race: both sends look for the key before either keeps it (each locks its own
+    match, not the other's), then the first keeps it. The second is refused in words
+    and rolled back whole, never an IntegrityError (a 500)."""
+    other = Match.objects.create(
+        tournament=tournament, player1=players[1], player2=players[0], length=5, status="ready"
+    )
+    operations.record_game(match, GAMMON, entry=KEY)  # the first send, kept
+    # The second looked for the key before the first was committed, and found nothing.
+    monkeypatch.setattr(receipts, "check_not_sent", lambda checked, key: None)
+    with pytest.raises(OperationError, match="belongs to another match"):
+        if kind == "game":
+            operations.record_game(other, GAMMON, entry=KEY)
+        else:
+            report_game(other, players[1], GAMMON, entry=KEY)
+    assert other.games.count() == 0 and not GameReport.objects.exists()
+    assert EntryReceipt.objects.get().match == match and match.games.count() == 1
+
+
 def test_a_players_report_sent_twice_is_reported_once(match, players):
     report_game(match, players[0], GAMMON, expected_version=match.version, entry=KEY)
     with pytest.raises(AlreadySent) as again:

@@ -84,6 +84,14 @@ def test_bad_seeds(director_client, tournament):
     assert not tournament.matches.exists()
 
 
+def test_a_post_without_a_seed_is_refused_in_words(director_client, tournament):
+    register(tournament, 3)
+    response = director_client.post(draw_url(tournament), {})
+    assert response.status_code == 400
+    assert "That is not a draw seed." in response.content.decode()
+    assert not tournament.matches.exists()
+
+
 def test_start_needs_a_draw(director_client, tournament):
     response = director_client.post(reverse("director-start", args=[tournament.pk]))
     assert response.status_code == 409

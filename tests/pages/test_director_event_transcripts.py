@@ -9,15 +9,19 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from django.contrib.auth.models import User
+from django.contrib.sessions.models import Session
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
 from django.urls import reverse
 
 import builders
+from conftest import directors_group
 from director_checks import assert_protected
 from tournament.core import matfile
 from tournament.imports import transcript_files
-from tournament.models import Game, Job, Match, Player, Transcript
-from tournament.operations import games
+from tournament.models import Game, Job, Match, PendingUpload, Player, Transcript
+from tournament.operations import games, pending_uploads
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 
@@ -237,3 +241,75 @@ def test_the_match_sheet_takes_an_sgf_and_says_a_bad_ones_line(director_client, 
     assert director_client.post(url, {"file": sgf}).status_code == 302
     assert match.games.count() == 4
     assert Transcript.objects.get(match=match).text.lstrip().startswith("5 point match")
+
+
+def session_bytes(client) -> int:
+    """The size of the director's session as stored: every page they open reads it."""
+    return len(Session.objects.get(session_key=client.session.session_key).session_data)
+
+
+def padded(content: bytes, kilobytes: int) -> bytes:
+    """A match file with comment lines (`; ...`) that its reader skips."""
+    return content + b"".join(b"; " + b"x" * 1021 + b"\n" for _ in range(kilobytes))
+
+
+def big_event_zip() -> bytes:
+    """The issue's upload: 64 padded .mat files (a few MB unpacked, little zipped)."""
+    stranger = data("mat", "gnubg_3pt.mat").replace(b"Anna", b"Berta")
+    files = {f"round{n:02d}.mat": padded(stranger, 48) for n in range(63)}
+    files["noisy_5pt.sgf"] = data("sgf", "noisy_5pt.sgf")
+    return zipped(files)
+
+
+def confirm_url(tournament) -> str:
+    return reverse("director-event-transcripts-confirm", args=[tournament.pk])
+
+
+def answer_of(form) -> dict:
+    return {k: form.initial[k] for k in ("digest", "fingerprint")}
+
+
+def test_a_big_upload_waits_outside_the_session_and_is_imported(director_client, event):
+    tournament = event["unrecorded"].tournament
+    director_client.get(upload_url(tournament))
+    response = preview(director_client, tournament, ("event.zip", big_event_zip()))
+    assert response.status_code == 200 and len(rows(response)) == 64
+    # The session holds a key, not the files: it stays a few hundred bytes.
+    assert session_bytes(director_client) < 4096
+    answer = director_client.post(
+        confirm_url(tournament), answer_of(response.context["confirm_form"])
+    )
+    assert answer.status_code == 302
+    event["unrecorded"].refresh_from_db()
+    assert event["unrecorded"].is_decided
+    assert Transcript.objects.filter(match=event["unrecorded"]).count() == 1
+    # Imported, the files are no longer kept.
+    assert not PendingUpload.objects.exists()
+
+
+def test_an_expired_or_another_directors_preview_is_refused_in_words(
+    director_client, event, time_machine
+):
+    tournament = event["unrecorded"].tournament
+    sgf = ("noisy_5pt.sgf", data("sgf", "noisy_5pt.sgf"))
+    time_machine.move_to("2026-11-20 10:00")
+    form = preview(director_client, tournament, sgf).context["confirm_form"]
+    # Another director given this session's key (a stolen cookie's value, say).
+    other = User.objects.create_user("second-director", password="secret-pass-1234")
+    other.groups.add(directors_group())
+    theirs = Client(headers={"accept-language": "en"})
+    theirs.force_login(other)
+    session = theirs.session
+    session["event_transcripts"] = director_client.session["event_transcripts"]
+    session.save()
+    refused = theirs.post(confirm_url(tournament), answer_of(form))
+    assert refused.status_code == 409
+    gone = "This preview is no longer available (other files were previewed since, or it "
+    assert gone in refused.content.decode()
+    # A day and more later the preview has expired; the worker's prune drops it.
+    time_machine.move_to("2026-11-21 11:00")
+    refused = director_client.post(confirm_url(tournament), answer_of(form))
+    assert refused.status_code == 409
+    assert "waited too long to be confirmed): choose the files again." in refused.content.decode()
+    assert not Transcript.objects.exists() and not event["unrecorded"].games.exists()
+    assert pending_uploads.prune() == 1 and not PendingUpload.objects.exists()

@@ -9,6 +9,7 @@ import re
 import zipfile
 
 import pytest
+from django.contrib.sessions.models import Session
 from django.core.files.uploadedfile import SimpleUploadedFile
 from openpyxl import Workbook
 
@@ -125,13 +126,14 @@ def test_the_preview_query_count_does_not_grow_with_the_file(
     director_client, club, django_assert_num_queries
 ):
     # The session and the user (2), the director's permissions, own and group's (2),
-    # the club's players (1), and the session saved with the file (a savepoint, the
+    # the club's players (1), the file kept (the expired and replaced uploads deleted,
+    # the new one inserted: 2) and the session saved with its key (a savepoint, the
     # update, its release: 3). The same for 3 rows as for 300: the club is one query.
     small = xlsx(GOOD_AND_BAD)
     big = xlsx([[f"Soci {n}", "Cognom", 1000 + n] for n in range(300)])
     director_client.get(IMPORT)  # the session row exists before counting
     for data in (small, big):
-        with django_assert_num_queries(8):
+        with django_assert_num_queries(10):
             assert upload(director_client, data).status_code == 200
 
 
@@ -191,6 +193,23 @@ def test_the_confirmation_reads_the_previewed_file_not_the_posted_fields(directo
     assert response.status_code == 409
     forged = director_client.post(CONFIRM, {**first, "digest": "f" * 64})
     assert forged.status_code == 409
+    assert Player.objects.count() == 2
+
+
+def test_a_big_file_waits_outside_the_session_until_it_expires(director_client, club, time_machine):
+    time_machine.move_to("2026-11-20 10:00")
+    rows = [[f"Soci {n}", f"Cognom {n}", 1000 + n] for n in range(2000)]
+    preview = upload(director_client, xlsx(rows))
+    assert preview.status_code == 200
+    stored = Session.objects.get(session_key=director_client.session.session_key)
+    assert len(stored.session_data) < 4096  # a key, not the file
+    time_machine.move_to("2026-11-21 11:00")
+    response = director_client.post(CONFIRM, {**confirm_fields(preview), "new": "1"})
+    assert response.status_code == 409
+    assert (
+        "This preview is no longer available (another file was previewed since, or it waited "
+        "too long to be confirmed): choose the file again."
+    ) in response.content.decode()
     assert Player.objects.count() == 2
 
 

@@ -272,3 +272,26 @@ def test_a_dispute_without_a_version_has_no_opponents_button(
     assert response.status_code == 409
     assert "without a version of their own" in response.content.decode()
     assert score(match) == (0, 0)
+
+
+@pytest.mark.parametrize("decided_by", ["walkover", "games"])
+def test_a_report_on_a_match_decided_meanwhile_leaves_the_queue(
+    director_client, client, match, players, reported, decided_by
+):
+    """The director decided the match another way (a walkover, the games typed on the
+    sheet): the report waiting on it is settled as lapsed, out of the queue, off the
+    desk's count and off the opponent's page."""
+    if decided_by == "walkover":
+        operations.walkover(match, 1)
+    else:
+        for _game in range(3):
+            operations.record_game(match, GameResult(winner=1, kind="gammon"))
+    match.refresh_from_db()
+    assert match.is_decided
+    assert director_client.get(QUEUE).context["rows"] == []
+    desk = director_client.get(reverse("director-desk")).content.decode()
+    assert "reported game waiting" not in desk
+    reported.refresh_from_db()
+    assert reported.status == GameReport.Status.LAPSED
+    opponent = client.get(path_of(link_for(players[1]))).content.decode()
+    assert "Anna Bosch reports game 1" not in opponent

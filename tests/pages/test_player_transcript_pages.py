@@ -71,8 +71,14 @@ def test_the_match_s_page_has_the_form_and_stays_private(client, recorded):
 def test_another_player_s_match_is_a_404_to_see_and_a_403_to_hand_in(client, recorded):
     stranger = Player.objects.create(name="Xavier Coll")
     assert client.get(page(stranger, recorded)).status_code == 404
-    assert hand_in(stranger, recorded).status_code == 403
+    refused = hand_in(stranger, recorded)
+    assert refused.status_code == 403
     nothing_saved()
+    # The site's own page, in its style, saying why (not Django's bare "403 Forbidden").
+    body = refused.content.decode()
+    assert "<h1>Not allowed</h1>" in body and "This is not one of your matches." in body
+    assert '<main id="content"' in body
+    assert refused["Cache-Control"] == "private, no-store"
     unknown = reverse("player-transcript", args=["x" * 43, recorded.pk])
     assert client.get(unknown).status_code == 404
 

@@ -9,7 +9,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
-from tournament.models import GameReport, Match, Player
+from tournament.models import GameReport, Match, Player, Tournament
 from tournament.operations.links import link_for, token_of
 
 KEY, OTHER_KEY = "0f1e2d3c-4b5a-6978-8796-a5b4c3d2e1f0", "1f1e2d3c-4b5a-6978-8796-a5b4c3d2e1f0"
@@ -131,3 +131,28 @@ def test_the_browsers_own_form_post_is_answered_as_before(director_client, match
     response = director_client.post(sheet(match), {**GAMMON_TO_ANNA, "version": match.version})
     assert response.status_code == 302
     assert response["Location"] == f"{sheet(match)}?recorded=1"
+
+
+def another_tournaments_match(season, players) -> Match:
+    other = Tournament.objects.create(
+        season=season, name="Copa d'Hivern", date="2002-12-14", status=Tournament.Status.RUNNING
+    )
+    return Match.objects.create(
+        tournament=other, player1=players[0], player2=players[1], length=5, status="ready"
+    )
+
+
+def test_one_key_sent_to_a_match_of_another_tournament_is_refused_in_words(
+    director_client, match, players
+):
+    other = another_tournaments_match(match.tournament.season, players)
+    assert send(director_client, sheet(match), match.version)[0] == 201
+    status, answer = send(director_client, sheet(other), other.version)
+    assert status == 409 and answer["status"] == "refused"
+    assert answer["reason"] == "This entry's key belongs to another match: nothing was saved."
+    assert other.games.count() == 0
+    # And a player's report with the key of the director's game: refused too, not "done".
+    phone = Client(headers={"accept-language": "en"})
+    status, answer = send(phone, report_url(players[0], other), other.version)
+    assert (status, answer["status"]) == (409, "refused")
+    assert not GameReport.objects.exists()

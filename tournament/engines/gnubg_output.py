@@ -101,15 +101,24 @@ def sections(statistics: str) -> dict[str, str]:
     return found
 
 
-def row(section: str, label: str, value: str) -> tuple[float, float]:
-    """The two players' figures on the line that starts with `label`."""
+def row(
+    section: str, label: str, value: str, *, not_applicable: float | None = None
+) -> tuple[float, float]:
+    """The two players' figures on the line that starts with `label`. A figure gnubg
+    prints as "n/a" reads as `not_applicable` where one is given (else it is an error):
+    a match without a roll analysed (the site's own .mat export of games typed on the
+    sheet, which has no moves) gives a luck total of 0 and a luck rate of "n/a"."""
     line = re.search(rf"^{re.escape(label)}\s+(.*)$", section, flags=re.MULTILINE)
     if line is None:
         raise GnubgOutputError(f"no '{label}' line in gnubg's statistics")
-    figures = re.findall(value, line.group(1))
+    accepted = f"(?:{value})" + ("|n/a" if not_applicable is not None else "")
+    figures = [
+        float(found.group(1)) if found.group(1) is not None else not_applicable
+        for found in re.finditer(accepted, line.group(1))
+    ]
     if len(figures) < 2:
         raise GnubgOutputError(f"'{label}' does not give two players' figures")
-    return float(figures[0]), float(figures[1])
+    return figures[0], figures[1]
 
 
 def counts(section: str, label: str) -> tuple[int, int]:
@@ -146,7 +155,8 @@ def read_statistics(statistics: str) -> list[dict[str, float | int]]:
         "chequer_error_rate": row(chequer, "Error rate mEMG (MWC)", WITH_PERCENT),
         "cube_error_rate": row(cube, "Error rate mEMG (MWC)", WITH_PERCENT),
         "luck_total": row(luck, "Luck total EMG (MWC)", WITH_PERCENT),
-        "luck_rate": row(luck, "Luck rate mEMG (MWC)", WITH_PERCENT),
+        # No roll, no luck per roll: 0, as the luck total gnubg prints then.
+        "luck_rate": row(luck, "Luck rate mEMG (MWC)", WITH_PERCENT, not_applicable=0.0),
     }
     whole: dict[str, tuple[int, int]] = {
         "unforced_moves": counts(chequer, "Unforced moves"),
@@ -206,7 +216,9 @@ def read_game(
     mistakes: list[tuple[int, Mistake]] = []
     marks: list[tuple[int, str]] = []
     starts = [found.start() for found in BLOCK.finditer(text)]
-    for start, end in zip(starts, [*starts[1:], len(text)], strict=True):
+    # A game without a move (the site's export of a game typed on the sheet) has none.
+    ends = [*starts[1:], len(text)] if starts else []
+    for start, end in zip(starts, ends, strict=True):
         block = text[start:end]
         taken = actor(block, names)
         if taken is None:

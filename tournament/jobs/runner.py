@@ -26,7 +26,7 @@ from django.utils.module_loading import import_string
 
 from ..models import Job
 from ..operations import jobs as job_operations
-from ..operations import push, push_events, receipts
+from ..operations import pending_uploads, push, push_events, receipts
 
 logger = logging.getLogger(__name__)
 
@@ -97,6 +97,7 @@ class Worker:
             logger.info("worker %s pruned %s finished jobs", self.name, pruned)
         push.prune()
         receipts.prune()
+        pending_uploads.prune()
 
     def look_for_overdue(self) -> None:
         """Every settings.PUSH_OVERDUE_INTERVAL seconds, the directors who allowed it are

@@ -27,6 +27,7 @@ from .seasons import RULE_FIELDS, Season, validate_scale
 from .teams import Team, TeamMatch, TeamMember
 from .tournaments import Tournament, TournamentQuerySet
 from .transcripts import Transcript
+from .uploads import PendingUpload
 
 __all__ = [
     "RULE_FIELDS",
@@ -48,6 +49,7 @@ __all__ = [
     "MatchQuerySet",
     "Payment",
     "Penalty",
+    "PendingUpload",
     "Player",
     "PlayerLink",
     "PlayerQuerySet",

@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import gettext_noop
 
 from ..core import draw
-from ..models import Match, Tournament, stored_draw
+from ..models import GameReport, Match, Tournament, stored_draw
 from ..models.audit import Said
 from . import club_nights, lives, notifications, push_events, ratings, teams
 from .errors import BracketInconsistent
@@ -184,6 +184,16 @@ def _store(rows: stored_draw.BracketRows, writes: dict[int, dict[str, object]]) 
         )
 
 
+def _lapse_waiting_reports(match: Match) -> None:
+    """The match decided (by the director's games, a walkover, a retirement, ...): the
+    reports still waiting on it are settled as lapsed, out of the director's queue and
+    the opponent's page. One being accepted just now is settled as accepted after this
+    (operations.reports)."""
+    GameReport.objects.filter(match=match, status__in=GameReport.WAITING).update(
+        status=GameReport.Status.LAPSED, settled_at=timezone.now()
+    )
+
+
 def after_change(
     match: Match,
     before: tuple[bool, int | None],
@@ -195,6 +205,8 @@ def after_change(
     `corrections.prepare_change_of_winner`), if it was."""
     if outcome(match) == before:
         return
+    if outcome(match)[0]:
+        _lapse_waiting_reports(match)
     if match.bracket_id is not None:
         resolve(match.tournament, user, rows=rows, changed=match)
     elif match.in_rounds:

@@ -7,11 +7,19 @@ from __future__ import annotations
 from datetime import timedelta
 
 from django.conf import settings
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from ..models import EntryReceipt, Match
 from .errors import AlreadySent, OperationError
+
+
+class KeyOfAnotherMatch(OperationError):
+    """Keys are random: only a damaged or forged send reuses one for another match."""
+
+    def __init__(self):
+        super().__init__(_("This entry's key belongs to another match: nothing was saved."))
 
 
 def check_not_sent(match: Match, key: str | None) -> None:
@@ -24,8 +32,7 @@ def check_not_sent(match: Match, key: str | None) -> None:
     if receipt is None:
         return
     if receipt.match_id != match.pk:
-        # Keys are random: only a damaged or forged send reuses one for another match.
-        raise OperationError(_("This entry's key belongs to another match: nothing was saved."))
+        raise KeyOfAnotherMatch
     raise AlreadySent(receipt.kind, receipt.number, receipt.version)
 
 
@@ -36,7 +43,16 @@ def keep(match: Match, key: str | None, kind: str, number: int) -> None:
         return
     # As stored: moving the bracket on may have written the match again.
     version = Match.objects.values_list("version", flat=True).get(pk=match.pk)
-    EntryReceipt.objects.create(key=key, match=match, kind=kind, number=number, version=version)
+    try:
+        # In a savepoint: a refused insert leaves the transaction usable, to roll back.
+        with transaction.atomic():
+            EntryReceipt.objects.create(
+                key=key, match=match, kind=kind, number=number, version=version
+            )
+    except IntegrityError:
+        # The same key sent at once to another match (whose lock is not ours) was kept
+        # first: the key is unique, so this entry is refused and all of it rolled back.
+        raise KeyOfAnotherMatch from None
 
 
 def prune() -> int:

@@ -1,4 +1,4 @@
-"""The site's own error pages (urls: handler400, handler404, handler500): in the site's
+"""The site's own error pages (urls: handler400, handler403, handler404, handler500): in the site's
 style and the reader's language, and never asking the database, which may be the very
 thing that failed.
 
@@ -19,6 +19,8 @@ from django.utils import translation
 from django.utils.translation import gettext
 
 from . import sent_entries
+
+from .access import private
 
 # PostgreSQL's SQLSTATE codes: read_only_sql_transaction (a read-only transaction, a
 # standby, default_transaction_read_only) and disk_full.
@@ -43,14 +45,14 @@ def refuses_writes(error: BaseException | None) -> bool:
     return False
 
 
-def _page(request, template: str, status: int) -> HttpResponse:
+def _page(request, template: str, status: int, **context) -> HttpResponse:
     """The page rendered without the context processors (the account and the messages
     read the session and the user from the database), in the language the request
     asks for, else the club's (settings.LANGUAGE_CODE)."""
     language = translation.get_language_from_request(request)
     with translation.override(language):
         try:
-            context = {"request": request, "csrf_token": get_token(request)}
+            context |= {"request": request, "csrf_token": get_token(request)}
             body = render_to_string(template, context)
         except Exception:  # the error page itself must not fail
             body = f"<!DOCTYPE html><title>{status}</title><h1>{status}</h1>"
@@ -77,6 +79,14 @@ def bad_request(request, exception):
     """A request no page of the site sends (a value no list offers, a form with far
     too many rows). Template: 400.html."""
     return _page(request, "400.html", 400)
+
+
+def permission_denied(request, exception):
+    """A page or a post that is not the reader's (a director's page, another player's
+    match), with the refusal's reason when it gives one. Kept private: a player's
+    private link is in the page (the language form's `next`). Template: 403.html."""
+    reason = str(exception) if exception is not None else ""
+    return private(_page(request, "403.html", 403, reason=reason))
 
 
 def page_not_found(request, exception):

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..messages import CoreError
+from ..messages import CoreError, _
 from ..scoring import GameResult
 
 
@@ -27,6 +27,23 @@ class MatError(CoreError):
         # For logs and tracebacks only; user-facing code calls message().
         reason = self.message()
         return reason if self.line is None else f"line {self.line}: {reason}"
+
+
+# The most digits a number of a transcript may have (a length, a score, a game's number
+# or points): 9999 is already no club's match. A longer one is refused at its line
+# before int() reads it (Python refuses past 4300 digits, and a number that reads may
+# still overflow a database column later).
+MAX_DIGITS = 4
+
+
+def number_at(line: int | None, text: str) -> int:
+    """The number `text` (ASCII digits, checked by the caller) of a transcript's `line`,
+    or MatError when it has more than MAX_DIGITS digits."""
+    digits = text.lstrip("0") or "0"
+    if len(digits) > MAX_DIGITS:
+        shown = digits if len(digits) <= 12 else f"{digits[:12]}…"
+        raise MatError(line, _("%(number)s is too big a number for a match"), number=shown)
+    return int(digits)
 
 
 @dataclass(frozen=True)

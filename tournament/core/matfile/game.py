@@ -52,7 +52,7 @@ class GameReader:
             )
         scores = []
         for written in (middle.group("score"), last.group("score")):
-            score = as_number(written)
+            score = as_number(written, number)
             if score is None:
                 raise MatError(number, _("%(text)r is not a score"), text=written)
             scores.append(score)

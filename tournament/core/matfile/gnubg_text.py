@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 
 from ..messages import _
-from .base import MatError
+from .base import MatError, number_at
 from .converted import Converted, SourceGame, build
 from .grammar import lines_of
 
@@ -55,7 +55,7 @@ class _Reader:
 
     def score(self, found: re.Match[str], number: int) -> None:
         names = (found.group("a"), found.group("b"))
-        length = int(found.group("length"))
+        length = number_at(number, found.group("length"))
         if self.names is None:
             self.names, self.length = names, length
         elif names != self.names or length != self.length:
@@ -72,7 +72,7 @@ class _Reader:
         if self.game is not None and self.game.winner is None:
             raise MatError(self.game.line, _("this game has no result ('... wins N points')"))
         expected = len(self.games)
-        if int(found.group("games")) != expected:
+        if number_at(number, found.group("games")) != expected:
             raise MatError(
                 number,
                 _("expected the game after %(expected)s games, found the one after %(found)s"),
@@ -80,7 +80,11 @@ class _Reader:
                 found=found.group("games"),
             )
         self.game = SourceGame(
-            line=number, score_before=(int(found.group("sa")), int(found.group("sb")))
+            line=number,
+            score_before=(
+                number_at(number, found.group("sa")),
+                number_at(number, found.group("sb")),
+            ),
         )
         self.games.append(self.game)
         self.dice = ""
@@ -117,7 +121,7 @@ class _Reader:
             raise MatError(number, _("this game has two results"))
         self.game.winner, self.game.points, self.game.end_line = (
             side,
-            int(found.group("points")),
+            number_at(number, found.group("points")),
             number,
         )
         return True

@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 
 from ..messages import _
-from .base import MatError
+from .base import MatError, number_at
 
 # A lone entry starting at this column or further (tabs expanded to 8) is in the right
 # column. GNU Backgammon writes the left column from column 5 (a roll-then-resign "Wins"
@@ -52,9 +52,10 @@ _BEAR_OFF = re.compile(r"/(?:0|off)\*?(?:\((?P<times>\d)\))?$", re.IGNORECASE)
 _UNKNOWN = re.compile(r"\S+(?: \S+)*")
 
 
-def as_number(text: str) -> int | None:
-    """A number written in ASCII digits, or None (not "²", which isdigit() takes)."""
-    return int(text) if text.isascii() and text.isdigit() else None
+def as_number(text: str, line: int) -> int | None:
+    """A number written in ASCII digits, or None (not "²", which isdigit() takes);
+    MatError at `line` for one too big (base.number_at)."""
+    return number_at(line, text) if text.isascii() and text.isdigit() else None
 
 
 def _expand(line: str) -> tuple[str, list[int]]:
@@ -115,7 +116,7 @@ def read_actions(raw: str, number: int) -> list[Action]:
             action.kind, action.offer = "offer", match.group("offer").lower()
             written = match.group("value")
             if written is not None:
-                value = as_number(written)
+                value = as_number(written, number)
                 if value is None:
                     raise MatError(
                         number,
@@ -137,7 +138,7 @@ def read_actions(raw: str, number: int) -> list[Action]:
                 raise MatError(
                     number, _("expected 'Wins N points', not %(text)r"), text=action.text
                 )
-            points = as_number(wins.group("points"))
+            points = as_number(wins.group("points"), number)
             if not points:
                 raise MatError(
                     number,
@@ -189,7 +190,7 @@ def read_preamble(lines: list[str]) -> tuple[dict[str, str], int, int]:
                 _("expected the match length, such as '7 point match', not %(text)r"),
                 text=stripped,
             )
-        length = as_number(match.group("length"))
+        length = as_number(match.group("length"), number)
         if length is None:
             raise MatError(number, _("%(text)r is not a match length"), text=match.group("length"))
         if length == 0:
@@ -201,7 +202,7 @@ def read_preamble(lines: list[str]) -> tuple[dict[str, str], int, int]:
 def read_game_header(number: int, match: re.Match[str], expected: int) -> tuple[int, bool]:
     """The number of the game a `Game N` line starts (it must be `expected`), and whether
     it is marked as the Crawford game."""
-    written = as_number(match.group("number"))
+    written = as_number(match.group("number"), number)
     if written is None:
         raise MatError(number, _("%(text)r is not a game number"), text=match.group("number"))
     if written != expected:

@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 
 from ..messages import _
-from .base import MatError
+from .base import MatError, number_at
 from .converted import Converted, SourceGame, build
 
 _IDENT = re.compile(r"[A-Za-z]+")
@@ -130,12 +130,12 @@ def _move(value: str, black: bool, line: int) -> str:
     return f"{roll.group('dice')}: {' '.join(parts)}".rstrip()
 
 
-def _info(values: list[str]) -> dict[str, int]:
+def _info(values: list[str], line: int) -> dict[str, int]:
     info = {}
     for value in values:
         key, _sep, number = value.partition(":")
-        if number.strip().isdigit():
-            info[key.strip()] = int(number)
+        if number.strip().isascii() and number.strip().isdigit():
+            info[key.strip()] = number_at(line, number.strip())
     return info
 
 
@@ -145,7 +145,7 @@ def _game(line: int, nodes: list[Node], number: int) -> tuple[int, tuple[str, st
     root = {name: (values, at) for name, values, at in nodes[0]}
     if root.get("GM", (["6"], line))[0][:1] != ["6"]:
         raise MatError(line, _("this SGF file is not a backgammon game (GM[6])"))
-    info = _info(root.get("MI", ([], line))[0])
+    info = _info(*root.get("MI", ([], line)))
     if not info.get("length"):
         raise MatError(
             root.get("MI", ([], line))[1], _("game %(number)s has no match length"), number=number
@@ -159,7 +159,7 @@ def _game(line: int, nodes: list[Node], number: int) -> tuple[int, tuple[str, st
             result_line, _("game %(number)s has no result (RE[W+1] or RE[B+2])"), number=number
         )
     game.winner = 0 if found.group("side").upper() == "W" else 1
-    game.points = int(found.group("points"))
+    game.points = number_at(result_line, found.group("points"))
     game.resigned = bool(found.group("resigned"))
     game.end_line = result_line
     for node in nodes[1:]:

@@ -176,7 +176,8 @@ def draw_view(request, pk):
     disagree), unkept (the avoided pairs meeting in round 1, in words), error."""
     tournament = tournament_of(pk)
     data = request.POST if request.method == "POST" else request.GET
-    form = DrawForm(data if "seed" in data else None)
+    # A post is always read as a draw to make: one without a seed is refused as such.
+    form = DrawForm(data if "seed" in data or request.method == "POST" else None)
     if form.is_bound and not form.is_valid():
         return desk_page(request, tournament, status=400, error=gettext("That is not a draw seed."))
     if request.method == "POST":

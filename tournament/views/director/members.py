@@ -4,17 +4,18 @@ with its reason; totals under the list left out), then import the new ones and t
 ticked changes and answered namesakes, or nothing if any row is refused, as the
 director chooses.
 
-Between the preview and the import the file's bytes wait in the director's session
-(bounded by `MAX_FILE_BYTES`), keyed by their SHA-256 digest, which the preview's form
-carries with the sorting's fingerprint: the import reads and sorts that file again and
-never trusts rows posted back (only the director's ticks and answers, about rows of the
-sorting), a form from an older preview (another tab) cannot import a newer file, and a
-club that changed in between shows the new sorting instead.
+Between the preview and the import the file's bytes (bounded by `MAX_FILE_BYTES`) wait
+in a row of their own (operations.pending_uploads, compressed) under a random key the
+director's session holds, never in the session, which every page reads and writes. The
+preview's form carries the file's SHA-256 digest and the sorting's fingerprint: the
+import reads and sorts that file again and never trusts rows posted back (only the
+director's ticks and answers, about rows of the sorting), a form from an older preview
+(another tab) cannot import a newer file, and a club that changed in between shows the
+new sorting instead.
 """
 
 from __future__ import annotations
 
-import base64
 import hashlib
 
 from django.contrib import messages
@@ -32,7 +33,8 @@ from ...forms.members import (
     changes_text,
 )
 from ...imports.member_files import read_member_file
-from ...operations import OperationError, members
+from ...models import PendingUpload
+from ...operations import OperationError, members, pending_uploads
 from ...web.access import director_required
 
 SESSION_KEY = "member_import"
@@ -109,34 +111,41 @@ def import_members(request):
     except MemberFileError as refusal:
         return _upload_page(request, form, error=refusal.message(gettext), status=400)
     digest = hashlib.sha256(data).hexdigest()
-    request.session[SESSION_KEY] = {
-        "digest": digest,
-        "kind": form.kind,
-        "data": base64.b64encode(data).decode("ascii"),
-    }
+    request.session[SESSION_KEY] = pending_uploads.keep(
+        request.user,
+        PendingUpload.Kind.MEMBER_LIST,
+        data,
+        digest=digest,
+        file_format=form.kind,
+        replacing=request.session.get(SESSION_KEY),
+    )
     return _preview(request, listing, members.sort(listing), digest)
 
 
 @director_required
 @require_POST
 def confirm_import(request):
-    """The preview's answer: the file kept in the session is read and sorted again, its
+    """The preview's answer: the file kept at the preview is read and sorted again, its
     new rows imported and the ticked changes and answered namesakes made (or nothing,
     if the director asked for all or nothing and a row is refused, or if the club
     changed since the preview: the new sorting is shown).
 
     Template: director/members_import.html, as `import_members`."""
     form = MemberImportForm(request.POST)
-    kept = request.session.get(SESSION_KEY)
-    if not form.is_valid() or kept is None or kept.get("digest") != form.cleaned_data["digest"]:
-        error = gettext(
-            "This preview is no longer available (another file was previewed since, or "
-            "the session ended): choose the file again."
-        )
-        return _upload_page(request, error=error, status=409)
-    digest = kept["digest"]
     try:
-        listing = read_member_file(base64.b64decode(kept["data"]), kept["kind"])
+        if not form.is_valid():
+            raise pending_uploads.UploadGone(PendingUpload.Kind.MEMBER_LIST)
+        upload, data = pending_uploads.waiting(
+            request.session.get(SESSION_KEY),
+            request.user,
+            PendingUpload.Kind.MEMBER_LIST,
+            digest=form.cleaned_data["digest"],
+        )
+    except pending_uploads.UploadGone as gone:
+        return _upload_page(request, error=gone.message, status=409)
+    digest = upload.digest
+    try:
+        listing = read_member_file(data, upload.file_format)
     except MemberFileError as refusal:
         return _upload_page(request, error=refusal.message(gettext), status=400)
     # The ticks and answers are read against the file sorted now, which must be what
@@ -173,7 +182,7 @@ def confirm_import(request):
         return _preview(
             request, listing, members.sort(listing), digest, error=refusal.message, status=409
         )
-    del request.session[SESSION_KEY]
+    pending_uploads.drop(request.session.pop(SESSION_KEY, None), request.user)
     counts = imported.counts
     messages.success(
         request,

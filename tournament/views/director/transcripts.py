@@ -2,12 +2,14 @@
 see per file the match it goes to and what becomes of it (the games recorded from it,
 or the file added to the games recorded) or why not, then confirm.
 
-Between the preview and the import the files wait in the director's session as the
-.mat text made from each (a few kilobytes a match, whatever the upload's format), keyed
-by their SHA-256 digest, which the preview's form carries with the plan's fingerprint:
-the import plans again from what the session keeps, never from anything posted back,
-and a plan that changed in between (a result recorded meanwhile) is shown instead of
-imported. Each file is imported in a transaction of its own (operations.transcript_batch).
+Between the preview and the import the files wait in a row of their own
+(operations.pending_uploads: the .mat text made from each, a few kilobytes a match
+whatever the upload's format, compressed), under a random key the director's session
+holds (the session itself stays a few hundred bytes: it is read and written on every
+page). The preview's form carries the files' SHA-256 digest and the plan's fingerprint:
+the import plans again from what was kept, never from anything posted back, and a plan
+that changed in between (a result recorded meanwhile) is shown instead of imported.
+Each file is imported in a transaction of its own (operations.transcript_batch).
 """
 
 from __future__ import annotations
@@ -22,7 +24,8 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from ...forms.transcripts import EventTranscriptsConfirmForm, EventTranscriptsForm
 from ...imports.transcript_files import UploadRefused, unpack
-from ...operations import transcript_batch
+from ...models import PendingUpload
+from ...operations import pending_uploads, transcript_batch
 from ...web.access import director_required
 from .tournament import tournament_of
 
@@ -50,9 +53,16 @@ def _preview(request, tournament, plan, digest, *, error=None, status=200):
 
 def _keep(request, tournament, plan) -> str:
     kept = [list(file.kept) for file in plan.files]
-    payload = json.dumps(kept, ensure_ascii=False)
-    digest = hashlib.sha256(payload.encode()).hexdigest()
-    request.session[SESSION_KEY] = {"tournament": tournament.pk, "digest": digest, "files": kept}
+    payload = json.dumps(kept, ensure_ascii=False).encode()
+    digest = hashlib.sha256(payload).hexdigest()
+    request.session[SESSION_KEY] = pending_uploads.keep(
+        request.user,
+        PendingUpload.Kind.EVENT_TRANSCRIPTS,
+        payload,
+        digest=digest,
+        tournament=tournament,
+        replacing=request.session.get(SESSION_KEY),
+    )
     return digest
 
 
@@ -87,26 +97,27 @@ def import_event_transcripts(request, pk):
 @director_required
 @require_POST
 def confirm_event_transcripts(request, pk):
-    """The preview's answer: the files kept in the session are planned again and the
+    """The preview's answer: the files kept at the preview are planned again and the
     ready ones imported (or, if the plan changed since the preview, the new plan is
     shown, nothing imported).
 
     Template: director/transcripts_import.html, as `import_event_transcripts`."""
     tournament = tournament_of(pk)
     form = EventTranscriptsConfirmForm(request.POST)
-    kept = request.session.get(SESSION_KEY)
-    if (
-        not form.is_valid()
-        or kept is None
-        or kept.get("tournament") != tournament.pk
-        or kept.get("digest") != form.cleaned_data["digest"]
-    ):
-        error = gettext(
-            "This preview is no longer available (other files were previewed since, or "
-            "the session ended): choose the files again."
+    key = request.session.get(SESSION_KEY)
+    try:
+        if not form.is_valid():
+            raise pending_uploads.UploadGone(PendingUpload.Kind.EVENT_TRANSCRIPTS)
+        _upload, payload = pending_uploads.waiting(
+            key,
+            request.user,
+            PendingUpload.Kind.EVENT_TRANSCRIPTS,
+            digest=form.cleaned_data["digest"],
+            tournament=tournament,
         )
-        return _upload_page(request, tournament, error=error, status=409)
-    files = [tuple(file) for file in kept["files"]]
+    except pending_uploads.UploadGone as gone:
+        return _upload_page(request, tournament, error=gone.message, status=409)
+    files = [tuple(file) for file in json.loads(payload)]
     try:
         plan = transcript_batch.import_planned(
             tournament, files, fingerprint=form.cleaned_data["fingerprint"], user=request.user
@@ -116,7 +127,7 @@ def confirm_event_transcripts(request, pk):
         return _preview(
             request, tournament, changed.plan, digest, error=changed.message, status=409
         )
-    del request.session[SESSION_KEY]
+    pending_uploads.drop(request.session.pop(SESSION_KEY, None), request.user)
     done = sum(1 for file in plan.files if file.done)
     messages.success(
         request,
