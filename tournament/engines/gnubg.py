@@ -15,11 +15,12 @@ What runs (`find_engine`; the setting GNUBG_ENGINE can force either):
 Either dies with the worker that started it: on Linux the child asks the kernel for SIGKILL
 when its parent dies (prctl's PR_SET_PDEATHSIG, `die_with_parent`), so a worker killed
 outright (SIGKILL, the out-of-memory killer) leaves no gnubg running on, taking the CPU
-from the next job. The signal follows the *thread* that started the child: the worker
-runs its jobs in its main thread (its time limit is a SIGALRM there), which lives as
-long as the worker. The library engine's gnubg runs inside its child Python, so that
-child is all there is to stop. At the job's time limit `subprocess.run` kills the child
-itself (it kills it on any exception, the time limit's included).
+from the next job. The signal follows the *thread* that started the child, which here
+waits in `subprocess.run` until gnubg is done, so it cannot end first; the worker runs
+its jobs in its main thread anyway (its time limit is a SIGALRM there). The library
+engine's gnubg runs in-process inside its child Python, so that child is all there is
+to stop. At the job's time limit `subprocess.run` kills the child itself (it kills it on
+any exception, the time limit's included).
 
 Either runs in a temporary directory with an empty HOME (no .gnubgrc changes its
 settings or output):
