@@ -66,19 +66,18 @@ def demo_values() -> dict[str, object]:
     }
 
 
+# What an address's `pk` is, by how the address starts (any other: a tournament).
+PK_OF = (
+    ("director/tournaments/<int:tournament_pk>/matches/", "match_pk"),
+    ("director/reports/", "report"),
+    ("director/jobs/", "job"),
+    ("director/players/", "player"),
+)
+
+
 def address(route: str, values: dict) -> str | None:
     """The route with the demo's ids in place; None when the demo has no such row."""
-    kind = (
-        "match_pk"
-        if route.startswith("director/tournaments/<int:tournament_pk>/matches/")
-        else "report"
-        if route.startswith("director/reports/")
-        else "job"
-        if route.startswith("director/jobs/")
-        else "player"
-        if route.startswith("director/players/")
-        else "tournament"
-    )
+    kind = next((name for start, name in PK_OF if route.startswith(start)), "tournament")
 
     def value(found):
         name = found.group(2)
