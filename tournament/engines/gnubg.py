@@ -12,6 +12,16 @@ What runs (`find_engine`; the setting GNUBG_ENGINE can force either):
   prints to its process's stdout, keeps the match in global state, and only a child
   process can be killed at the job's time limit.
 
+Either dies with the worker that started it: on Linux the child asks the kernel for SIGKILL
+when its parent dies (prctl's PR_SET_PDEATHSIG, `die_with_parent`), so a worker killed
+outright (SIGKILL, the out-of-memory killer) leaves no gnubg running on, taking the CPU
+from the next job. The signal follows the *thread* that started the child, which here
+waits in `subprocess.run` until gnubg is done, so it cannot end first; the worker runs
+its jobs in its main thread anyway (its time limit is a SIGALRM there). The library
+engine's gnubg runs in-process inside its child Python, so that child is all there is
+to stop. At the job's time limit `subprocess.run` kills the child itself (it kills it on
+any exception, the time limit's included).
+
 Either runs in a temporary directory with an empty HOME (no .gnubgrc changes its
 settings or output):
 
@@ -30,14 +40,18 @@ on a small machine, and one analysis at 0-ply takes under a second. docs/skill.m
 more, with both engines' times.
 """
 
+import ctypes
 import importlib.util
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
 from ..core import matfile
@@ -68,6 +82,7 @@ LIBRARY = "gnubg"  # the PyPI package's import name
 LIBRARY_RUNNER = "tournament.engines.gnubg_library"
 PROJECT = Path(__file__).resolve().parents[2]
 LIBRARY_NOT_LOADED = 3  # the runner's exit status when the package cannot be imported
+PR_SET_PDEATHSIG = 1  # <linux/prctl.h>
 HOW_TO_GET = {
     "program": "apt-get install gnubg",
     "library": "pip install -r requirements.txt, on CPython 3.10 to 3.13",
@@ -163,6 +178,29 @@ def commands(mat: str, ply: int, export: str | None = None) -> list[str]:
     return lines
 
 
+@cache
+def _libc() -> ctypes.CDLL:
+    # Loaded in the worker, before any fork: the child only calls it.
+    return ctypes.CDLL(None, use_errno=True)
+
+
+def die_with_parent() -> Callable[[], None] | None:
+    """What the child runs before gnubg starts (Popen's preexec_fn): SIGKILL for it when
+    the process starting it dies. None off Linux, where there is no such signal."""
+    if not sys.platform.startswith("linux"):
+        return None
+    prctl = _libc().prctl
+    parent = os.getpid()
+
+    def in_the_child() -> None:
+        prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+        # The parent died between fork and prctl: the signal will never come.
+        if os.getppid() != parent:
+            os.kill(os.getpid(), signal.SIGKILL)
+
+    return in_the_child
+
+
 def run(engine: Engine, lines: list[str], folder: Path, timeout: float) -> str:
     """gnubg's stdout and stderr for `lines`, run in `folder`, which is also its HOME."""
     env = {"PATH": os.environ.get("PATH", ""), "HOME": str(folder), "LANG": "C.UTF-8"}
@@ -180,6 +218,7 @@ def run(engine: Engine, lines: list[str], folder: Path, timeout: float) -> str:
             cwd=folder,
             env=env,
             check=False,
+            preexec_fn=die_with_parent(),
         )
     except subprocess.TimeoutExpired as error:
         raise GnubgError(f"GNU Backgammon did not finish within {timeout:g} seconds") from error

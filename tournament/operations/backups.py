@@ -22,6 +22,7 @@ import json
 import os
 import uuid
 import zipfile
+import zlib
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -57,6 +58,10 @@ SEEDED = frozenset(
     }
 )
 ROWS_PER_BATCH = 2000
+# What reading a damaged zip raises: a member's CRC or header (BadZipFile), its deflated
+# bytes (zlib.error), its end cut short (EOFError).
+DAMAGED = (zipfile.BadZipFile, zlib.error, EOFError, OSError)
+ZIP_START = b"PK\x03\x04"  # the first bytes of a zip that begins with a member
 
 
 class BackupRefused(OperationError):
@@ -200,6 +205,11 @@ def read_manifest(archive: zipfile.ZipFile) -> dict:
         manifest = json.loads(archive.read(MANIFEST))
     except (KeyError, ValueError):
         raise BackupRefused(_("This file has no readable manifest: it is not a backup.")) from None
+    except DAMAGED:
+        raise BackupRefused(
+            _("The file %(path)s is damaged: its manifest cannot be read.")
+            % {"path": archive.filename}
+        ) from None
     if not isinstance(manifest, dict) or not isinstance(manifest.get("format"), int):
         raise BackupRefused(_("This file's manifest has no format version."))
     if manifest["format"] > FORMAT:
@@ -219,7 +229,21 @@ def _open(path: Path) -> zipfile.ZipFile:
     except FileNotFoundError:
         raise BackupRefused(_("There is no file %(path)s.") % {"path": path}) from None
     except (zipfile.BadZipFile, OSError):
+        if _starts_as_a_zip(path):
+            # A zip's list of contents is at its end: a file cut short has none.
+            raise BackupRefused(
+                _("The file %(path)s is damaged or cut short: its list of contents is missing.")
+                % {"path": path}
+            ) from None
         raise BackupRefused(_("%(path)s is not a backup of this site.") % {"path": path}) from None
+
+
+def _starts_as_a_zip(path: Path) -> bool:
+    try:
+        with path.open("rb") as handle:
+            return handle.read(len(ZIP_START)) == ZIP_START
+    except OSError:
+        return False
 
 
 def verify(archive: zipfile.ZipFile, manifest: dict) -> None:
@@ -238,9 +262,14 @@ def verify(archive: zipfile.ZipFile, manifest: dict) -> None:
                 for block in iter(lambda member=member: member.read(1 << 16), b""):
                     digest.update(block)
                     overall.update(block)
-        except (KeyError, zipfile.BadZipFile, OSError):
+        except KeyError:
             raise BackupRefused(
                 _("The table %(table)s is missing or damaged in this file.") % {"table": table}
+            ) from None
+        except DAMAGED:
+            raise BackupRefused(
+                _("The file %(path)s is damaged: the table %(table)s cannot be read.")
+                % {"path": archive.filename, "table": table}
             ) from None
         if digest.hexdigest() != expected.get("sha256"):
             raise BackupRefused(

@@ -1,22 +1,33 @@
 """Who may open the director's pages: a visitor goes to the login, a logged-in player
-without the permission gets a 403 (never a login loop)."""
+without the permission gets a 403 (never a login loop). What they answer is kept by no
+cache, the browser's included (`director_required`)."""
 
 from functools import wraps
 
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import redirect
+from django.utils.cache import patch_cache_control
 
 DIRECTOR_PERMISSION = "tournament.direct_tournaments"
 
 
 def director_required(view):
+    """Every director view's door, and the one place that says their answers are not
+    to be kept: the cash box, the money workbook, players' contact details and links
+    would otherwise stay in a shared proxy's cache or on the club's laptop after the
+    director logged out (back button, disk cache). The live parts' 304 still works: the
+    page's script sends their ETag itself (static/tournament/js/live.js). The admin's
+    own pages say the same (Django's `never_cache`)."""
+
     @login_required
     @wraps(view)
     def wrapped(request, *args, **kwargs):
         if not request.user.has_perm(DIRECTOR_PERMISSION):
             raise PermissionDenied
-        return view(request, *args, **kwargs)
+        response = view(request, *args, **kwargs)
+        patch_cache_control(response, private=True, no_store=True)
+        return response
 
     return wrapped
 
