@@ -19,7 +19,6 @@ from django.utils import translation
 from django.utils.translation import gettext
 
 from . import sent_entries
-
 from .access import private
 
 # PostgreSQL's SQLSTATE codes: read_only_sql_transaction (a read-only transaction, a
