@@ -21,7 +21,7 @@ from django.utils.translation import gettext
 from ..core import club_nights, draw, league
 from ..core.tally import Tally
 from ..models import Entry, Game, Match, Player, Season, Tournament
-from ..models.analysis import deepest_figures
+from ..models.analysis import comparable_figures
 from ..models.matches import BYE, DECIDED
 from ..models.stored_draw import RESOLUTION_OF_STATUS, StoredDraw
 from .club_nights import final_places as club_final_places
@@ -171,7 +171,7 @@ def _records_for(
         skill=season.uses_win_skill,
     )
     # Win + Skill league points: every analysed match's figures, in one query.
-    figures = deepest_figures(ids) if season.uses_win_skill else {}
+    figures = comparable_figures(ids) if season.uses_win_skill else {}
     # A tournament counts for those who played in it: checked in (or placed late).
     field_size: Counter[int] = Counter()
     # A Swiss with lives replays its places from its re-entries and withdrawals too.
