@@ -6,17 +6,16 @@ and counts the matches left out, which a director can have analysed again."""
 import io
 import re
 
-import builders
 import openpyxl
 import pytest
 from analyses import analysed_match, figures
 from django.urls import reverse
 
+import builders
 from tournament.core import club_nights, win_skill
 from tournament.engines.gnubg import MatchAnalysis
 from tournament.models import Job, Player, Transcript
 from tournament.operations import analysis
-
 
 PACKAGE = "GNU Backgammon 1.1.0a16 (the gnubg Python package)"
 PROGRAM = "GNU Backgammon 1.07.001, 0-ply"
