@@ -146,6 +146,11 @@ urlpatterns = [
     path("director/seasons/new/", director.setup.season_create, name="director-season-new"),
     path("director/seasons/<years:years>/", director.setup.season_edit, name="director-season"),
     path(
+        "director/seasons/<years:years>/analyse-again/",
+        director.analyse_again.analyse_again,
+        name="director-analyse-again",
+    ),
+    path(
         "director/tournaments/new/",
         director.setup.tournament_create,
         name="director-tournament-new",

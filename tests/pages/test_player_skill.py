@@ -29,21 +29,22 @@ def page(client, anna):
 @pytest.fixture
 def three(tournament, players, season):
     """Anna's analysed matches: PR 3.0 over 60 decisions on 9 November, PR 11.0 over 20
-    a week later, and a third analysed at 0-ply (PR 9.0) and 2-ply (PR 5.0) over 40."""
+    a week later, and a third analysed at 0-ply (PR 5.0) and 2-ply (PR 9.0) over 40: the
+    figures count at 0-ply, the depth all three share (one depth in one average)."""
     anna, xavier = players
     carla = Player.objects.create(name="Carla Pujol")
     later = Tournament.objects.create(season=season, name="Copa de Nadal", date="2002-11-16")
     analysed_match(tournament, anna, xavier, (3.0, 4.0), decisions=(60, 60))
     analysed_match(later, carla, anna, (2.0, 11.0), decisions=(20, 20))
-    third = analysed_match(later, anna, carla, (9.0, 1.0), day="2002-11-17")
-    store(third, (5.0, 1.0), ply=2)
+    third = analysed_match(later, anna, carla, (5.0, 1.0), day="2002-11-17")
+    store(third, (9.0, 1.0), ply=2)
     return carla
 
 
 def test_the_average_is_weighted_by_decisions_and_graded(page, three):
     text = page()
     # (3 x 60 + 11 x 20 + 5 x 40) / 120 = 5.0: Master (a plain mean of the three
-    # matches would be 6.3, and 7.7 with the 0-ply analysis).
+    # matches would be 6.3, and 7.7 with the 2-ply analysis mixed in).
     assert "<strong>5.0</strong>" in text
     assert "GNUBG PR over 3 analysed matches (120 decisions)" in text
     assert "Grade band: <strong>Master</strong> (PR 6.5 or lower), as an indication only." in text

@@ -75,10 +75,11 @@ def test_the_threshold_is_a_setting(client, field, settings):
     names = [
         row[0] for row in cells(client.get(reverse("season-skill", args=[2002])).content.decode())
     ]
-    # Carla's one match counts at its 2-ply PR, 2.0, first; Dídac is above the bands.
-    assert names == ["Carla Pujol", "Xavier Roca", "Anna Bosch", "Dídac Roig"]
+    # Carla's one match counts at its 0-ply PR, 9.0, the season's depth (its 2-ply
+    # analysis is of another depth than the rest: not comparable); Dídac is above the bands.
+    assert names == ["Xavier Roca", "Anna Bosch", "Carla Pujol", "Dídac Roig"]
     rows = cells(client.get(reverse("season-skill", args=[2002])).content.decode())
-    assert rows[0][3] == "2.0" and rows[-1][-1] == "—"
+    assert rows[2][3] == "9.0" and rows[-1][-1] == "—"
 
 
 def test_sortable_by_any_column(client, field):
@@ -96,9 +97,10 @@ def test_sortable_by_any_column(client, field):
     assert 'aria-sort="ascending"' in text
 
 
-def test_the_page_and_its_table_cost_two_queries(client, field, django_assert_num_queries):
-    # The season; the table, aggregated in the database.
-    with django_assert_num_queries(2):
+def test_the_page_and_its_table_cost_three_queries(client, field, django_assert_num_queries):
+    # The season; the analyses' engines and depths (which one the table counts); the
+    # table, aggregated in the database.
+    with django_assert_num_queries(3):
         response = client.get(reverse("season-skill", args=[2002]))
     assert response.status_code == 200
 
@@ -166,6 +168,8 @@ def test_the_workbook_has_the_table_as_its_skill_sheet(client, field):
     assert values[1:] == [
         ["Xavier Roca", 2, 80, 3.5, 2.0, 4.0, 0.84, "Grand Master"],
         ["Anna Bosch", 2, 80, 5.0, 3.0, 11.0, 0.84, "Master"],
+        [None] * 8,
+        ["Figures of GNU Backgammon 1.07.001, 0-ply."] + [None] * 7,
     ]
     assert sheet["D2"].number_format == "0.0"
     assert sheet.freeze_panes == "A2"

@@ -10,6 +10,7 @@ from collections.abc import Iterable
 
 from django.db import models
 
+from ..core.engine_settings import EngineSettings, choose, settings_of
 from ..core.win_skill import Figures
 from .matches import Match
 from .transcripts import Transcript
@@ -76,25 +77,45 @@ class AnalysedPlayer(models.Model):
         return f"side {self.side} of {self.analysis}"
 
 
-def deepest_figures(tournament_ids: Iterable[int]) -> dict[int, tuple[Figures, Figures]]:
-    """Each analysed match of these tournaments with its figures, by match id, player1's
-    first, from its deepest analysis (as the match page shows it): one query, whatever
-    the number of matches. Win + Skill and the
-    average-PR tie-break read them (core.win_skill)."""
+class TableFigures(dict):
+    """Each counted match's figures by match id, player1's first (`comparable_figures`),
+    with the table's engine settings (`reference`, None without an analysis) and the
+    matches left out because they were analysed at other settings only."""
+
+    reference: EngineSettings | None = None
+    left_out: frozenset = frozenset()
+
+
+def comparable_figures(tournament_ids: Iterable[int]) -> TableFigures:
+    """The analysed matches of these tournaments with their figures, one comparable set
+    (core.engine_settings: one engine, version and depth, the one covering the most
+    matches; a match analysed at other settings only is left out and counted): one
+    query, whatever the number of matches. Win + Skill and the average-PR tie-break
+    read them (core.win_skill)."""
     rows = (
         AnalysedPlayer.objects.filter(analysis__match__tournament_id__in=list(tournament_ids))
         .order_by("analysis__match_id", "analysis__ply", "side")
         .values_list(
-            "analysis__match_id", "analysis__ply", "side", "pr", "error_total", "decisions"
+            "analysis__match_id",
+            "analysis_id",
+            "analysis__ply",
+            "analysis__version",
+            "side",
+            "pr",
+            "error_total",
+            "decisions",
         )
     )
-    found: dict[int, dict[int, dict[int, Figures]]] = {}
-    for match_id, ply, side, pr, error_total, decisions in rows:
-        sides = found.setdefault(match_id, {}).setdefault(ply, {})
-        sides[side] = Figures(pr, error_total, decisions)
-    figures = {}
-    for match_id, plies in found.items():
-        sides = plies[max(plies)]
-        if 1 in sides and 2 in sides:
-            figures[match_id] = (sides[1], sides[2])
+    analyses: dict[int, dict[int, EngineSettings]] = {}
+    sides: dict[int, dict[int, Figures]] = {}
+    for match_id, analysis_id, ply, version, side, pr, error_total, decisions in rows:
+        analyses.setdefault(match_id, {})[analysis_id] = settings_of(version, ply)
+        sides.setdefault(analysis_id, {})[side] = Figures(pr, error_total, decisions)
+    choice = choose({match: found.items() for match, found in analyses.items()})
+    figures = TableFigures()
+    figures.reference, figures.left_out = choice.reference, choice.left_out
+    for match_id, analysis_id in choice.chosen.items():
+        found = sides[analysis_id]
+        if 1 in found and 2 in found:
+            figures[match_id] = (found[1], found[2])
     return figures

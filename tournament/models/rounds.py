@@ -16,7 +16,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from ..core import actions, club_nights, swiss_cut, swiss_standings, win_skill
-from .analysis import Analysis, deepest_figures
+from .analysis import Analysis, comparable_figures
 from .matches import BYE, DECIDED, TO_PLAY, Match
 from .tournaments import Tournament
 from .transcripts import Transcript
@@ -48,7 +48,7 @@ def group_results(
     """From a group's match rows (Match objects, or rows with the same attributes): a
     bye is a win worth the match length when `count_byes` (a Swiss; in a round robin
     everyone sits out once, so it counts for nobody); a double loss is a meeting that
-    both lost. `figures`: the analysed matches' figures by match id (`deepest_figures`),
+    both lost. `figures`: the analysed matches' figures by match id (`comparable_figures`),
     for Win + Skill and the average-PR tie-break."""
     figures = figures or {}
     found = GroupResults(scoring=scoring)
@@ -108,7 +108,7 @@ def figures_for(tournament: Tournament) -> dict | None:
     no query."""
     if not tournament.standings_scoring.needs_analyses:
         return None
-    return deepest_figures([tournament.pk])
+    return comparable_figures([tournament.pk])
 
 
 def awaiting_analysis(tournament: Tournament, number: int | None) -> list[Match]:

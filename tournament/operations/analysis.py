@@ -18,7 +18,7 @@ from django.utils import timezone
 
 from ..engines import gnubg
 from ..models import AnalysedPlayer, Analysis, Match, Transcript
-from . import analysis_waits, push_events
+from . import analysis_waits, jobs, push_events
 from .locks import lock_match
 from .marks import touch_tournament
 
@@ -91,3 +91,21 @@ def _player(analysis: Analysis, side: int, figures: gnubg.PlayerAnalysis) -> Ana
         luck_rate=_figure(figures.luck_rate),
         biggest=[asdict(mistake) for mistake in figures.biggest],
     )
+
+
+def analyse_again(match_ids) -> list[int]:
+    """Queue GNU Backgammon's analysis again, at the club's depth with the site's engine
+    (jobs.analysis), for those of `match_ids` that have a transcript: the matches a table
+    left out, analysed at other settings only (docs/skill.md, "One engine's figures in
+    one table"). A match already waiting for its analysis keeps its one job. Returns the
+    matches queued; a match without a file cannot be analysed and is not."""
+    with_file = sorted(
+        set(
+            Transcript.objects.filter(match_id__in=list(match_ids)).values_list(
+                "match_id", flat=True
+            )
+        )
+    )
+    for match_id in with_file:
+        jobs.enqueue("analysis", f"analysis:{match_id}", [match_id])
+    return with_file

@@ -12,10 +12,10 @@ from django.db.models import Case, F, When
 
 from ..core import draw
 from ..models import Player, Tournament
-from ..models.analysis import AnalysedPlayer
+from ..models.analysis import AnalysedPlayer, Analysis
 from .bracket_layout import BRACKET_LABELS
 from .prizes import PrizeLine, tournament_money
-from .skill_tables import IN_DEEPEST
+from .skill_tables import counted
 from .standings import tournament_standings
 
 PODIUM = 3  # the places announced, in each bracket
@@ -37,6 +37,7 @@ class BestPR:
     pr: float
     opponent: str
     match_id: int
+    settings: str = ""  # the engine and depth the PRs compared come from, in words
 
 
 @dataclass
@@ -48,13 +49,17 @@ class Announcement:
 
 
 def best_pr(tournament: Tournament) -> BestPR | None:
-    """The lowest PR a player of the tournament played a whole match at (the match's
-    deepest analysis, a side with decisions), as gnubg gives it, not rounded: one query.
+    """The lowest PR a player of the tournament played a whole match at (a side with
+    decisions), as gnubg gives it, not rounded, among the tournament's one comparable
+    set of analyses (skill_tables.counted: one engine and depth): two queries.
     Its tie-break, said with it on the page and in the mail: at equal PRs, the match
     over more decisions (the longer test), then the one decided first."""
+    which = counted(Analysis.objects.filter(match__tournament=tournament))
+    if which.reference is None:
+        return None
     row = (
         AnalysedPlayer.objects.filter(
-            IN_DEEPEST, analysis__match__tournament=tournament, decisions__gt=0
+            which.rows, analysis__match__tournament=tournament, decisions__gt=0
         )
         .annotate(
             who=Case(
@@ -78,7 +83,9 @@ def best_pr(tournament: Tournament) -> BestPR | None:
     )
     if row is None:
         return None
-    return BestPR(row["who"], row["pr"], row["against"] or "", row["analysis__match_id"])
+    return BestPR(
+        row["who"], row["pr"], row["against"] or "", row["analysis__match_id"], which.words
+    )
 
 
 def announcement_of(tournament: Tournament) -> Announcement:

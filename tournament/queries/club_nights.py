@@ -18,6 +18,7 @@ from ..models import Match, Player, Tournament
 from ..models.matches import BYE, DECIDED
 from ..models.rounds import figures_for, group_results
 from . import lives
+from .skill_tables import Counted
 
 
 @dataclass
@@ -92,6 +93,9 @@ class ClubNight:
     paired_after_analyses: int | None = None
     knockout_after_analyses: bool = False
     places_after_analyses: bool = False
+    # Scored on analyses: the engine and depth counted, the matches left out
+    # (skill_tables.Counted); None otherwise.
+    counted: Counted | None = None
 
     @property
     def win_skill(self) -> bool:
@@ -237,6 +241,8 @@ def club_night(tournament: Tournament, matches: list[Match] | None = None) -> Cl
         for stored in group.rounds:
             stored.deadline = deadlines.get(stored.number)
     club = ClubNight(tournament, groups, knockout_players, ranked)
+    if figures is not None:
+        club.counted = Counted(figures.reference, figures.left_out)
     _after_analyses(club)
     return club
 

@@ -1,12 +1,14 @@
 """A player's and a season's GNU Backgammon figures over many matches (docs/skill.md,
-"The player and the season"): each match counted once, by its deepest analysis (a
-2-ply analysis beside a 0-ply one wins, as on the match page), in public tournaments
-only, as the player's and season's other pages count.
+"The player and the season"): each match counted once, in public tournaments only, as
+the player's and season's other pages count; and one comparable set of figures a table
+(docs/skill.md, "One engine's figures in one table"): one engine, version and depth,
+the one covering the most of the table's matches (core.engine_settings), a match
+analysed at other settings only left out and counted.
 
 `player_has_skill` and `season_has_skill` tell, as an annotation of the row a page
 reads anyway, whether there is anything to show, so a page without analyses costs no
-query more; `player_skill` is one query, `season_skill` one query aggregated in the
-database (SQLite and PostgreSQL alike)."""
+query more; `player_skill` is one query, `season_skill` two: the analyses' settings, and
+the table aggregated in the database (SQLite and PostgreSQL alike)."""
 
 from __future__ import annotations
 
@@ -24,22 +26,17 @@ from django.db.models import (
     Min,
     OuterRef,
     Q,
-    Subquery,
     Sum,
     When,
 )
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext
 
+from ..core.engine_settings import EngineSettings, choose, settings_of
 from ..core.skill_grades import Grade, average_pr, grade_for
 from ..models import AnalysedPlayer, Analysis, Match, Player
 
-# An AnalysedPlayer row that belongs to its match's deepest analysis.
-IN_DEEPEST = Q(
-    analysis_id=Subquery(
-        Analysis.objects.filter(match=OuterRef("analysis__match")).order_by("-ply").values("pk")[:1]
-    )
-)
 # Public tournaments only; and a side with no decision (a match ended by resignation
 # before a move) says nothing of its play.
 PUBLIC = Q(analysis__match__tournament__public=True, decisions__gt=0)
@@ -62,6 +59,48 @@ def season_has_skill() -> Exists:
     )
 
 
+def settings_words(settings: EngineSettings) -> str:
+    """The engine and depth of a table's figures in words: "GNU Backgammon 1.07.001,
+    0-ply"."""
+    values = {"engine": settings.engine, "version": settings.version, "ply": settings.ply}
+    if not settings.version:
+        return gettext("%(engine)s, %(ply)s-ply") % values if settings.engine else ""
+    if settings.package:
+        return gettext("%(engine)s %(version)s (the gnubg Python package), %(ply)s-ply") % values
+    return gettext("%(engine)s %(version)s, %(ply)s-ply") % values
+
+
+@dataclass(frozen=True)
+class Counted:
+    """Which figures a table counts: its engine settings (None: nothing analysed), and
+    the matches left out, analysed at other settings only (their ids)."""
+
+    reference: EngineSettings | None
+    left_out: frozenset = frozenset()
+    # The version lines of the analyses counted (a build date may differ: same settings).
+    lines: frozenset = frozenset()
+
+    @property
+    def words(self) -> str:
+        return settings_words(self.reference) if self.reference else ""
+
+    @property
+    def rows(self) -> Q:
+        """The AnalysedPlayer rows of the analyses counted."""
+        if self.reference is None:
+            return Q(pk__in=[])
+        return Q(analysis__ply=self.reference.ply, analysis__version__in=sorted(self.lines))
+
+
+def counted(analyses) -> Counted:
+    """The comparable set of `analyses` (an Analysis queryset): one query."""
+    found: dict[int, list] = {}
+    for match_id, ply, version in analyses.values_list("match_id", "ply", "version"):
+        found.setdefault(match_id, []).append((version, settings_of(version, ply)))
+    choice = choose(found)
+    return Counted(choice.reference, choice.left_out, frozenset(choice.chosen.values()))
+
+
 @dataclass(frozen=True)
 class SkillPoint:
     """One analysed match of a player, as the chart and its table show it."""
@@ -79,6 +118,7 @@ class PlayerSkill:
     average: float  # weighted by decisions (core.skill_grades.average_pr)
     decisions: int
     grade: Grade | None
+    counted: Counted
 
 
 def _day(match: Match) -> date:
@@ -90,10 +130,10 @@ def _day(match: Match) -> date:
 
 
 def player_skill(player: Player) -> PlayerSkill | None:
-    """The player's analysed public matches, oldest first, and their average: one
-    query. None without one."""
-    rows = (
-        AnalysedPlayer.objects.filter(_of(player), IN_DEEPEST, PUBLIC)
+    """The player's analysed public matches, oldest first, and their average, one
+    comparable set (`Counted`): one query. None without one."""
+    rows = list(
+        AnalysedPlayer.objects.filter(_of(player), PUBLIC)
         .select_related(
             "analysis__match__tournament", "analysis__match__player1", "analysis__match__player2"
         )
@@ -101,10 +141,19 @@ def player_skill(player: Player) -> PlayerSkill | None:
             "analysis__match__tournament__date",
             F("analysis__match__decided_at").asc(nulls_last=True),
             "analysis__match_id",
+            "analysis__ply",
         )
     )
+    found: dict[int, list] = {}
+    for row in rows:
+        settings = settings_of(row.analysis.version, row.analysis.ply)
+        found.setdefault(row.analysis.match_id, []).append((row.pk, settings))
+    choice = choose(found)
+    chosen = set(choice.chosen.values())
     points = []
     for row in rows:
+        if row.pk not in chosen:
+            continue
         match = row.analysis.match
         opponent = match.player2 if row.side == 1 else match.player1
         points.append(SkillPoint(match, _day(match), opponent, row.pr, row.decisions))
@@ -112,7 +161,14 @@ def player_skill(player: Player) -> PlayerSkill | None:
     if average is None:
         return None
     decisions = sum(point.decisions for point in points)
-    return PlayerSkill(points, average, decisions, grade_for(average))
+    lines = frozenset(row.analysis.version for row in rows if row.pk in chosen)
+    return PlayerSkill(
+        points,
+        average,
+        decisions,
+        grade_for(average),
+        Counted(choice.reference, choice.left_out, lines),
+    )
 
 
 @dataclass(frozen=True)
@@ -137,15 +193,25 @@ def min_decisions() -> int:
     return settings.SKILL_MIN_DECISIONS
 
 
-def season_skill(season, at_least: int | None = None) -> list[SkillRow]:
+@dataclass(frozen=True)
+class SeasonSkill:
+    rows: list[SkillRow]  # the lowest PR first
+    counted: Counted
+
+
+def season_skill(season, at_least: int | None = None) -> SeasonSkill:
     """The players with at least `at_least` (the setting SKILL_MIN_DECISIONS by
     default) analysed decisions in the season's public tournaments, the lowest PR
-    first: one query, grouped by player in the database."""
+    first, of one comparable set: two queries, the analyses' settings, then the table
+    grouped by player in the database."""
     at_least = min_decisions() if at_least is None else at_least
+    which = counted(
+        Analysis.objects.filter(match__tournament__season=season, match__tournament__public=True)
+    )
     first = Q(side=1)
     rows = (
         AnalysedPlayer.objects.filter(
-            IN_DEEPEST, PUBLIC, analysis__match__tournament__season=season
+            which.rows, PUBLIC, analysis__match__tournament__season=season
         )
         .annotate(
             who=Case(
@@ -188,4 +254,4 @@ def season_skill(season, at_least: int | None = None) -> list[SkillRow]:
             )
         )
     table.sort(key=lambda row: (row.pr, row.name.casefold()))
-    return table
+    return SeasonSkill(table, which)

@@ -21,10 +21,11 @@ from django.utils.translation import gettext
 from ..core import club_nights, draw, league
 from ..core.tally import Tally
 from ..models import Entry, Game, Match, Player, Season, Tournament
-from ..models.analysis import deepest_figures
+from ..models.analysis import comparable_figures
 from ..models.matches import BYE, DECIDED
 from ..models.stored_draw import RESOLUTION_OF_STATUS, StoredDraw
 from .club_nights import final_places as club_final_places
+from .skill_tables import Counted
 from .teams import player_places as team_player_places
 
 
@@ -113,6 +114,9 @@ class Standings:
     # A season counted Win + Skill: its decided matches whose skill point (league
     # points) waits for an analysis.
     awaiting_analysis: int = 0
+    # A season counted Win + Skill: the engine and depth its skill points come from, and
+    # the matches left out, analysed at other settings only (skill_tables.Counted).
+    counted: Counted | None = None
 
     @property
     def scale(self) -> dict[str, tuple[int, ...]]:
@@ -171,7 +175,7 @@ def _records_for(
         skill=season.uses_win_skill,
     )
     # Win + Skill league points: every analysed match's figures, in one query.
-    figures = deepest_figures(ids) if season.uses_win_skill else {}
+    figures = comparable_figures(ids) if season.uses_win_skill else {}
     # A tournament counts for those who played in it: checked in (or placed late).
     field_size: Counter[int] = Counter()
     # A Swiss with lives replays its places from its re-entries and withdrawals too.
@@ -272,7 +276,14 @@ def _records_for(
     # those who share a place share the rank (the league's own tie-breaks would split
     # them); a season's, by the league's order alone.
     ranked = league.rank(records.values(), by_place=with_places and len(tournaments) == 1)
-    return Standings(season, list(tournaments), ranked, places, tally.awaiting_analysis)
+    return Standings(
+        season,
+        list(tournaments),
+        ranked,
+        places,
+        tally.awaiting_analysis,
+        Counted(figures.reference, figures.left_out) if season.uses_win_skill else None,
+    )
 
 
 def season_standings(season: Season, *, with_places: bool = False) -> Standings:

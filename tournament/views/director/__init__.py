@@ -3,6 +3,7 @@
 
 from . import (
     adjourn,
+    analyse_again,
     announce,
     avoided,
     desk,
@@ -32,6 +33,7 @@ from . import (
 
 __all__ = [
     "adjourn",
+    "analyse_again",
     "announce",
     "avoided",
     "desk",

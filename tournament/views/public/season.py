@@ -30,14 +30,21 @@ def season(request, season):
 @season_page()
 def skill(request, season):
     """The season's GNUBG PR table: the players with at least SKILL_MIN_DECISIONS
-    analysed decisions in its public tournaments, the lowest PR first, sortable. Two
-    queries: the season, the table (aggregated in the database).
+    analysed decisions in its public tournaments, the lowest PR first, sortable, of one
+    engine and depth. Three queries: the season, the analyses' settings, the table
+    (aggregated in the database).
 
     Template: tournament/season_skill.html; context: season, table (SkillTable),
-    min_decisions.
+    min_decisions, counted (the engine and depth counted, the matches left out).
     """
     at_least = min_decisions()
-    table = SkillTable(season_skill(season, at_least))
+    found = season_skill(season, at_least)
+    table = SkillTable(found.rows)
     RequestConfig(request, paginate={"per_page": 50}).configure(table)
-    context = {"season": season, "table": table, "min_decisions": at_least}
+    context = {
+        "season": season,
+        "table": table,
+        "min_decisions": at_least,
+        "counted": found.counted,
+    }
     return render(request, "tournament/season_skill.html", context)

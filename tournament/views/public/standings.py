@@ -86,6 +86,7 @@ def _content(season: Season, standings, sort: str, page: int) -> str:
         "still_playing": still_playing,
         "still_playing_names": ", ".join(still_playing),
         "awaiting_analysis": standings.awaiting_analysis,
+        "counted": standings.counted,
     }
     return render_to_string("tournament/includes/standings_content.html", context)
 
