@@ -39,7 +39,9 @@ READINGS = HERE / "gnubg_readings.json"
 SCORE = re.compile(r"The score \(after \d+ games?\) is: (?P<line>.*)")
 LENGTH = re.compile(r" \(match to (?P<length>\d+) points?[^)]*\)$")
 PLAYER = re.compile(r"Player (?P<n>[01]):\n  Name: (?P<name>.*)$", re.MULTILINE)
-GAME = re.compile(r"^ Game (?P<n>\d+)\s*$", re.MULTILINE)
+# gnubg's export sometimes writes " Game N" at the end of the last row of the game
+# before (when that game's end is not written), so it is sought anywhere on a line.
+GAME = re.compile(r" Game (?P<n>\d+)\s*$", re.MULTILINE)
 
 
 def transcripts() -> list[Path]:
@@ -83,7 +85,7 @@ def reading(path: Path, gnubg: str, home: Path | None = None) -> dict:
     line = score["line"].rstrip()
     length = LENGTH.search(line)
     length = int(length["length"]) if length else 0
-    games = len(GAME.findall(export))
+    games = max((int(n) for n in GAME.findall(export)), default=0)
     # `show score` prints "NAME1 A, NAME2 B": with the names known, the points are exact
     # (a FIBS name such as "BlueNote,1659" holds a comma and digits).
     first, second = names.get("0", ""), names.get("1", "")
