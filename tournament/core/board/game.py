@@ -109,6 +109,12 @@ def _points(result: GameResult) -> int:
     return result.cube * (KINDS.index(result.kind) + 1)
 
 
+def _capped(entry: Entry, result: GameResult) -> bool:
+    """A server's `Wins N points and the match` that counts only the points the match
+    still needed (Backgammon Galaxy does), not the game's whole value."""
+    return "match" in entry.text.lower() and entry.value < _points(result)
+
+
 def _roll(text: str) -> tuple[int, int]:
     return int(text[0]), int(text[1])
 
@@ -212,7 +218,7 @@ class _Game:
         self.unwritten = None  # a roll left unplayed before a resignation
         if self.result is None:
             self.result = resignation(entry.side, entry.value, self.cube, self.beaver)
-            if entry.value != _points(self.result):
+            if entry.value != _points(self.result) and not _capped(entry, self.result):
                 self.warn(
                     entry.line,
                     _(
@@ -225,7 +231,9 @@ class _Game:
                 )
             return
         result = self.result
-        if entry.side != result.winner or entry.value != _points(result):
+        if entry.side != result.winner or (
+            entry.value != _points(result) and not _capped(entry, result)
+        ):
             self.warn(
                 entry.line,
                 _(

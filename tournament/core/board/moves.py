@@ -57,19 +57,24 @@ def _expand(board: Board, side: int, steps: list[Step], roll: tuple[int, int]) -
             points = [source, *landings, destination]
             expanded.extend(pairwise(points))
             continue
-        if distance == first + second:
-            for die in roll:
-                middle = source - die
-                if (
-                    middle > 0
-                    and not theirs[BAR - middle]
-                    and _playable(board, side, [(source, middle), (middle, destination)])
-                ):
-                    expanded += [(source, middle), (middle, destination)]
-                    break
-            else:
-                expanded.append((source, destination))
-            continue
+        # Two dice written as one step (`61: 13/6`), or bearing off with the second die
+        # larger than needed (`64: 9/off`, as Backgammon Studio writes it: 9/3/off).
+        if distance == first + second or (
+            destination == OFF and max(roll) < distance < first + second
+        ):
+            splits = [
+                [(source, source - die), (source - die, destination)]
+                for die in roll
+                # No hit on the way (gnubg's rule: `11/4*` hits on 4 only).
+                if source - die > 0 and not theirs[BAR - (source - die)]
+            ]
+            splits = [split for split in splits if _playable(board, side, split)]
+            # GNU Backgammon takes the first die first if it can; the board after is the
+            # same either way, so the split whose last step the rules allow is taken.
+            splits.sort(key=lambda split: not _bears_off_legally(board, side, split, roll))
+            if splits:
+                expanded += splits[0]
+                continue
         expanded.append((source, destination))
     return expanded
 
@@ -77,6 +82,20 @@ def _expand(board: Board, side: int, steps: list[Step], roll: tuple[int, int]) -
 def _playable(board: Board, side: int, steps: list[Step]) -> bool:
     mine, theirs = sides_of(board, side)
     return all(step(mine, theirs, source, destination) is not None for source, destination in steps)
+
+
+def _bears_off_legally(board: Board, side: int, split: list[Step], roll: tuple[int, int]) -> bool:
+    """Whether the second step of a move split in two, when it bears off, is one the
+    rules allow with the other die: the exact number, or a larger one from the highest
+    point with every checker home."""
+    (source, middle), (_, destination) = split
+    if destination != OFF:
+        return True
+    other = sum(roll) - (source - middle)
+    mine = list(board.sides[side])
+    mine[source] -= 1
+    mine[middle] += 1
+    return other == middle or (other > middle and not any(mine[middle + 1 :]))
 
 
 def _fits(needs: list[tuple[int, bool]], dice: list[int]) -> list[int] | None:
@@ -165,11 +184,11 @@ def apply(board: Board, side: int, move: str, roll: tuple[int, int]) -> Board:
     used = _fits(needs, dice)
     if broken is None and used is None:
         broken = (_("%(move)s is not what %(roll)s plays"), {"move": move.strip(), "roll": written})
-    if broken is None and len(steps) < len(dice):
+    if broken is None and len(steps) < len(dice) and after not in plays(board, side, roll):
         count, total = most_dice(board, side, roll)
         if count > len(steps):
             broken = (_("%(roll)s allows more dice to be played"), {"roll": written})
-        elif not double and count == 1 and used is not None and used[0] < total:
+        else:
             broken = (
                 _("only one die can be played and it must be the larger: %(die)s"),
                 {"die": total},
