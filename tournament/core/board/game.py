@@ -122,9 +122,9 @@ def _roll(text: str) -> tuple[int, int]:
 class _Game:
     """The replay's state, one entry at a time."""
 
-    def __init__(self, players: tuple[str, str]) -> None:
+    def __init__(self, players: tuple[str, str], start: Board) -> None:
         self.players = players
-        self.board = START
+        self.board = start
         self.cube, self.owner = 1, None
         self.offers: list[tuple[int, str, int]] = []  # (side, "doubles"/..., value)
         self.beaver = False
@@ -261,11 +261,16 @@ class _Game:
         )
 
 
-def replay(entries: Iterable[Entry], players: tuple[str, str] = ("left", "right")) -> Replayed:
+def replay(
+    entries: Iterable[Entry],
+    players: tuple[str, str] = ("left", "right"),
+    start: Board = START,
+) -> Replayed:
     """Play a game's entries in order from the starting position (side 0 is the
     transcript's left player). Never raises on a move: what looks wrong is in
-    `warnings`, and the board goes on as GNU Backgammon's would."""
-    game = _Game(players)
+    `warnings`, and the board goes on as GNU Backgammon's would. `players` name the
+    sides in the warnings; `start` is another position to start from (for tests)."""
+    game = _Game(players, start)
     for entry in entries:
         game.add(entry)
     return game.finish()

@@ -13,6 +13,7 @@ Pure Python: no Django, no I/O.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from itertools import pairwise
 
 from .position import BAR, OFF
@@ -31,7 +32,7 @@ class Unreadable(ValueError):
 def nothing_written(move: str) -> bool:
     """No move is written: an empty move, `???` or `Cannot move`."""
     text = move.strip()
-    return not text or bool(_NOTHING.fullmatch(text))
+    return not text or (not text[0].isdigit() and bool(_NOTHING.fullmatch(text)))
 
 
 def _point(text: str) -> int:
@@ -49,7 +50,8 @@ def _point(text: str) -> int:
     return point
 
 
-def read_steps(move: str) -> list[Step]:
+@lru_cache(maxsize=4096)  # a match repeats its moves: 13/11 6/5, 8/5 6/5...
+def read_steps(move: str) -> tuple[Step, ...]:
     """The steps a move is written as, in the order written. Unreadable when a part is
     not a point, a chain starts off the board or ends on the bar, or a count is 0."""
     steps: list[Step] = []
@@ -67,4 +69,4 @@ def read_steps(move: str) -> list[Step]:
             if source == OFF or destination == BAR:
                 raise Unreadable(part)
         steps.extend(chain * count)
-    return steps
+    return tuple(steps)
