@@ -227,36 +227,51 @@ def test_a_refused_beaver_and_a_raccoon():
     assert state.raw_score == (8, 2)
 
 
-# --- bad files --------------------------------------------------------------------------
+# --- bad files ---------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(
-    ("name", "where", "reason"),
-    [
-        (
-            "bad_no_length.mat",
-            "Game 1",
-            "expected the match length, such as '7 point match', not 'Game 1'",
-        ),
-        (
-            "bad_score_disagrees.mat",
-            "Game 2",
-            "game 2: the score line says 0-1, but the games before it make 1-0",
-        ),
-        ("bad_after_the_end.mat", "Game 3", "game 3 comes after the match was decided (3-0)"),
-        (
-            "bad_crawford_double.mat",
-            "Game 2",
-            "game 2 is the Crawford game: the cube cannot be turned",
-        ),
-    ],
-)
-def test_bad_files_are_refused_at_their_line(name, where, reason):
-    text = text_of(name)
+def test_a_file_without_a_length_is_refused_at_its_line():
+    text = text_of("bad_no_length.mat")
     error = refused(text)
-    assert error.line == line_of(text, where)
-    assert error.message() == reason
-    assert str(error) == f"line {error.line}: {reason}"
+    assert error.line == line_of(text, "Game 1")
+    assert error.message() == "expected the match length, such as '7 point match', not 'Game 1'"
+    assert str(error) == f"line {error.line}: {error.message()}"
+
+
+def test_a_score_line_the_games_do_not_make_is_read_as_gnubg_reads_it_with_a_warning():
+    text = text_of("bad_score_disagrees.mat")
+    match = matfile.parse(text)
+    [warning] = match.warnings
+    assert warning.line == line_of(text, "Anna : 0                       Pere : 1")
+    assert str(warning).endswith(
+        "game 2: the score line says 0-1, but the games before it make 1-0; read as the "
+        "score line says, as GNU Backgammon reads it"
+    )
+    # GNU Backgammon's score is the last score line plus the last result.
+    last = match.games[-1]
+    final = list(last.score_before)
+    final[last.result.winner] += last.points
+    assert match.final_score == tuple(final)
+
+
+def test_games_after_the_end_are_left_out_with_a_warning():
+    text = text_of("bad_after_the_end.mat")
+    match, state = matfile.read(text, STANDARD)
+    assert len(match.games) == 2 and match.finished and state.finished
+    assert [(item.line, item.reason.text()) for item in match.warnings] == [
+        (
+            line_of(text, "Game 3"),
+            "game 3 comes after the match was decided (3-0): it and the games after it are "
+            "left out",
+        )
+    ]
+
+
+def test_a_double_in_the_crawford_game_is_refused_by_the_seasons_rules():
+    text = text_of("bad_crawford_double.mat")
+    error = refused(text)
+    assert error.line == line_of(text, "Game 2")
+    assert error.message() == "game 2 is the Crawford game: the cube cannot be turned"
 
 
 def test_a_refusal_from_replay_keeps_its_translatable_template():
@@ -275,129 +290,112 @@ def game_text(*rows: str, length: str = "5", score: str = " Anna : 0      Pere :
     ("text", "line", "reason"),
     [
         ("", 1, "no 'N point match' line: this is not a match transcript"),
-        ('; [Event "x"]\n\n', 3, "no 'N point match' line: this is not a match transcript"),
+        ('; [Event "x"]\n\n', 1, "no 'N point match' line: this is not a match transcript"),
         (" five point match\n", 1, "'five' is not a match length"),
-        (" 0 point match\n", 1, "'0 point match' is a session of money games, not a match"),
+        (" 0 point match\n", 1, "'0 point match': a session of money games, not a match"),
+        (
+            "Money session\n\n Game 1\n A : 0   B : 0\n",
+            1,
+            "a session of money games, not a match",
+        ),
         (" 5 point match\n\n", 1, "the transcript has no games"),
         (
             " 5 point match\n\n Anna : 0  Pere : 0\n",
             3,
             "expected 'Game 1' after the match length, not 'Anna : 0  Pere : 0'",
         ),
-        (" 5 point match\n\n Game one\n", 3, "'one' is not a game number"),
+        (" 5 point match\n\n Game 1\n", 3, "game 1 has no score line"),
         (
-            game_text("      Wins 1 point").replace("Game 1", "Game 2"),
-            3,
-            "the games must be numbered in order: expected Game 1, found Game 2",
+            game_text(score=" Anna : x      Pere : 0"),
+            4,
+            "expected the score line 'name : score     name : score', not 'Anna : x      Pere : 0'",
         ),
-        (
-            game_text("      Wins 1 point") + " Game 3\n",
-            6,
-            "the games must be numbered in order: expected Game 2, found Game 3",
-        ),
-        (game_text(score=" Anna : x      Pere : 0"), 4, "'x' is not a score"),
         (
             game_text(score=" Anna 0      Pere 0"),
             4,
             "expected the score line 'name : score     name : score', not 'Anna 0      Pere 0'",
         ),
-        (" 5 point match\n\n Game 1\n", 3, "game 1 has no score line"),
-        (game_text("  1) 21: 13/11 6/5"), 3, "game 1 has no result: no 'Wins N points'"),
+    ],
+)
+def test_what_is_no_match_is_refused_at_its_line(text, line, reason):
+    with pytest.raises(MatError) as caught:
+        matfile.parse(text)
+    assert (caught.value.line, caught.value.message()) == (line, reason)
+
+
+@pytest.mark.parametrize(
+    ("text", "warnings", "final"),
+    [
+        (
+            game_text("      Wins 1 point").replace("Game 1", "Game 2"),
+            ["line 3: expected Game 1 here: read as game 1"],
+            (1, 0),
+        ),
+        (
+            game_text("  1) 21: 13/11 6/5"),
+            ["line 3: game 1 has no result"],
+            (0, 0),
+        ),
         (
             game_text("      Wins 1 point", "                                  Wins 1 point"),
-            6,
-            "game 1 has two winners: 'Wins' in both columns",
+            ["line 6: game 1 goes on after its end: 'Wins 1 point' is left out"],
+            (1, 0),
         ),
         (
-            game_text("      Wins 1 point", "      Wins 1 point"),
-            6,
-            "game 1: 'Wins' is written twice (first on line 5)",
+            game_text("  1)  Redoubles => 2", "      Wins 1 point"),
+            ["line 5: 'Redoubles => 2' is not a move, a cube action or a result: left out"],
+            (1, 0),
         ),
         (
-            game_text("      Wins one point"),
-            5,
-            "'Wins one point': the points won must be a whole number of 1 or more",
-        ),
-        (game_text("      Wins"), 5, "expected 'Wins N points', not 'Wins'"),
-        (
-            game_text("  1)  Redoubles => 2"),
-            5,
-            "'Redoubles => 2' is not a move, a cube action or a result",
-        ),
-        (game_text("  1)  Doubles => two"), 5, "'Doubles => two': the cube value must be a number"),
-        (
-            game_text("  1)  Doubles => 4"),
-            5,
-            "game 1: 'Doubles => 4', but the cube can only go to 2 here",
-        ),
-        (game_text("  1)  Takes"), 5, "game 1: 'Takes', but nothing was offered"),
-        (
-            game_text("  1)  Doubles => 2                Beavers => 8"),
-            5,
-            "game 1: 'Beavers => 8', but the cube can only go to 4 here",
+            game_text("  1)  Doubles => 4                Takes", "      Wins 2 points"),
+            ["line 5: game 1: 'Doubles => 4', but the cube can only go to 2 here"],
+            (2, 0),
         ),
         (
-            game_text("  1)  Doubles => 2", "  2)  Takes"),
-            6,
-            "game 1: Anna answers their own 'Doubles => 2'",
-        ),
-        (
-            game_text("  1)  Doubles => 2                Takes", "  2)  Doubles => 4"),
-            6,
-            "game 1: Anna doubles, but the cube is Pere's",
+            game_text("  1)  Takes", "      Wins 1 point"),
+            ["line 5: game 1: 'Takes', but nothing was offered: left out"],
+            (1, 0),
         ),
         (
             game_text("  1)  Doubles => 2", "                                  54: 24/20 13/8"),
-            6,
-            "game 1: Anna's 'Doubles => 2' is neither taken nor dropped before '54: 24/20 13/8'",
+            [
+                "line 6: game 1: 'Doubles => 2' is neither taken nor dropped: read as taken",
+                "line 3: game 1 has no result",
+            ],
+            (0, 0),
         ),
         (
             game_text("  1)  Doubles => 2                Drops", "  2) 21: 13/11 6/5"),
-            6,
-            "game 1 goes on after a drop: '21: 13/11 6/5'",
+            ["line 6: game 1 goes on after its end: '21: 13/11 6/5' is left out"],
+            (1, 0),
         ),
         (
             game_text(
                 "  1)  Doubles => 2                Drops",
                 "                                  Wins 1 point",
             ),
-            6,
-            "game 1: Anna's offer was dropped, so Anna wins it",
-        ),
-        (
-            game_text("  1)  Doubles => 4                Drops", "      Wins 2 points").replace(
-                "=> 4", "=> 2"
-            ),
-            6,
-            "game 1: after 'Doubles => 2' is dropped the game is worth 1, not 2",
+            ["line 6: game 1: 'Wins 1 point', but after 'Doubles => 2' is dropped Anna wins 1"],
+            (1, 0),
         ),
         (
             game_text("  1)  Doubles => 2                Takes", "      Wins 3 points"),
-            6,
-            "game 1: 'Wins 3 points' does not fit a cube of 2; a game is worth 1, 2 or 3 "
-            "times the cube",
+            [
+                "line 6: game 1: 'Wins 3 points' does not fit a cube of 2: read as 4, as GNU "
+                "Backgammon reads it"
+            ],
+            (4, 0),
         ),
         (
-            game_text("  1)  Resigns", "      Wins 1 point"),
-            6,
-            "game 1: Anna resigns, but 'Wins' is in their column",
-        ),
-        (
-            game_text("      Wins 1 point", "  1) 21: 13/11 6/5"),
-            6,
-            "game 1 goes on after its 'Wins': '21: 13/11 6/5'",
-        ),
-        (
-            game_text("      Wins 1 point") + "\n Game 2\n Anna : 1      Joan : 0\n",
-            8,
-            "this score line names Anna and Joan, but the match is between Anna and Pere",
+            game_text("      Wins 1 point") + "\n Game 2\n Anna : 1      Joan : 0\n Wins 1 point\n",
+            ["line 8: this score line names Anna and Joan, but the match is between Anna and Pere"],
+            (2, 0),
         ),
     ],
 )
-def test_syntax_errors_name_their_line(text, line, reason):
-    with pytest.raises(MatError) as caught:
-        matfile.parse(text)
-    assert (caught.value.line, caught.value.message()) == (line, reason)
+def test_slips_are_read_on_as_gnubg_reads_them_with_a_warning_at_their_line(text, warnings, final):
+    match = matfile.parse(text)
+    assert [str(item) for item in match.warnings] == warnings
+    assert match.final_score == final
 
 
 def test_wins_in_either_number():

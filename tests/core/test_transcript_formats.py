@@ -11,7 +11,7 @@ from gnubg_program import needs_gnubg
 
 from tournament.core import matfile
 from tournament.core.matfile import MatError
-from tournament.core.matfile.grammar import read_actions
+from tournament.core.matfile.rows import read_actions
 from tournament.core.rules import RuleSet
 from tournament.engines.gnubg import analyse
 
@@ -89,8 +89,9 @@ def test_the_format_is_told_from_the_content_and_the_name_only_hints():
     sgf = SGF[0].read_text(encoding="utf-8")
     assert matfile.detect(sgf, "match.mat") == "sgf"
     assert matfile.detect(text_export("noisy_3pt"), "") == "text"
-    assert matfile.detect(" 3 point match\n", "x.sgf") == "sgf"  # content silent: the name
-    assert matfile.detect(" 3 point match\n", "x.MAT") == "mat"
+    # The content decides, never the name.
+    assert matfile.detect(" 3 point match\n", "x.sgf") == "mat"
+    assert matfile.detect(" 3 point match\n", "x.txt") == "mat"
     assert matfile.detect(" 3 point match\n", "") == "mat"
 
 
@@ -129,9 +130,6 @@ def test_a_small_sgf_reads():
         (SMALL_SGF.replace("W[drop])", "W[drop]"), 1, "never closed: a ')' is missing"),
         (SMALL_SGF.replace("W[drop])", "W[drop)"), 6, "opened with '[' is never closed"),
         (SMALL_SGF.replace("[length:1]", ""), 2, "no match length"),
-        # The file says Pere dropped, but its result says Anna won: found by the .mat
-        # checks, and still said at the SGF's line.
-        (SMALL_SGF.replace("RE[B+1]", "RE[W+1]"), 2, "offer was dropped"),
     ],
 )
 def test_a_broken_sgf_is_refused_at_its_line(broken, line, says):
@@ -140,14 +138,28 @@ def test_a_broken_sgf_is_refused_at_its_line(broken, line, says):
     assert says in error.message()
 
 
-def test_a_score_that_disagrees_is_refused_at_the_games_line_in_the_sgf():
+def warnings_of(text: str) -> list[tuple[int, str]]:
+    converted = matfile.convert(text)
+    match = matfile.parse(converted.text)
+    return [(item.line, item.reason.text()) for item in converted.located_warnings(match)]
+
+
+def test_a_drop_that_its_result_contradicts_is_a_warning_at_the_sgfs_line():
+    # The file says Pere dropped, but its result says Anna won: the drop decides, as in
+    # GNU Backgammon, and the warning names the SGF's line.
+    [(line, says)] = warnings_of(SMALL_SGF.replace("RE[B+1]", "RE[W+1]"))
+    assert line == 2
+    assert "after 'Doubles => 2' is dropped Pere wins 1" in says
+
+
+def test_a_score_that_disagrees_is_a_warning_at_the_games_line_in_the_sgf():
     sgf = (DATA / "sgf" / "noisy_5pt.sgf").read_text(encoding="utf-8")
     game3 = next(number for number, line in enumerate(sgf.splitlines(), 1) if "[game:2]" in line)
     broken = sgf.replace("[game:2][ws:1][bs:2]", "[game:2][ws:2][bs:2]")
     assert broken != sgf
-    error = refused(broken)
-    assert error.line == game3
-    assert "game 3: the score line says 2-2" in error.message()
+    (line, says), *_later = warnings_of(broken)
+    assert line == game3
+    assert "game 3: the score line says 2-2" in says
 
 
 def test_a_broken_text_export_is_refused_at_its_line():

@@ -78,14 +78,24 @@ def pair_names(file_players: tuple[str, str], match: Match) -> tuple[bool, bool]
 
 
 def decode(data: bytes) -> str:
+    """The file's text: UTF-8 (with or without a byte order mark), UTF-16 with one, else
+    Windows-1252, else Latin-1 (which any byte is): the encodings players' files come in.
+    A file with NUL bytes in it is no text."""
     if len(data) > MAX_BYTES:
         raise TranscriptRefused(_("The file is too big for a match transcript."))
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        try:
+            return data.decode("utf-16")
+        except UnicodeDecodeError:
+            raise TranscriptRefused(_("The file is not text.")) from None
+    if b"\x00" in data:
+        raise TranscriptRefused(_("The file is not text."))
     for encoding in ("utf-8-sig", "cp1252"):
         try:
             return data.decode(encoding)
         except UnicodeDecodeError:
             continue
-    raise TranscriptRefused(_("The file is not text."))
+    return data.decode("latin-1")
 
 
 def convert(text: str, filename: str = "") -> matfile.Converted:
@@ -119,6 +129,11 @@ def read(match: Match, text: str, filename: str = "") -> Reading:
         matfile.check(transcript, match.rules)
     except matfile.MatError as error:
         raise _refused(error, converted) from None
+    warnings = converted.located_warnings(transcript)
+    if warnings:
+        # The file contradicts itself: until the pages show the warnings and ask first,
+        # nothing is recorded or attached from it; the first one is said, at its line.
+        raise TranscriptRefused(warnings[0].text(gettext))
     swapped, certain = pair_names(transcript.players, match)
     return Reading(transcript, swapped, certain, converted)
 
@@ -145,6 +160,13 @@ def import_games(
             _("This match already has games: take them back first, or import onto a fresh match.")
         )
     reading = read(match, text, filename)
+    if not reading.transcript.finished:
+        raise TranscriptRefused(
+            _(
+                "The file's match is not finished: it cannot decide the match. Record the "
+                "result (a walkover, a retirement), then hand the file in for its analysis."
+            )
+        )
     converted = reading.converted
     games = []
     for game in reading.transcript.games:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..messages import CoreError, _
+from ..messages import CoreError, Phrase, Translate, _
 from ..scoring import GameResult
 
 
@@ -60,10 +60,50 @@ class MatGame:
 
 
 @dataclass(frozen=True)
+class MatWarning:
+    """Where a transcript contradicts itself and was read on as GNU Backgammon reads it:
+    the line and the reason, for a proof-reader ("line 12: ...")."""
+
+    line: int | None
+    reason: Phrase
+
+    def text(self, translate: Translate | None = None) -> str:
+        """ "line N: reason", translated by `translate` if given."""
+        reason = self.reason.text(translate)
+        if self.line is None:
+            return reason
+        template = _("line %(line)d: %(reason)s")
+        return (translate(template) if translate else template) % {
+            "line": self.line,
+            "reason": reason,
+        }
+
+    def __str__(self) -> str:
+        return self.text()
+
+
+def warning(line: int | None, template: str, **params: object) -> MatWarning:
+    return MatWarning(line, Phrase(template, params))
+
+
+@dataclass(frozen=True)
 class MatMatch:
-    """A whole transcript: the match length, the two names and the games."""
+    """A whole transcript: the match length, the two names and the games.
+
+    `games` are the games with a result, in order. A game the file leaves without one
+    (cut short, a player left) is counted in `games_in_file` only; `finished` says
+    whether the games reach the length. `final_score` is GNU Backgammon's reading: the
+    last game's score line plus its result (uncapped). `warnings` list where the file
+    contradicts itself and was read on."""
 
     length: int
     players: tuple[str, str]  # as written, side 0 = the left column
     headers: dict[str, str] = field(default_factory=dict)
     games: tuple[MatGame, ...] = ()
+    warnings: tuple[MatWarning, ...] = ()
+    finished: bool = True
+    final_score: tuple[int, int] | None = None
+    games_in_file: int | None = None
+
+    def warning_texts(self, translate: Translate | None = None) -> list[str]:
+        return [item.text(translate) for item in self.warnings]

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..messages import _
-from .base import MatError
+from .base import MatError, MatMatch, MatWarning
 from .grammar import is_comment
 
 _LEFT_WIDTH = 27  # as writer.py and GNU Backgammon lay the two columns out
@@ -42,6 +42,14 @@ class Converted:
         moved = MatError(self.source_line(error.line), error.template, **error.params)
         moved.__cause__ = error
         return moved
+
+    def located_warnings(self, match: MatMatch) -> tuple[MatWarning, ...]:
+        """The match's warnings, each at the original file's line."""
+        if self.format == "mat":
+            return match.warnings
+        return tuple(
+            MatWarning(self.source_line(item.line), item.reason) for item in match.warnings
+        )
 
 
 @dataclass

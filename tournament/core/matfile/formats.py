@@ -1,10 +1,11 @@
 """Which format a transcript is in, and its .mat text: `convert(text, filename)`.
 
-A .mat (Jellyfish; GNU Backgammon, eXtreme Gammon, Snowie, BGBlitz), a GNU Backgammon
-`.sgf` match (`sgf`) or the text of gnubg's `export match text` (`gnubg_text`). The
-content decides (an SGF file starts with `(;`, gnubg's text with `The score (after 0
-games) is:`); the file name's extension only when the content says nothing, so that the
-error then comes from the reader the person meant.
+A .mat (Jellyfish; GNU Backgammon, eXtreme Gammon, Snowie, BGBlitz, FIBS, DailyGammon,
+Galaxy, Backgammon Studio, hand transcriptions), a GNU Backgammon `.sgf` match (`sgf`)
+or the text of gnubg's `export match text` (`gnubg_text`). The content decides, never
+the name: players hand in .mat files named `.txt` (an SGF file starts with `(;`,
+gnubg's text with `The score (after 0 games) is:`; anything else is read as a .mat,
+whose reader then says what is wrong with it).
 
 Pure Python: no Django, no I/O.
 """
@@ -15,19 +16,15 @@ from . import gnubg_text, sgf
 from .converted import Converted
 
 FORMATS = ("mat", "sgf", "text")
-_EXTENSIONS = {".mat": "mat", ".sgf": "sgf", ".txt": "text"}
 
 
 def detect(text: str, filename: str = "") -> str:
-    """ "mat", "sgf" or "text"."""
+    """ "mat", "sgf" or "text", from the content (`filename` is not looked at)."""
+    del filename
     if sgf.looks_like(text):
         return "sgf"
     if gnubg_text.looks_like(text):
         return "text"
-    lowered = filename.lower()
-    for extension, fmt in _EXTENSIONS.items():
-        if lowered.endswith(extension):
-            return fmt
     return "mat"
 
 

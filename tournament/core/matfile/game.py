@@ -1,18 +1,35 @@
 """One game of a transcript as it is read: the state machine `GameReader`.
 
-It reads the game's score line, takes the entries of its rows one at a time (the cube,
-the pending offers, a drop, a resignation, the `Wins`), refuses what contradicts the
-entries before it, and at the end makes the `MatGame`, resignation included.
+It takes the entries of the game's rows one at a time (the cube, the pending offers, a
+drop, a resignation, the `Wins`) and at the end makes the `MatGame`, or says the game
+has no result (a file cut short, a player who left). Where an entry contradicts the
+ones before it, the game is read on as GNU Backgammon reads it (import.c,
+`ParseMatMove`), and the contradiction is noted as a warning at its line:
+
+- a take or a drop with nothing offered, an answer to one's own offer, an entry after
+  the game ended: left out;
+- a roll while a double waits for its answer: the double was taken;
+- `Doubles => N` with another N: the cube goes to the next value all the same;
+- a drop ends the game: the doubler wins the cube before the double, whatever `Wins`
+  says and in whichever column;
+- when no checker play ends the game, `Wins N` is a resignation: a single game when N
+  is at most the cube, a gammon at most twice the cube, else a backgammon (so a
+  server's `Wins 100 points`, ending a match a player left, is a backgammon);
+- when the winner bore off their 15th checker, the game was played out: a single game
+  when the loser has borne off, else `Wins N` says gammon or backgammon.
 
 Pure Python: no Django, no I/O.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..messages import _
 from ..scoring import KINDS, GameResult
-from .base import MatError, MatGame
-from .grammar import LAST_SCORE, SCORE_AND_NAME, Action, as_number, checkers_borne_off
+from .base import MatGame, MatWarning, warning
+from .grammar import checkers_borne_off
+from .rows import Action
 
 _CHECKERS = 15
 
@@ -20,11 +37,20 @@ _CHECKERS = 15
 class GameReader:
     """One game being read: the cube, the pending offers and the end."""
 
-    def __init__(self, number: int, line: int, crawford_marked: bool) -> None:
+    def __init__(
+        self,
+        number: int,
+        line: int,
+        crawford_marked: bool,
+        score_before: tuple[int, int],
+        names: tuple[str, str],
+        warn: Callable[[MatWarning], None],
+    ) -> None:
         self.number, self.line = number, line
-        self.names = ("", "")
-        self.score_before: tuple[int, int] | None = None
+        self.names = names
+        self.score_before = score_before
         self.crawford_marked = crawford_marked
+        self.warn = warn
         self.cube = 1
         self.owner: int | None = None  # None: the cube is in the middle
         self.offers: list[Action] = []  # a double, maybe beavered, maybe raccooned
@@ -38,82 +64,50 @@ class GameReader:
         self.last_roll: Action | None = None
         self.last_roll_bore_off = False
 
-    def score_line(self, number: int, line: str) -> tuple[str, str]:
-        """Read "name : score     name : score"; returns the two names."""
-        parts = line.split(":")
-        middle = SCORE_AND_NAME.fullmatch(parts[1]) if len(parts) == 3 else None
-        last = LAST_SCORE.fullmatch(parts[2]) if len(parts) == 3 else None
-        first_name = parts[0].strip()
-        if not (middle and last and first_name):
-            raise MatError(
-                number,
-                _("expected the score line 'name : score     name : score', not %(text)r"),
-                text=line.strip(),
-            )
-        scores = []
-        for written in (middle.group("score"), last.group("score")):
-            score = as_number(written, number)
-            if score is None:
-                raise MatError(number, _("%(text)r is not a score"), text=written)
-            scores.append(score)
-        self.score_before = (scores[0], scores[1])
-        self.crawford_marked |= bool(middle.group("mark") or last.group("mark"))
-        self.names = (first_name, middle.group("name"))
-        return self.names
+    def _note(self, action: Action, template: str, **params: object) -> None:
+        self.warn(warning(action.line, template, number=self.number, **params))
 
-    def error(self, action: Action, template: str, **params: object) -> MatError:
-        return MatError(action.line, template, number=self.number, **params)
+    @property
+    def over(self) -> bool:
+        return self.wins is not None or self.dropped is not None or self._borne_off() is not None
+
+    def _borne_off(self) -> int | None:
+        for side in (0, 1):
+            if self.borne_off[side] >= _CHECKERS:
+                return side
+        return None
 
     def add(self, action: Action) -> None:
-        if self.wins is not None:
-            if action.kind == "wins" and action.side != self.wins.side:
-                raise self.error(
+        if action.kind == "resign":
+            self.resigned_by = action.side  # GNU Backgammon skips it; it says how it ended
+            return
+        if self.over:
+            if action.kind == "wins" and self.wins is None:
+                self.wins = action  # the note of a game a drop or the last checker ended
+                return
+            if action.kind != "wins" or action.side != self.wins.side:
+                self._note(
                     action,
-                    _("game %(number)s has two winners: 'Wins' in both columns"),
+                    _("game %(number)s goes on after its end: %(text)r is left out"),
+                    text=action.text,
                 )
-            if action.kind == "wins":
-                raise self.error(
-                    action,
-                    _("game %(number)s: 'Wins' is written twice (first on line %(first)s)"),
-                    first=self.wins.line,
-                )
-            raise self.error(
-                action, _("game %(number)s goes on after its 'Wins': %(text)r"), text=action.text
-            )
-        if self.dropped is not None and action.kind != "wins":
-            raise self.error(
-                action, _("game %(number)s goes on after a drop: %(text)r"), text=action.text
-            )
-        handlers = {
+            return
+        {
             "roll": self._roll,
             "offer": self._offer,
             "take": self._take,
             "drop": self._drop,
-            "resign": self._resign,
             "wins": self._wins,
-        }
-        handlers[action.kind](action)
-
-    def _name(self, side: int) -> str:
-        return self.names[side]
-
-    def _pending(self, action: Action) -> MatError:
-        last = self.offers[-1]
-        return self.error(
-            action,
-            _(
-                "game %(number)s: %(player)s's %(offer)r is neither taken nor dropped "
-                "before %(text)r"
-            ),
-            player=self._name(last.side),
-            offer=last.text,
-            text=action.text,
-        )
+        }[action.kind](action)
 
     def _roll(self, action: Action) -> None:
         if self.offers:
             if self.offers[-1].offer == "doubles":
-                raise self._pending(action)
+                self._note(
+                    action,
+                    _("game %(number)s: %(offer)r is neither taken nor dropped: read as taken"),
+                    offer=self.offers[-1].text,
+                )
             # After a beaver the doubler plays on: rolling is taking it (as GNU Backgammon
             # reads it).
             self._accept()
@@ -126,54 +120,34 @@ class GameReader:
         self.last_roll, self.last_roll_bore_off = action, bore > 0
 
     def _offer(self, action: Action) -> None:
-        kind = action.offer
-        if kind == "doubles":
-            if self.offers:
-                raise self._pending(action)
-            if self.owner is not None and self.owner != action.side:
-                raise self.error(
-                    action,
-                    _("game %(number)s: %(player)s doubles, but the cube is %(owner)s's"),
-                    player=self._name(action.side),
-                    owner=self._name(self.owner),
-                )
+        if action.offer == "doubles" or not self.offers:
+            if self.offers:  # a redouble before the answer: the first one was taken
+                self._accept()
+            action.offer = "doubles"
             expected = self.cube * 2
         else:
-            chain = [offer.offer for offer in self.offers]
-            wanted = ["doubles"] if kind == "beavers" else ["doubles", "beavers"]
-            if chain != wanted or action.side == self.offers[-1].side:
-                raise self.error(
-                    action,
-                    _("game %(number)s: %(text)r must answer the opponent's %(wanted)s"),
-                    text=action.text,
-                    wanted="double" if kind == "beavers" else "beaver",
-                )
             expected = self.offers[-1].value * 2
-        if action.value == 0:
-            action.value = expected  # "Doubles" without "=> N": the next value
-        if action.value != expected:
-            raise self.error(
+            if len(self.offers) >= 2:
+                action.offer = "raccoons"
+        if action.value and action.value != expected:
+            self._note(
                 action,
                 _("game %(number)s: %(text)r, but the cube can only go to %(expected)s here"),
                 text=action.text,
                 expected=expected,
             )
+        action.value = expected
         self.offers.append(action)
 
-    def _answer(self, action: Action) -> Action:
+    def _answer(self, action: Action) -> Action | None:
         if not self.offers:
-            raise self.error(
-                action, _("game %(number)s: %(text)r, but nothing was offered"), text=action.text
-            )
-        last = self.offers[-1]
-        if action.side == last.side:
-            raise self.error(
+            self._note(
                 action,
-                _("game %(number)s: %(player)s answers their own %(offer)r"),
-                player=self._name(action.side),
-                offer=last.text,
+                _("game %(number)s: %(text)r, but nothing was offered: left out"),
+                text=action.text,
             )
-        return last
+            return None
+        return self.offers[-1]
 
     def _accept(self) -> None:
         first = self.offers[0]
@@ -186,95 +160,101 @@ class GameReader:
         self.offers = []
 
     def _take(self, action: Action) -> None:
-        self._answer(action)
-        self._accept()
+        if self._answer(action) is not None:
+            self._accept()
 
     def _drop(self, action: Action) -> None:
         last = self._answer(action)
+        if last is None:
+            return
         self.dropped = last
         self.beaver = self.beaver or len(self.offers) > 1
         self.raccoon = self.raccoon or len(self.offers) > 2
         self.offers = []
 
-    def _resign(self, action: Action) -> None:
-        if self.offers:
-            raise self._pending(action)
-        self.resigned_by = action.side
-
     def _wins(self, action: Action) -> None:
-        if self.offers:
-            raise self._pending(action)
+        if self.offers:  # GNU Backgammon: the loser resigned at the cube before the offer
+            self.offers = []
         self.wins = action
 
-    def finish(self) -> MatGame:
-        if self.score_before is None:
-            raise MatError(self.line, _("game %(number)s has no score line"), number=self.number)
+    def finish(self) -> MatGame | None:
+        """The game, or None when the file gives it no result."""
+        if self.dropped is not None:
+            return self._dropped_game()
+        played_out = self._borne_off()
+        if played_out is not None and self.complete:
+            return self._played_out(played_out)
         wins = self.wins
         if wins is None:
-            raise MatError(
-                self.line,
-                _("game %(number)s has no result: no 'Wins N points'"),
-                number=self.number,
+            return None
+        points = wins.value
+        kind = 1 if points <= self.cube else 2 if points <= 2 * self.cube else 3
+        if points != kind * self.cube:
+            self._note(
+                wins,
+                _(
+                    "game %(number)s: %(text)r does not fit a cube of %(cube)s: read as "
+                    "%(points)s, as GNU Backgammon reads it"
+                ),
+                text=wins.text,
+                cube=self.cube,
+                points=kind * self.cube,
             )
-        winner, points = wins.side, wins.value
-        if self.dropped is not None:
-            result = self._dropped_result(wins, self.dropped)
-        else:
-            if self.resigned_by == winner:
-                raise self.error(
-                    wins,
-                    _("game %(number)s: %(player)s resigns, but 'Wins' is in their column"),
-                    player=self._name(winner),
-                )
-            ratio, remainder = divmod(points, self.cube)
-            if remainder or not 1 <= ratio <= len(KINDS):
-                raise self.error(
-                    wins,
-                    _(
-                        "game %(number)s: %(text)r does not fit a cube of %(cube)s; a game is "
-                        "worth 1, 2 or 3 times the cube"
-                    ),
-                    text=wins.text,
-                    cube=self.cube,
-                )
-            how = "resigned" if self._resigned(winner) else "played"
-            result = GameResult(winner, KINDS[ratio - 1], self.cube, how, self.beaver)
+        how = "resigned" if self._resigned(wins.side) else "played"
+        return self._game(GameResult(wins.side, KINDS[kind - 1], self.cube, how, self.beaver))
+
+    def _game(self, result: GameResult) -> MatGame:
         return MatGame(
             number=self.number,
             line=self.line,
             score_before=self.score_before,
             result=result,
-            points=points,
+            points=result.cube * (KINDS.index(result.kind) + 1),
             crawford_marked=self.crawford_marked,
             raccoon=self.raccoon,
         )
 
-    def _dropped_result(self, wins: Action, refused: Action) -> GameResult:
-        if wins.side != refused.side:
-            raise self.error(
-                wins,
-                _("game %(number)s: %(player)s's offer was dropped, so %(player)s wins it"),
-                player=self._name(refused.side),
-            )
-        # The refused offer doubled the stake: the game is lost at the value before it.
-        cube = refused.value // 2
-        if wins.value != cube:
-            raise self.error(
+    def _played_out(self, winner: int) -> MatGame:
+        wins = self.wins
+        kind = 1 if self.borne_off[1 - winner] else 2
+        if wins is not None and kind == 2 and wins.side == winner:
+            kind = 3 if wins.value >= 3 * self.cube else 2
+        if wins is not None and (wins.side != winner or wins.value != kind * self.cube):
+            self._note(
                 wins,
                 _(
-                    "game %(number)s: after %(offer)r is dropped the game is worth %(cube)s, "
-                    "not %(points)s"
+                    "game %(number)s: %(text)r, but the moves end it with %(player)s winning "
+                    "%(points)s"
                 ),
-                offer=refused.text,
-                cube=cube,
-                points=wins.value,
+                text=wins.text,
+                player=self.names[winner],
+                points=kind * self.cube,
             )
-        if refused.offer == "beavers":
-            return GameResult(wins.side, "single", cube, "beaver_dropped", True)
-        return GameResult(wins.side, "single", cube, "dropped", self.beaver)
+        return self._game(GameResult(winner, KINDS[kind - 1], self.cube, "played", self.beaver))
+
+    def _dropped_game(self) -> MatGame:
+        refused = self.dropped
+        assert refused is not None  # noqa: S101
+        cube = refused.value // 2
+        wins = self.wins
+        if wins is not None and (wins.side != refused.side or wins.value != cube):
+            self._note(
+                wins,
+                _(
+                    "game %(number)s: %(text)r, but after %(offer)r is dropped %(player)s "
+                    "wins %(cube)s"
+                ),
+                text=wins.text,
+                offer=refused.text,
+                player=self.names[refused.side],
+                cube=cube,
+            )
+        how = "beaver_dropped" if refused.offer == "beavers" else "dropped"
+        beaver = True if refused.offer == "beavers" else self.beaver
+        return self._game(GameResult(refused.side, "single", cube, how, beaver))
 
     def _resigned(self, winner: int) -> bool:
-        if self.resigned_by is not None:
+        if self.resigned_by is not None and self.resigned_by != winner:
             return True
         if not self.played:
             # A result-only game (as write() makes them): no move says otherwise.
