@@ -26,7 +26,8 @@ from tournament.core.board import (
 )
 from tournament.core.board.position import step
 from tournament.core.matfile import MatError
-from tournament.core.matfile.grammar import GAME, Action, is_comment, lines_of, read_actions
+from tournament.core.matfile.grammar import GAME, is_comment, lines_of
+from tournament.core.matfile.rows import Action, read_actions
 from tournament.core.scoring import GameResult
 
 DATA = Path(__file__).resolve().parents[1] / "data"
@@ -52,13 +53,13 @@ def placed(position: Board, side: int) -> dict[int, int]:
 
 
 def roll(side: int, line: int, text: str) -> Action:
-    return Action("roll", side, line, text, move=text[3:].strip())
+    return Action("roll", column=0, line=line, text=text, move=text[3:].strip(), side=side)
 
 
 def entry(
     kind: str, side: int, line: int, text: str = "", value: int = 0, offer: str = ""
 ) -> Action:
-    return Action(kind, side, line, text or kind, offer=offer, value=value)
+    return Action(kind, column=0, line=line, text=text or kind, offer=offer, value=value, side=side)
 
 
 # --- the notation ---------------------------------------------------------------------

@@ -28,7 +28,7 @@ _LINE = _("line %(line)d: %(reason)s")
 
 
 class Entry(Protocol):
-    """One entry of a game's rows, in its player's column, as `matfile.grammar.Action`
+    """One entry of a game's rows, in its player's column, as `matfile.rows.Action`
     reads it: `kind` is "roll", "offer", "take", "drop", "resign" or "wins"; a roll's
     `text` starts with its dice ("64: 24/18 13/9") and `move` is what follows; an offer's
     `value` is the cube offered (0 when not written), a `Wins`'s the points."""

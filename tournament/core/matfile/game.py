@@ -15,8 +15,10 @@ ones before it, the game is read on as GNU Backgammon reads it (import.c,
 - when no checker play ends the game, `Wins N` is a resignation: a single game when N
   is at most the cube, a gammon at most twice the cube, else a backgammon (so a
   server's `Wins 100 points`, ending a match a player left, is a backgammon);
-- when the winner bore off their 15th checker, the game was played out: a single game
-  when the loser has borne off, else `Wins N` says gammon or backgammon.
+- when the winner bore off their 15th checker, the game was played out: its value comes
+  from the final position, as GNU Backgammon finds it (`core.board` replays the moves):
+  a single game when the loser has borne off, a gammon, or a backgammon when the loser
+  still has a checker on the bar or in the winner's home board, whatever `Wins` says.
 
 Pure Python: no Django, no I/O.
 """
@@ -25,6 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ..board import replay
 from ..messages import _
 from ..scoring import KINDS, GameResult
 from .base import MatGame, MatWarning, warning
@@ -63,6 +66,7 @@ class GameReader:
         self.borne_off = [0, 0]
         self.last_roll: Action | None = None
         self.last_roll_bore_off = False
+        self.actions: list[Action] = []  # every entry, for the board's replay
 
     def _note(self, action: Action, template: str, **params: object) -> None:
         self.warn(warning(action.line, template, number=self.number, **params))
@@ -78,6 +82,7 @@ class GameReader:
         return None
 
     def add(self, action: Action) -> None:
+        self.actions.append(action)
         if action.kind == "resign":
             self.resigned_by = action.side  # GNU Backgammon skips it; it says how it ended
             return
@@ -217,8 +222,16 @@ class GameReader:
     def _played_out(self, winner: int) -> MatGame:
         wins = self.wins
         kind = 1 if self.borne_off[1 - winner] else 2
-        if wins is not None and kind == 2 and wins.side == winner:
-            kind = 3 if wins.value >= 3 * self.cube else 2
+        if kind == 2:
+            # Gammon or backgammon: where the loser's checkers stand, which only the
+            # board knows (a transcriber's `Wins` is often wrong here). A board that does
+            # not end with the winner's 15th checker off (moves the replay could not
+            # follow) leaves it to `Wins`, as before.
+            board = replay(self.actions, self.names).board
+            if board.winner() == winner:
+                kind = KINDS.index(board.kind(winner)) + 1
+            elif wins is not None and wins.side == winner:
+                kind = 3 if wins.value >= 3 * self.cube else 2
         if wins is not None and (wins.side != winner or wins.value != kind * self.cube):
             self._note(
                 wins,
