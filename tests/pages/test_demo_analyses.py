@@ -68,7 +68,7 @@ class DemoAnalysesTests(DemoClubTestCase):
 def test_the_kept_figures_are_gnubgs_own_for_the_kept_files():
     """Two of the files, analysed now: the kept figures (all twelve would take the machine
     a while; `make_demo_analyses` redoes them all). gnubg's neural net evaluates with the
-    processor's vector instructions (AVX2 on one machine, AVX-512 on another), which moves
+    processor's vector instructions (this machine has AVX-512), which can move
     an equity in its third decimal: an error total by a thousandth or two, a rate printed
     to one decimal by 0.1. The figures agree within that; the counts, the players and the
     biggest mistakes' positions exactly."""
