@@ -209,15 +209,12 @@ def test_another_players_match_is_refused(cup_match):
     assert not GameReport.objects.exists()
 
 
-def test_a_file_of_an_unfinished_match_records_its_games_and_leaves_it_open(cup_match):
-    # As the director's import does: the games the file tells, the match still open.
+def test_a_file_of_an_unfinished_match_is_refused_nothing_sent(cup_match):
+    # An unfinished match's file never decides a match by itself: refused when handed
+    # in (the opponent's confirming it would record it), nothing waiting.
     two_games = TEXT[: TEXT.index(" Game 3")]
-    nuria, pere = cup_match.players
-    report = player_transcripts.hand_in(cup_match, pere, two_games)
-    report.match = cup_match
-    said = file_reports.summary(report)
-    assert (said.count, said.winner, said.state.score) == (2, None, (1, 2))
-    reports.confirm_report(cup_match, nuria)
-    cup_match.refresh_from_db()
-    assert cup_match.games.count() == 2 and not cup_match.is_decided
-    assert (cup_match.score1, cup_match.score2) == (1, 2)
+    pere = cup_match.players[1]
+    with pytest.raises(transcripts.TranscriptRefused, match="not finished"):
+        player_transcripts.hand_in(cup_match, pere, two_games)
+    assert not GameReport.objects.exists()
+    assert not cup_match.games.exists()

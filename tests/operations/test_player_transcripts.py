@@ -118,7 +118,7 @@ def test_a_file_with_more_games_than_recorded_is_refused(tournament):
 
 def test_a_file_that_does_not_read_is_refused_with_its_line(tournament):
     match = builders.recorded_from_mat(tournament, TEXT)
-    broken = TEXT.replace(" Game 2", " Gaem 2")
+    broken = TEXT.replace("Núria Ferrer : 1", "Núria Ferrer : 77777")
     with pytest.raises(transcripts.TranscriptRefused, match=r"^line \d+: "):
         player_transcripts.hand_in(match, match.player1, broken)
     nothing_kept()

@@ -71,17 +71,20 @@ def test_the_other_way_round_is_asked_as_for_a_mat(tournament):
     assert (reading.swapped, reading.names_agree) == (True, True)
 
 
-def test_an_sgf_whose_score_disagrees_is_refused_at_its_line(tournament, director):
+def test_an_sgf_whose_score_disagrees_asks_first_at_its_line(tournament, director):
     sgf = NOISY_SGF.read_text(encoding="utf-8")
     broken = sgf.replace("[game:2][ws:1][bs:2]", "[game:2][ws:2][bs:2]")
     line = next(n for n, text in enumerate(broken.splitlines(), 1) if "[game:2]" in text)
     match = match_for(tournament, NOISY_MAT)
-    with pytest.raises(transcripts.TranscriptRefused) as caught:
+    with pytest.raises(transcripts.WarningsToConfirm) as caught:
         transcripts.import_games(match, broken, swapped=False, user=director)
-    assert caught.value.message.startswith(f"line {line}: game 3: the score line says 2-2")
+    assert caught.value.warnings[0].startswith(f"line {line}: game 3: the score line says 2-2")
     assert not Game.objects.filter(match=match).exists()
     assert not Transcript.objects.exists()
     assert not Job.objects.exists()
+    # On the director's word, recorded as GNU Backgammon reads it.
+    transcripts.import_games(match, broken, swapped=False, user=director, warnings_confirmed=True)
+    assert Game.objects.filter(match=match).count() == 4
 
 
 def test_a_file_of_no_known_format_is_refused_with_a_line(tournament, director):

@@ -227,14 +227,16 @@ def test_the_tournament_desk_links_to_it(director_client, tournament):
     assert upload_url(tournament) in page.content.decode()
 
 
-def test_the_match_sheet_takes_an_sgf_and_says_a_bad_ones_line(director_client, event):
+def test_the_match_sheet_takes_an_sgf_and_asks_first_at_a_slips_line(director_client, event):
     match = event["unrecorded"]
     url = reverse("director-import", args=[match.tournament_id, match.pk])
     broken = data("sgf", "noisy_5pt.sgf").replace(b"[game:2][ws:1][bs:2]", b"[game:2][ws:2][bs:2]")
     line = next(n for n, text in enumerate(broken.splitlines(), 1) if b"[game:2]" in text)
     response = director_client.post(url, {"file": SimpleUploadedFile("m.sgf", broken)})
-    assert response.status_code == 400
+    # The slip is shown at its line and the director asked first: nothing recorded yet.
+    assert response.status_code == 200
     assert f"line {line}: game 3: the score line says 2-2" in response.content.decode()
+    assert 'name="confirm_warnings"' in response.content.decode()
     assert not match.games.exists()
 
     sgf = SimpleUploadedFile("m.sgf", data("sgf", "noisy_5pt.sgf"))

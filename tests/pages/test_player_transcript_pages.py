@@ -98,7 +98,9 @@ def test_a_good_file_is_kept_queued_and_the_page_says_analysing(client, recorded
 
 
 def test_a_bad_file_is_answered_with_its_line_and_nothing_saved(recorded):
-    response = hand_in(recorded.player1, recorded, TEXT.replace(" Game 2", " Gaem 2"))
+    response = hand_in(
+        recorded.player1, recorded, TEXT.replace("Núria Ferrer : 1", "Núria Ferrer : 77777")
+    )
     assert response.status_code == 400
     body = response.content.decode()
     assert 'role="alert"' in body and "line " in body
@@ -180,7 +182,12 @@ def test_the_page_speaks_catalan(recorded):
     body = catalan.get(page(recorded.player1, recorded)).content.decode()
     assert "El teu matx contra Pere Puig" in body
     assert "Lliura el fitxer del matx" in body and "Fitxer de matx (.mat)" in body
-    refused = hand_in(recorded.player1, recorded, TEXT.replace(" Game 2", " Gaem 2"), catalan)
+    refused = hand_in(
+        recorded.player1,
+        recorded,
+        TEXT.replace("Núria Ferrer : 1", "Núria Ferrer : 77777"),
+        catalan,
+    )
     assert "línia " in refused.content.decode()
     hand_in(recorded.player1, recorded, client=catalan)
     body = catalan.get(page(recorded.player1, recorded)).content.decode()

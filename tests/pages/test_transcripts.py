@@ -23,9 +23,13 @@ DATA = Path(__file__).resolve().parents[1] / "data" / "mat"
 GNUBG_FILES = sorted(DATA.glob("gnubg_*.mat"))
 BAD = {
     "bad_no_length.mat": "point match",
+    "bad_crawford_double.mat": "Crawford",
+}
+# Files that contradict themselves: read on as GNU Backgammon reads them, each slip a
+# warning at its line; recorded only on the word of whoever hands them in.
+WARNED = {
     "bad_score_disagrees.mat": "score",
     "bad_after_the_end.mat": "after the match",
-    "bad_crawford_double.mat": "Crawford",
 }
 
 
@@ -141,6 +145,28 @@ def test_a_bad_file_is_refused_with_its_line_and_nothing_recorded(tournament, na
     message = refused.value.message
     assert message.startswith("line "), message
     assert words.lower() in message.lower(), message
+    assert match.games.count() == 0
+    assert not AuditEntry.objects.filter(match=match).exists()
+
+
+@pytest.mark.parametrize(("name", "words"), WARNED.items())
+def test_a_file_that_contradicts_itself_is_read_with_warnings_and_recorded_only_on_word(
+    tournament, name, words
+):
+    text = (DATA / name).read_text()
+    match = Match.objects.create(
+        tournament=builders.started(tournament),
+        player1=Player.objects.create(name="Anna"),
+        player2=Player.objects.create(name="Pere"),
+        length=3,
+        status="ready",
+    )
+    reading = transcripts.read(match, text)
+    assert reading.warnings[0].startswith("line "), reading.warnings
+    assert words.lower() in reading.warnings[0].lower(), reading.warnings
+    # Without the word: refused (unfinished, or asking first), nothing recorded.
+    with pytest.raises(transcripts.TranscriptRefused):
+        transcripts.import_games(match, text, swapped=False)
     assert match.games.count() == 0
     assert not AuditEntry.objects.filter(match=match).exists()
 

@@ -233,11 +233,16 @@ class TranscriptForm(forms.Form):
         empty_value=None,  # not answered yet: the names decide, or the director is asked
         widget=forms.RadioSelect,
     )
+    # The second step's "yes" to a file with warnings (a transcriber's slips): the games
+    # are recorded as GNU Backgammon reads them. Only with the text carried back.
+    confirm_warnings = forms.BooleanField(widget=forms.HiddenInput, required=False)
 
     def clean(self):
         data = super().clean()
         if not data.get("file") and not data.get("transcript"):
             raise ValidationError(_("Choose a .mat file to import."))
+        if data.get("file"):
+            data["confirm_warnings"] = False  # a new file's warnings are not seen yet
         return data
 
 

@@ -5,6 +5,7 @@ version of the game."""
 from __future__ import annotations
 
 from django import forms
+from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from ..core.scoring import GameResult
@@ -51,4 +52,16 @@ class HandInForm(forms.Form):
     the operation tells it from the names, or from the games recorded)."""
 
     # No `accept` filter: phones know no type for .mat and would grey the file out.
-    file = forms.FileField(label=_("Match file (.mat)"))
+    file = forms.FileField(label=_("Match file (.mat)"), required=False)
+    # The second step, for a file with warnings that would record the match: the text
+    # carried back with the player's "yes" (nothing was kept in between).
+    transcript = forms.CharField(widget=forms.HiddenInput, required=False, max_length=2**20)
+    confirm_warnings = forms.BooleanField(widget=forms.HiddenInput, required=False)
+
+    def clean(self):
+        data = super().clean()
+        if not data.get("file") and not data.get("transcript"):
+            raise ValidationError(_("Choose the match file to hand in."))
+        if data.get("file"):
+            data["confirm_warnings"] = False  # a new file's warnings are not seen yet
+        return data

@@ -103,8 +103,15 @@ def record(match: Match, report: GameReport, *, user=None, confirmed_by=None) ->
     and the opponent who confirmed it (`confirmed_by`) or, without one, the director who
     accepted it. Refused (nothing written) as the import refuses: TranscriptRefused,
     naming the line and the game."""
+    # The player who handed it in saw its warnings and said yes before it was sent
+    # (player_transcripts.hand_in); the opponent or the director confirms it now.
     import_games(
-        match, report.file_text, swapped=report.file_swapped, user=user, player=report.reported_by
+        match,
+        report.file_text,
+        swapped=report.file_swapped,
+        user=user,
+        player=report.reported_by,
+        warnings_confirmed=True,
     )
     transcript = match.transcripts.order_by("-pk").first()
     match.refresh_from_db()

@@ -24,11 +24,20 @@ from .file_reports import oriented
 from .games import check_open_for_games
 from .locks import lock_match
 from .reports import NotYourMatch, check_reporting, lapse_old_reports, refuse_while_waiting
-from .transcripts import Reading, TranscriptRefused, attach, read
+from .transcripts import (
+    Reading,
+    TranscriptRefused,
+    WarningsToConfirm,
+    attach,
+    read,
+    refuse_unfinished,
+)
 
 
 @transaction.atomic
-def hand_in(match: Match | int, player: Player, text: str) -> Transcript | GameReport:
+def hand_in(
+    match: Match | int, player: Player, text: str, *, warnings_confirmed: bool = False
+) -> Transcript | GameReport:
     """`player`'s transcript of their match. For a recorded match: checked against its
     games, kept, and its analysis queued (in this transaction: a refused file queues
     nothing); the Transcript is returned. For a match with no games recorded yet: the
@@ -37,13 +46,22 @@ def hand_in(match: Match | int, player: Player, text: str) -> Transcript | GameR
     Raises NotYourMatch for another player's match, TranscriptRefused for a file that
     does not read, does not fit the match or tells other games than the recorded ones
     (naming the line and the game), ReportRefused while another report waits or where
-    players do not report, MatchClosed for a match that takes no games."""
+    players do not report, MatchClosed for a match that takes no games.
+
+    A file with warnings (a transcriber's slips) is attached to a recorded match with
+    them (the Transcript's `warnings`); sent as the report of a match with no games, it
+    waits for the player's word first (`warnings_confirmed`; else WarningsToConfirm,
+    nothing written)."""
     match = lock_match(match)
     if match.side_of(player) is None:
         raise NotYourMatch(_("This is not one of your matches."))
     reading = read(match, text)
     recorded = match.game_results()
     if not recorded:
+        # The opponent's confirming it records it: refused now what would be then.
+        refuse_unfinished(reading)
+        if reading.warnings and not warnings_confirmed:
+            raise WarningsToConfirm(reading.warnings)
         return _report_file(match, player, reading, text)
     if len(reading.transcript.games) > len(recorded):
         # The file's first games might agree and the rest be reported, but a report

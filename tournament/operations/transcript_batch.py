@@ -1,15 +1,17 @@
-"""A whole event's transcripts at once: each file placed on its match by the players'
-names and the length (core.transcript_placing), checked as a single hand-in is, shown
-in a preview, then imported on the director's word.
+"""A whole event's transcripts at once: each file placed on its match by the players' names
+and the length (core.transcript_placing), checked as a single hand-in is, shown in a
+preview, then imported on the director's word.
 
 `plan` reads and checks, writing nothing: per file the match it goes to and what will
-happen (the games recorded from it, or the file added to the games already recorded),
-or why not (unreadable, with the line; no match; the recorded games told otherwise,
-naming the game). `import_planned` plans again (nothing posted back is trusted), and
-refuses the lot when the plan is not the preview's (its `fingerprint`): a match
-recorded meanwhile, another file... Each file is then imported in a transaction of
-its own, through `transcripts.import_games` or `transcripts.attach`, so a file that
-fails at the last moment leaves the others in.
+happen (the games recorded from it, or the file added to the games already recorded), or
+why not (unreadable, with the line; no match; the recorded games told otherwise, naming
+the game), with the file's warnings (a transcriber's slips, read on as GNU Backgammon
+reads them) on its row: confirming the preview records a file with them.
+`import_planned` plans again (nothing posted back is trusted), and refuses the lot when
+the plan is not the preview's (its `fingerprint`): a match recorded meanwhile, another
+file... Each file is then imported in a transaction of its own, through
+`transcripts.import_games` or `transcripts.attach`, so a file that fails at the last
+moment leaves the others in.
 """
 
 from __future__ import annotations
@@ -40,6 +42,7 @@ class FilePlan:
     swapped: bool = False
     action: str = ""
     error: str = ""
+    warnings: tuple[str, ...] = ()  # the transcriber's slips, shown on the preview's row
     done: bool = False
     refused_at_import: str = ""  # ready in the plan, refused when imported
 
@@ -70,7 +73,9 @@ class Plan:
         digest = hashlib.sha256()
         for file in self.files:
             line = f"{file.name}\t{file.match.pk if file.match else ''}\t{file.swapped}"
-            digest.update(f"{line}\t{file.action}\t{bool(file.error)}\n".encode())
+            digest.update(
+                f"{line}\t{file.action}\t{bool(file.error)}\t{len(file.warnings)}\n".encode()
+            )
         return digest.hexdigest()
 
 
@@ -142,6 +147,7 @@ def plan(tournament: Tournament, files: list[tuple[str, str, str, str]]) -> Plan
             file.error = str(refusal.message)
             continue
         file.match = match
+        file.warnings = reading.warnings
         file.action = ADD if match.games.all() else RECORD
         if file.action == ADD:
             file.error = disagreement(match, reading, file.swapped) or ""
@@ -176,7 +182,9 @@ def import_planned(
         keywords = {"swapped": file.swapped, "user": user, "source_format": file.format}
         try:
             if file.action == RECORD:
-                import_games(file.match.pk, file.text, **keywords)
+                # The preview showed the file's warnings on its row: the director's
+                # confirming it is the word the import asks for.
+                import_games(file.match.pk, file.text, warnings_confirmed=True, **keywords)
             else:
                 attach(file.match.pk, file.text, **keywords)
         except OperationError as refusal:

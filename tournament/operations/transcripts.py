@@ -10,6 +10,14 @@ it names the line of the file handed in. The file is read and checked by `core.m
 recorded one by one through `record_game`, so the Crawford rule and the season's
 variants are enforced exactly as for games typed in. All of it in one transaction: a
 file refused half way records nothing.
+
+A file that contradicts itself (a transcriber's slips: a score line its games do not
+make, a `Wins` line that does not fit the cube...) is read on as GNU Backgammon reads
+it, and its warnings ("line N: ...") go with the reading. Such a file records a match
+only on the word of whoever hands it in (`import_games(..., warnings_confirmed=True)`,
+after a page showed them the warnings; else `WarningsToConfirm`); it is attached to a
+match recorded already, for its analysis, whenever its games agree with the recorded
+ones, and the warnings are said after.
 """
 
 from __future__ import annotations
@@ -38,6 +46,21 @@ class TranscriptRefused(OperationError):
     does not fit the match; its message names the line when there is one."""
 
 
+class WarningsToConfirm(TranscriptRefused):
+    """A file with warnings offered to record a match, not confirmed yet: the page
+    shows `warnings` (each "line N: ...") and asks first."""
+
+    def __init__(self, warnings: tuple[str, ...]) -> None:
+        self.warnings = warnings
+        super().__init__(
+            gettext(
+                "The file contradicts itself (%(warnings)s): the games are recorded as GNU "
+                "Backgammon reads them only once you confirm."
+            )
+            % {"warnings": "; ".join(warnings)}
+        )
+
+
 def _refused(error: matfile.MatError, converted: matfile.Converted | None = None):
     if converted is not None:
         error = converted.located(error)
@@ -57,6 +80,7 @@ class Reading:
     swapped: bool  # the file's left player is the match's second player
     names_agree: bool  # both names matched: no need to ask the director
     converted: matfile.Converted | None = None  # the .mat text and the file's format
+    warnings: tuple[str, ...] = ()  # the transcriber's slips, "line N: ...", translated
 
     @property
     def file_players(self) -> tuple[str, str]:
@@ -129,13 +153,24 @@ def read(match: Match, text: str, filename: str = "") -> Reading:
         matfile.check(transcript, match.rules)
     except matfile.MatError as error:
         raise _refused(error, converted) from None
-    warnings = converted.located_warnings(transcript)
-    if warnings:
-        # The file contradicts itself: until the pages show the warnings and ask first,
-        # nothing is recorded or attached from it; the first one is said, at its line.
-        raise TranscriptRefused(warnings[0].text(gettext))
+    # Where the file contradicts itself it was read on as gnubg reads it: the warnings
+    # go with the reading, for the page to show (and, to record the match, to ask).
+    warnings = tuple(item.text(gettext) for item in converted.located_warnings(transcript))
     swapped, certain = pair_names(transcript.players, match)
-    return Reading(transcript, swapped, certain, converted)
+    return Reading(transcript, swapped, certain, converted, warnings)
+
+
+def refuse_unfinished(reading: Reading) -> None:
+    """An unfinished match's file (a player left, the file cut short) never decides a
+    match by itself: it is refused for recording, and is taken for its analysis once
+    the result is recorded otherwise."""
+    if not reading.transcript.finished:
+        raise TranscriptRefused(
+            _(
+                "The file's match is not finished: it cannot decide the match. Record the "
+                "result (a walkover, a retirement), then hand the file in for its analysis."
+            )
+        )
 
 
 @transaction.atomic
@@ -148,25 +183,25 @@ def import_games(
     player=None,
     filename: str = "",
     source_format: str | None = None,
+    warnings_confirmed: bool = False,
 ) -> list[Game]:
     """Record the transcript's games on the match, the file's left player being the
     match's second player when `swapped`. All or nothing. `text` is a .mat, a gnubg
     .sgf or gnubg's text export (`filename` a hint); the .mat text is what is kept
     (`source_format`: the format it was made from, when the caller converted it), and
-    `player` the player who handed it in (a player's file their opponent confirmed)."""
+    `player` the player who handed it in (a player's file their opponent confirmed).
+    A file with warnings records only `warnings_confirmed` (whoever hands it in saw
+    them and said yes); else WarningsToConfirm, nothing written. An unfinished file
+    never decides a match: refused."""
     match = lock_match(match)
     if match.games.exists():
         raise TranscriptRefused(
             _("This match already has games: take them back first, or import onto a fresh match.")
         )
     reading = read(match, text, filename)
-    if not reading.transcript.finished:
-        raise TranscriptRefused(
-            _(
-                "The file's match is not finished: it cannot decide the match. Record the "
-                "result (a walkover, a retirement), then hand the file in for its analysis."
-            )
-        )
+    refuse_unfinished(reading)
+    if reading.warnings and not warnings_confirmed:
+        raise WarningsToConfirm(reading.warnings)
     converted = reading.converted
     games = []
     for game in reading.transcript.games:
@@ -213,6 +248,8 @@ def _file_details(reading: Reading, swapped: bool, source_format: str | None, pl
         "headers": reading.transcript.headers,
         "format": source_format or reading.converted.format,
     }
+    if reading.warnings:
+        details["warnings"] = list(reading.warnings)
     if player is not None:
         details["handed_in_by_player"] = player.pk
     return details
@@ -280,7 +317,11 @@ def attach(
     tell the same games (else refused, naming the line and the game); it is kept and,
     unless `analyse` is False (the demo's, whose analysis is kept with it), its analysis
     queued; no game changes. `swapped` None: the file's order told by the names, or by
-    the games where the names do not tell it (`orientation`)."""
+    the games where the names do not tell it (`orientation`). A file with warnings is
+    taken as it is (its games agree with the recorded ones): the returned Transcript
+    carries them as `warnings` (not stored; the audit keeps them) for the page to say.
+    An unfinished file attaches to a match decided without all its games (a walkover,
+    a retirement) when the games it finished are the recorded ones."""
     match = lock_match(match)
     if not match.games.exists():
         raise TranscriptRefused(_("This match has no games recorded: import the file instead."))
@@ -298,6 +339,7 @@ def attach(
         handed_in_by=user,
         handed_in_by_player=player,
     )
+    transcript.warnings = reading.warnings
     if analyse:
         queue_analysis(match.pk)
     games = len(reading.transcript.games)

@@ -1,5 +1,7 @@
-"""`manage.py import_mat FILE --match ID [--yes | --swap]`: record a GNU Backgammon (or
-XG, Snowie, BGBlitz) match transcript's games on one of the club's matches."""
+"""`manage.py import_mat FILE --match ID [--yes | --swap] [--with-warnings]`: record a GNU
+Backgammon (or XG, Snowie, BGBlitz) match transcript's games on one of the club's
+matches. A file with warnings (a transcriber's slips) records only with
+--with-warnings; without, its warnings are listed and nothing is recorded."""
 
 import sys
 from pathlib import Path
@@ -26,11 +28,16 @@ class Command(BaseCommand):
             action="store_true",
             help="the file's first player is the match's second player",
         )
+        parser.add_argument(
+            "--with-warnings",
+            action="store_true",
+            help="record a file that contradicts itself as GNU Backgammon reads it",
+        )
 
     # The command's own words are English: so are the operations' refusals it passes on
     # (whatever the club's language), so that it answers in one language.
     @no_translations
-    def handle(self, *args, file, match, yes, swap, **options):
+    def handle(self, *args, file, match, yes, swap, with_warnings, **options):
         path = Path(file)
         try:
             data = path.read_bytes()
@@ -54,7 +61,19 @@ class Command(BaseCommand):
         elif not reading.names_agree and not yes:
             swapped = self._ask(reading, found, swapped)
         try:
-            games = transcripts.import_games(found, text, swapped=swapped, filename=path.name)
+            games = transcripts.import_games(
+                found,
+                text,
+                swapped=swapped,
+                filename=path.name,
+                warnings_confirmed=with_warnings,
+            )
+        except transcripts.WarningsToConfirm as asking:
+            listed = "\n".join(f"  {warning}" for warning in asking.warnings)
+            raise CommandError(
+                f"{path} contradicts itself:\n{listed}\nNothing recorded: run again with "
+                f"--with-warnings to record its games as GNU Backgammon reads them."
+            ) from None
         except OperationError as error:  # the file's, or the match's (not started, decided)
             raise CommandError(f"{path}: {error.message}") from None
         found.refresh_from_db()

@@ -350,10 +350,13 @@ def retire(request, tournament_pk, pk):
 @require_POST
 def import_transcript(request, tournament_pk, pk):
     """A .mat, .sgf or gnubg text file onto the match: read, checked, recorded game by
-    game; when the file's names differ from the match's players, the director says who is who first.
+    game; when the file's names differ from the match's players, the director says who
+    is who first, and when the file has warnings (a transcriber's slips), the page shows
+    them and the director confirms first. Nothing is recorded before.
 
-    Template: director/import_confirm.html for that question; context: match, form,
-    reading, text."""
+    Template: director/import_confirm.html for those questions; context: match, form,
+    reading (its warnings), text (carried back), ask_names (who is who is asked),
+    swapped (the way round proposed or answered)."""
     match = match_of(tournament_pk, pk)
     form = TranscriptForm(request.POST, request.FILES)
     if not form.is_valid():
@@ -369,14 +372,28 @@ def import_transcript(request, tournament_pk, pk):
             text = form.cleaned_data["transcript"]
         reading = transcripts.read(match, text, filename)
         choice = form.cleaned_data["swapped"]
-        if choice is None and not reading.names_agree:
-            context = {"match": match, "reading": reading, "text": text, "form": form}
+        ask_names = choice is None and not reading.names_agree
+        ask_warnings = reading.warnings and not form.cleaned_data["confirm_warnings"]
+        if ask_names or ask_warnings:
+            context = {
+                "match": match,
+                "reading": reading,
+                "text": text,
+                "form": form,
+                "ask_names": not reading.names_agree,
+                "swapped": reading.swapped if choice is None else bool(choice),
+            }
             return render(request, "director/import_confirm.html", context)
         # The director's answer: 0, the file's first player is the match's first; 1, the
         # other way round. Without a question, the names themselves said it.
         swapped = reading.swapped if choice is None else bool(choice)
         games = transcripts.import_games(
-            match, text, swapped=swapped, user=request.user, filename=filename
+            match,
+            text,
+            swapped=swapped,
+            user=request.user,
+            filename=filename,
+            warnings_confirmed=form.cleaned_data["confirm_warnings"],
         )
     except operations.MatchGone as error:
         return _answer(request, match, error, "")

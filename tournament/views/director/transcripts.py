@@ -141,4 +141,10 @@ def confirm_event_transcripts(request, pk):
     for file in plan.files:
         if file.refused_at_import:
             messages.error(request, f"{file.name}: {file.refused_at_import}")
+        elif file.done and file.warnings:
+            messages.warning(
+                request,
+                gettext("%(file)s, taken with its warnings: %(warnings)s")
+                % {"file": file.name, "warnings": "; ".join(file.warnings)},
+            )
     return redirect("director-tournament", tournament.pk)

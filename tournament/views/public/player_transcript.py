@@ -26,7 +26,7 @@ from ...models import GameReport, Job, JobStatus, Match, Player, Transcript
 from ...operations import OperationError
 from ...operations.links import player_by_token
 from ...operations.player_transcripts import hand_in
-from ...operations.transcripts import MAX_BYTES, decode
+from ...operations.transcripts import MAX_BYTES, WarningsToConfirm, decode
 from ...queries.skill import DEEPEST_ANALYSIS, skill_of
 from ...web import live
 from ...web.access import private
@@ -82,14 +82,16 @@ def _marks(request, row) -> list:
     ]
 
 
-def _page(request, player, token, match, *, status=200, form=None, error=None):
+def _page(request, player, token, match, *, status=200, form=None, error=None, confirm=None):
     """Template: tournament/player_transcript.html (tournament/includes/
     player_transcript_live.html alone for the live refresh); context: player, token,
     match, opponent, skill (queries.skill.Skill or None), analysing (a transcript is
     handed in and its analysis not stored yet), failed (its job failed), form
     (HandInForm, while no transcript is handed in nor a file waits), file_waiting
     ("mine" or "theirs": a match file waits for confirmation, handed in by whom),
-    error (why a file was refused), mark (what the live refresh compares)."""
+    error (why a file was refused), confirm (a file with warnings that would record the
+    match, asking first: its `warnings` and its `text`, carried back), mark (what the
+    live refresh compares)."""
     skill = skill_of(match)
     failed = skill is None and match.job_status == JobStatus.FAILED
     analysing = skill is None and match.handed_in and not failed
@@ -116,6 +118,7 @@ def _page(request, player, token, match, *, status=200, form=None, error=None):
         "file_waiting": file_waiting,
         "player_page": reverse("player-page", args=[token]),
         "error": error,
+        "confirm": confirm,
         "mark": mark,
     }
     partial = request.GET.get("partial") == "skill"
@@ -144,8 +147,10 @@ def transcript(request, token, match_id):
 @limit_link_writes
 def hand_in_transcript(request, player, token, match_id):
     """The file, read and checked against the recorded games: kept and its analysis
-    queued; for a match with no games yet, sent to the opponent to confirm; or the page
-    again with why (the line, the game), nothing saved."""
+    queued (its warnings said after); for a match with no games yet, sent to the
+    opponent to confirm, a file with warnings only once the player said yes to them
+    (the page shows them and asks, the text carried back); or the page again with why
+    (the line, the game), nothing saved."""
     match = _match_row(match_id)
     if match is None:
         raise Http404
@@ -156,9 +161,17 @@ def hand_in_transcript(request, player, token, match_id):
     if not form.is_valid():
         return _page(request, player, token, match, status=400, form=form)
     try:
-        # One byte past the limit says the file is too big: the rest is never read.
-        text = decode(form.cleaned_data["file"].read(MAX_BYTES + 1))
-        kept = hand_in(match, player, text)
+        if form.cleaned_data["file"]:
+            # One byte past the limit says the file is too big: the rest is never read.
+            text = decode(form.cleaned_data["file"].read(MAX_BYTES + 1))
+        else:  # the second step: the text carried back with the player's word
+            text = form.cleaned_data["transcript"]
+        kept = hand_in(
+            match, player, text, warnings_confirmed=form.cleaned_data["confirm_warnings"]
+        )
+    except WarningsToConfirm as asking:
+        confirm = {"warnings": asking.warnings, "text": text}
+        return _page(request, player, token, match, form=form, confirm=confirm)
     except OperationError as refused:
         return _page(request, player, token, match, status=400, form=form, error=refused.message)
     if isinstance(kept, GameReport):
@@ -173,4 +186,13 @@ def hand_in_transcript(request, player, token, match_id):
         request,
         gettext("Match file handed in. Its analysis appears below as soon as it is done."),
     )
+    if getattr(kept, "warnings", ()):
+        messages.warning(
+            request,
+            gettext(
+                "The file contradicts itself; its games agree with the recorded ones, and "
+                "its analysis takes it as GNU Backgammon reads it: %(warnings)s"
+            )
+            % {"warnings": "; ".join(kept.warnings)},
+        )
     return redirect("player-transcript", token=token, match_id=match.pk)
