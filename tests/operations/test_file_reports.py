@@ -25,7 +25,7 @@ from tournament.models import (
     RatingChange,
     Transcript,
 )
-from tournament.operations import file_reports, player_transcripts, reports, transcripts
+from tournament.operations import player_transcripts, reports, transcripts
 from tournament.operations.reports import NotYourMatch, ReportRefused
 
 NOISY = Path(__file__).resolve().parents[1] / "data" / "gnubg" / "noisy_5pt.mat"
