@@ -13,10 +13,7 @@ from pathlib import Path
 import pytest
 from gnubg_program import GNUBG, needs_gnubg
 
-from tournament.core import matfile
-from tournament.core.matfile import MatError
-from tournament.core.rules import RuleSet
-from tournament.operations.transcripts import convert, decode
+from tournament.management.commands.read_transcripts import reading
 
 CORPUS = Path(__file__).resolve().parents[1] / "data" / "transcripts"
 READINGS = json.loads((CORPUS / "gnubg_readings.json").read_text(encoding="utf-8"))
@@ -46,13 +43,18 @@ READ_BY_GNUBG = [
 MONEY = [name for name in FILES if READINGS[name]["gnubg_reads"] and READINGS[name]["length"] == 0]
 
 
+class Refused(Exception):
+    """The site refused the file (its message, at a line where the file has one)."""
+
+
 def site_reading(name: str) -> tuple[int, int, tuple[int, int]]:
-    """(length, games, final score) as the site reads the file handed in: the bytes
-    decoded, the format told and converted to .mat, then parsed and checked."""
-    path = CORPUS / name
-    converted = convert(decode(path.read_bytes()), path.name)
-    transcript, state = matfile.read(converted.text, RuleSet())
-    return transcript.length, len(transcript.games), tuple(state.raw_score)
+    """(length, games, final score) as the site reads the file handed in (the bytes
+    decoded, the format told from the content, the games read on as gnubg reads them),
+    which `manage.py read_transcripts` prints: a refusal raises here."""
+    found = reading(str(CORPUS / name))
+    if not found["ok"]:
+        raise Refused(found["error"])
+    return found["length"], found["games"], tuple(found["score"])
 
 
 def gnubg_says(name: str) -> tuple[int, int, tuple[int, int]]:
@@ -100,7 +102,7 @@ def test_the_site_reads_the_file_as_gnubg_does(name):
 
 @pytest.mark.parametrize("name", MONEY)
 def test_a_money_session_is_refused_in_words(name):
-    with pytest.raises(MatError, match="a session of money games, not a match"):
+    with pytest.raises(Refused, match="a session of money games, not a match"):
         site_reading(name)
 
 

@@ -131,7 +131,7 @@ def apply(board: Board, side: int, move: str, roll: tuple[int, int]) -> Board:
     try:
         steps = read_steps(move)
     except Unreadable as error:
-        raise IllegalMove(board, False, _("“%(text)s” is not a move"), text=str(error)) from None
+        raise IllegalMove(board, False, _("“%(text)s” is not a move"), text=error.text) from None
     for source, destination in steps:
         if destination >= source:
             raise IllegalMove(

@@ -16,6 +16,7 @@ import re
 from functools import lru_cache
 from itertools import pairwise
 
+from ..messages import CoreError, _
 from .position import BAR, OFF
 
 _POINT = re.compile(r"(?P<point>\d{1,2}|bar|b|off|o)(?P<hit>\*?)", re.IGNORECASE)
@@ -25,8 +26,12 @@ _NOTHING = re.compile(r"\?+|cannot\s+move|can't\s+move", re.IGNORECASE)
 Step = tuple[int, int]  # (from, to), the mover's own numbers: 25 the bar, 0 off
 
 
-class Unreadable(ValueError):
-    """The text is not a move in this notation."""
+class Unreadable(CoreError):
+    """The text is not a move in this notation (`text` the part that is not)."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        super().__init__(_("“%(text)s” is not a move"), text=text)
 
 
 def nothing_written(move: str) -> bool:
