@@ -97,3 +97,19 @@ def test_a_points_that_do_not_fit_the_cube_are_read_as_gnubg_does():
     assert match.games[0].result == GameResult(0, "backgammon", 2, "played")
     assert match.final_score == (6, 0)
     assert len(match.warnings) == 1 and match.warnings[0].line == 6
+
+
+def test_a_move_the_board_cannot_follow_is_a_warning_at_its_line_and_the_reading_goes_on():
+    # Pere made his 5 point (Anna's 20) with 31; Anna's 43 "24/20" lands on it. gnubg
+    # skips such a move and reads on; the site says where, and the game's result stands.
+    text = game(
+        "  1) 52: 13/8 13/11                 31: 8/5 6/5",
+        "  2) 43: 24/20 13/10                62: 24/18 13/11",
+        "                                    Wins 1 point",
+    )
+    match = matfile.parse(text)
+    [only] = match.games
+    assert only.result == GameResult(1, "single", 1, "resigned")
+    assert [str(item) for item in match.warnings] == [
+        "line 6: Anna's “43: 24/20 13/10”: 20 is held by the opponent"
+    ]

@@ -11,7 +11,7 @@ written, read into steps), `moves` (`apply`, `IllegalMove`) and `game` (`replay`
 Pure Python: no Django, no I/O.
 """
 
-from .game import Entry, Move, MoveWarning, Replayed, outcome, replay, resignation
+from .game import MOVE_WARNING, Entry, Move, MoveWarning, Replayed, outcome, replay, resignation
 from .moves import IllegalMove, apply
 from .notation import nothing_written, read_steps
 from .position import BAR, CHECKERS, OFF, START, Board, most_dice, plays
@@ -19,6 +19,7 @@ from .position import BAR, CHECKERS, OFF, START, Board, most_dice, plays
 __all__ = [
     "BAR",
     "CHECKERS",
+    "MOVE_WARNING",
     "OFF",
     "START",
     "Board",

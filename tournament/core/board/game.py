@@ -25,6 +25,9 @@ from .notation import nothing_written
 from .position import START, Board
 
 _LINE = _("line %(line)d: %(reason)s")
+# A move the board cannot follow as written (the transcript's reader lists these beside
+# its own warnings, which already say what is wrong with the cube and the results).
+MOVE_WARNING = _("%(player)s's “%(text)s”: %(reason)s")
 
 
 class Entry(Protocol):
@@ -169,7 +172,7 @@ class _Game:
             warning = MoveWarning(
                 entry.line,
                 Phrase(
-                    _("%(player)s's “%(text)s”: %(reason)s"),
+                    MOVE_WARNING,
                     {
                         "player": self.players[entry.side],
                         "text": entry.text,

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..board import replay
+from ..board import MOVE_WARNING, Replayed, replay
 from ..messages import _
 from ..scoring import KINDS, GameResult
 from .base import MatGame, MatWarning, warning
@@ -67,6 +67,7 @@ class GameReader:
         self.last_roll: Action | None = None
         self.last_roll_bore_off = False
         self.actions: list[Action] = []  # every entry, for the board's replay
+        self._replayed: Replayed | None = None
 
     def _note(self, action: Action, template: str, **params: object) -> None:
         self.warn(warning(action.line, template, number=self.number, **params))
@@ -182,8 +183,19 @@ class GameReader:
             self.offers = []
         self.wins = action
 
+    def replayed(self) -> Replayed:
+        """The game's moves played on a board (once)."""
+        if self._replayed is None:
+            self._replayed = replay(self.actions, self.names)
+        return self._replayed
+
     def finish(self) -> MatGame | None:
-        """The game, or None when the file gives it no result."""
+        """The game, or None when the file gives it no result. A move the board cannot
+        follow as written is a warning at its line (gnubg skips it or plays it as
+        written, and reads on)."""
+        for found in self.replayed().warnings:
+            if found.reason.template == MOVE_WARNING:
+                self.warn(MatWarning(found.line, found.reason))
         if self.dropped is not None:
             return self._dropped_game()
         played_out = self._borne_off()
@@ -227,7 +239,7 @@ class GameReader:
             # board knows (a transcriber's `Wins` is often wrong here). A board that does
             # not end with the winner's 15th checker off (moves the replay could not
             # follow) leaves it to `Wins`, as before.
-            board = replay(self.actions, self.names).board
+            board = self.replayed().board
             if board.winner() == winner:
                 kind = KINDS.index(board.kind(winner)) + 1
             elif wins is not None and wins.side == winner:
