@@ -11,13 +11,23 @@ from pathlib import Path
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
-from django.test import Client
+from django.test import Client, override_settings
 from django.urls import reverse
+from gnubg_program import needs_gnubg
 
 import builders
 from tournament import operations
 from tournament.core.scoring import GameResult
-from tournament.models import AuditEntry, GameReport, Job, Match, Player, Transcript
+from tournament.jobs.analysis import analyse_match
+from tournament.models import (
+    Analysis,
+    AuditEntry,
+    GameReport,
+    Job,
+    Match,
+    Player,
+    Transcript,
+)
 from tournament.operations import player_transcripts, transcripts
 from tournament.operations.links import link_for, token_of
 
@@ -215,3 +225,45 @@ def test_an_unfinished_file_telling_other_games_is_refused_on_a_retirement(tourn
     with pytest.raises(transcripts.TranscriptRefused, match="game 1"):
         transcripts.attach(match, text)
     assert not Transcript.objects.exists()
+
+
+def test_an_unfinished_file_attaches_to_a_walkover_for_its_analysis(tournament):
+    # A player left: the director gave the match by walkover (no game recorded). The file
+    # of the match as far as it went is kept for its analysis; it decides nothing.
+    match = fresh_match(tournament, UNFINISHED, 16)
+    operations.walkover(match, 0)
+    match.refresh_from_db()
+    text = UNFINISHED.read_text(encoding="utf-8")
+    transcript = player_transcripts.hand_in(match, match.player2, text)
+    assert isinstance(transcript, Transcript) and transcript.match == match
+    assert Job.objects.get().key == f"analysis:{match.pk}"
+    match.refresh_from_db()
+    assert match.by_walkover and match.winner == match.player1 and not match.games.exists()
+
+
+def test_a_walkover_takes_no_finished_file_and_no_file_of_other_players(tournament):
+    given = fresh_match(tournament, SLIPPED, 3)
+    operations.walkover(given, 0)
+    with pytest.raises(transcripts.TranscriptRefused, match="Take the walkover back"):
+        transcripts.attach(given, SLIPPED.read_text(encoding="utf-8"))
+    match = fresh_match(tournament, UNFINISHED, 16)
+    operations.walkover(match, 0)
+    renamed = UNFINISHED.read_text(encoding="utf-8")
+    for name in _names(UNFINISHED):
+        renamed = renamed.replace(name, f"{name}x")
+    with pytest.raises(transcripts.TranscriptRefused, match="named as the match's two players"):
+        transcripts.attach(match, renamed)
+    assert not Transcript.objects.exists() and not Job.objects.exists()
+
+
+@needs_gnubg
+def test_the_unfinished_file_of_a_walkover_is_analysed(tournament):
+    match = fresh_match(tournament, UNFINISHED, 16)
+    operations.walkover(match, 0)
+    player_transcripts.hand_in(match, match.player2, UNFINISHED.read_text(encoding="utf-8"))
+    with override_settings(GNUBG_PLY=0, GNUBG_FINAL_PLY=0, GNUBG_ENGINE="program"):
+        analyse_match.call(match.pk)
+    analysis = Analysis.objects.get(match=match, ply=0)
+    assert analysis.players.count() == 2
+    match.refresh_from_db()
+    assert match.by_walkover and not match.games.exists()  # the analysis decides nothing

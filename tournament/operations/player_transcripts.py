@@ -57,6 +57,10 @@ def hand_in(
         raise NotYourMatch(_("This is not one of your matches."))
     reading = read(match, text)
     recorded = match.game_results()
+    if match.by_walkover:
+        # A walkover has no games to report: its file is for the analysis (attach says
+        # which file it takes).
+        return attach(match, text, player=player)
     if not recorded:
         # The opponent's confirming it records it: refused now what would be then.
         refuse_unfinished(reading)

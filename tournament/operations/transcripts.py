@@ -320,17 +320,23 @@ def attach(
     the games where the names do not tell it (`orientation`). A file with warnings is
     taken as it is (its games agree with the recorded ones): the returned Transcript
     carries them as `warnings` (not stored; the audit keeps them) for the page to say.
-    An unfinished file attaches to a match decided without all its games (a walkover,
-    a retirement) when the games it finished are the recorded ones."""
+    An unfinished file attaches to a match decided without all its games: a retirement
+    when the games it finished are the recorded ones; a walkover (no game recorded: the
+    match was given when a player left or never came) when it names the match's two
+    players, its games then kept for the analysis only."""
     match = lock_match(match)
-    if not match.games.exists():
-        raise TranscriptRefused(_("This match has no games recorded: import the file instead."))
-    reading = read(match, text, filename)
-    if swapped is None:
-        swapped = orientation(match, reading)
-    reason = disagreement(match, reading, swapped)
-    if reason is not None:
-        raise TranscriptRefused(reason)
+    if match.by_walkover:
+        reading = read(match, text, filename)
+        swapped = _walkover_file(reading) if swapped is None else swapped
+    else:
+        if not match.games.exists():
+            raise TranscriptRefused(_("This match has no games recorded: import the file instead."))
+        reading = read(match, text, filename)
+        if swapped is None:
+            swapped = orientation(match, reading)
+        reason = disagreement(match, reading, swapped)
+        if reason is not None:
+            raise TranscriptRefused(reason)
     converted = reading.converted
     transcript = Transcript.objects.create(
         match=match,
@@ -365,6 +371,26 @@ def attach(
         after=_file_details(reading, swapped, source_format, player),
     )
     return transcript
+
+
+def _walkover_file(reading: Reading) -> bool:
+    """Whether a file for a match given by walkover is the left-unfinished match of its
+    two players (the file's order, as the names tell it); else TranscriptRefused."""
+    if reading.transcript.finished:
+        raise TranscriptRefused(
+            _(
+                "This match was given by walkover: the file of a finished match would "
+                "decide it otherwise. Take the walkover back, then import the file."
+            )
+        )
+    if not reading.names_agree:
+        raise TranscriptRefused(
+            _(
+                "This match was given by walkover, so no recorded game can tell whose file "
+                "this is: its players must be named as the match's two players."
+            )
+        )
+    return reading.swapped
 
 
 def queue_analysis(match_id: int):
