@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tournament.core.names import normalize_name
+from tournament.core.names import normalize_name, same_name
 
 # What phones, Macs and spreadsheets put between O and Brien, and what people type.
 APOSTROPHES = ["'", "’", "‘", "ʼ", "´", "`", "′", "＇", "‛", "ʻ"]
@@ -80,3 +80,21 @@ def test_marks_between_the_letters_change_nothing(name, inserted, data):
         position = data.draw(st.integers(0, len(marked)))
         marked = marked[:position] + mark + marked[position:]
     assert normalize_name(marked) == normalize_name(name)
+
+
+@pytest.mark.parametrize(
+    ("written", "known", "same"),
+    [
+        ("N?ria Ferrer", "Núria Ferrer", True),
+        ("N\ufffd\ufffdria Ferrer", "Núria Ferrer", True),  # UTF-8's two bytes, replaced
+        ("Josep M? Vidal", "Josep Mª Vidal", True),
+        ("Pere Puig", "pere_puig", True),
+        ("N?ria", "Nora", False),  # a lost letter is one letter, not one taken away
+        ("N?ria", "Nria", False),
+        ("N?ria Ferrer", "Núria Puig", False),
+        ("???", "Anna", False),  # three lost letters are not four
+        ("Anna?", "Anna", False),
+    ],
+)
+def test_a_name_whose_letters_a_file_lost_is_the_known_name(written, known, same):
+    assert same_name(written, known) is same

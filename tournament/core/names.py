@@ -1,6 +1,7 @@
 """How the club compares players' names: a visitor's search, the director's search, the
 member list's rows, a transcript's players. Pure Python."""
 
+import re
 import unicodedata
 
 # Letters that Unicode does not decompose into a base letter and a mark, written
@@ -38,3 +39,22 @@ def normalize_name(name: str) -> str:
     # that a compatibility form hid ("ℌ" is "H").
     folded = _bare(name.casefold()).casefold().translate(_PLAIN_LETTERS)
     return "".join(char for char in folded if char.isalnum() and char not in _LETTER_APOSTROPHES)
+
+
+# What a program without the letter wrote for it: "N?ria" for "Núria" (a file saved as
+# ASCII), "N\ufffd\ufffdria" (UTF-8 bytes read as another encoding and replaced).
+_LOST = re.compile("[?\ufffd]+")
+
+
+def same_name(written: str, known: str) -> bool:
+    """Whether a name as a file writes it is the `known` one: equal keys
+    (`normalize_name`), or, where the file lost letters to "?" or a replacement
+    character, the known name with a letter or more in each gap ("N?ria Ferrer" is
+    "Núria Ferrer"; "N?ria" is neither "Nora" nor "Nria")."""
+    runs = _LOST.findall(written)
+    if not runs:
+        return normalize_name(written) == normalize_name(known)
+    parts = [re.escape(normalize_name(part)) for part in _LOST.split(written)]
+    gaps = [f".{{1,{len(run)}}}" for run in runs]
+    pattern = "".join(part + gap for part, gap in zip(parts, [*gaps, ""], strict=True))
+    return re.fullmatch(pattern, normalize_name(known)) is not None

@@ -30,7 +30,7 @@ from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
 
 from ..core import matfile, scoring
-from ..core.names import normalize_name
+from ..core.names import same_name
 from ..models import AuditEntry, Game, Match, Transcript
 from ..models.audit import Said, ngettext_noop
 from . import audit, jobs
@@ -89,15 +89,16 @@ class Reading:
 
 def pair_names(file_players: tuple[str, str], match: Match) -> tuple[bool, bool]:
     """(swapped, certain): the file's names against the match's players, in either order,
-    ignoring case, accents, spaces and underscores. Uncertain pairings are proposed from
+    ignoring case, accents, spaces and underscores, and letters a file lost to "?"
+    (`core.names.same_name`). Uncertain pairings are proposed from
     a name that matches, else in the file's order."""
-    theirs = [normalize_name(name) for name in file_players]
-    ours = [normalize_name(player.name) for player in match.players]
-    if theirs == ours:
+    ours = [player.name for player in match.players]
+    agree = [[same_name(written, known) for known in ours] for written in file_players]
+    if agree[0][0] and agree[1][1]:
         return False, True
-    if theirs == ours[::-1]:
+    if agree[0][1] and agree[1][0]:
         return True, True
-    swapped = theirs[0] == ours[1] or theirs[1] == ours[0]
+    swapped = agree[0][1] or agree[1][0]
     return swapped, False
 
 
