@@ -125,7 +125,7 @@ def test_a_small_sgf_reads():
     ("broken", "line", "says"),
     [
         (SMALL_SGF.replace(";B[64aeag]", ";B[64aea]"), 4, "is not a roll and a move"),
-        (SMALL_SGF.replace("RE[B+1]", ""), 1, "has no result"),
+        (SMALL_SGF.replace("RE[B+1]", "RE[?]"), 2, "has no result"),
         (SMALL_SGF.replace("GM[6]", "GM[1]"), 1, "not a backgammon game"),
         (SMALL_SGF.replace("W[drop])", "W[drop]"), 1, "never closed: a ')' is missing"),
         (SMALL_SGF.replace("W[drop])", "W[drop)"), 6, "opened with '[' is never closed"),
@@ -173,8 +173,12 @@ def test_a_broken_text_export_is_refused_at_its_line():
     assert error.line == moved + 1
     assert "is not a move or a cube action" in error.message()
 
+    # Without its results the export reads on, as a .mat does: the moves played on the
+    # board end the game as its result said.
     no_result = "\n".join(line for line in text.splitlines() if " wins " not in line)
-    assert "has no result" in refused(no_result).message()
+    assert no_result != text
+    whole = matfile.parse(matfile.convert(text).text)
+    assert matfile.parse(matfile.convert(no_result).text).final_score == whole.final_score
     assert refused("hello\n", "x.txt").line == 1
 
 
@@ -200,3 +204,27 @@ def test_gnubg_analyses_the_text_exports_mat_as_it_does_the_original():
     ours = analyse(matfile.convert(text_export("noisy_5pt")).text, 0)
     theirs = analyse(original("noisy_5pt").read_text(encoding="utf-8"), 0)
     assert [p.error_rate for p in ours.players] == [p.error_rate for p in theirs.players]
+
+
+def test_sgf_dialects_other_programs_write():
+    # Gibbon's "W+1Resign" and its resign offer and answer as nodes; BackgammonMobile's
+    # line break between "(" and ";": read as gnubg reads them.
+    gibbon = SMALL_SGF.replace("RE[B+1]", "RE[B+1Resign]").replace(
+        ";B[double]\n;W[drop])", ";W[resign:1]\n;B[accept])"
+    )
+    match = matfile.parse(matfile.convert(gibbon).text)
+    [game] = match.games
+    assert (game.result.winner, game.result.how) == (1, "resigned")
+    mobile = SMALL_SGF.replace("(;FF[4]", "(\n;FF[4]")
+    assert matfile.detect(mobile, "match.txt") == "sgf"
+    assert matfile.parse(matfile.convert(mobile).text).final_score == (0, 1)
+
+
+def test_an_sgf_game_without_a_result_is_read_unfinished():
+    # An edited or unfinished game has no RE: gnubg reads it as a game not yet won.
+    unfinished = SMALL_SGF.replace("RE[B+1]", "").replace(";B[double]\n;W[drop])", ")")
+    converted = matfile.convert(unfinished)
+    match = matfile.parse(converted.text)
+    assert (match.games, match.finished, match.games_in_file) == ((), False, 1)
+    said = [item.reason.text() for item in converted.located_warnings(match)]
+    assert "game 1 has no result" in said  # (the made-up move may be queried too)

@@ -112,10 +112,8 @@ def _check_name(name: str, line: int) -> str:
 def _rows(game: SourceGame, number: int) -> list[tuple[str, int]]:
     """The game's rows in two numbered columns and its `Wins`, as GNU Backgammon writes
     them (see writer._rows), each with its original line."""
-    if game.winner is None:
-        raise MatError(game.line, _("game %(number)s has no result"), number=number)
     entries = list(game.entries)
-    if game.resigned:
+    if game.resigned and game.winner is not None:
         entries.append(Entry(1 - game.winner, " Resigns", game.end_line))
     rows: list[list] = []  # [left, right, line]
     for entry in entries:
@@ -127,7 +125,9 @@ def _rows(game: SourceGame, number: int) -> list[tuple[str, int]]:
             rows.append([entry.text, None, entry.line])
     wins = f"Wins {game.points} point{'' if game.points == 1 else 's'}"
     alone = None
-    if game.winner == 1 and rows and rows[-1][1] is None:
+    if game.winner is None:  # no result: the reader says so and reads the match on
+        pass
+    elif game.winner == 1 and rows and rows[-1][1] is None:
         rows[-1][1] = " " + wins
     else:
         alone = (" " * (6 if game.winner == 0 else 34) + wins, game.end_line)

@@ -27,14 +27,18 @@ from .base import MatError, number_at
 from .converted import Converted, SourceGame, build
 
 _IDENT = re.compile(r"[A-Za-z]+")
+# "W+2", "B+1R"; Gibbon writes "W+2Resign". gnubg reads the side and the points and
+# lets the rest be.
 _RESULT = re.compile(r"(?P<side>[BW])\+(?P<points>\d+)(?P<resigned>R?)", re.IGNORECASE)
+_SGF_START = re.compile(r"\(\s*;")
 _ROLL = re.compile(r"(?P<dice>[1-6][1-6])(?P<move>[a-z]*)")
 
 Node = list[tuple[str, list[str], int]]  # (property, values, line)
 
 
 def looks_like(text: str) -> bool:
-    return text.lstrip("\ufeff \t\r\n").startswith("(;")
+    # SGF allows white space between "(" and ";" (BackgammonMobile writes a line break).
+    return _SGF_START.match(text.lstrip("\ufeff \t\r\n")) is not None
 
 
 def _value(text: str, start: int, line: int) -> tuple[str, int, int]:
@@ -153,15 +157,19 @@ def _game(line: int, nodes: list[Node], number: int) -> tuple[int, tuple[str, st
     names = tuple(root.get(key, ([""], line))[0][0] for key in ("PW", "PB"))
     game = SourceGame(line=line, score_before=(info.get("ws", 0), info.get("bs", 0)))
     result, result_line = root.get("RE", ([""], line))
-    found = _RESULT.fullmatch(result[0].strip()) if result else None
-    if not found:
-        raise MatError(
-            result_line, _("game %(number)s has no result (RE[W+1] or RE[B+2])"), number=number
-        )
-    game.winner = 0 if found.group("side").upper() == "W" else 1
-    game.points = number_at(result_line, found.group("points"))
-    game.resigned = bool(found.group("resigned"))
-    game.end_line = result_line
+    written = result[0].strip() if result else ""
+    if written:  # no RE: a game left unfinished (or edited), read as one, as gnubg does
+        found = _RESULT.match(written)
+        if not found:
+            raise MatError(
+                result_line,
+                _("game %(number)s has no result (RE[W+1] or RE[B+2])"),
+                number=number,
+            )
+        game.winner = 0 if found.group("side").upper() == "W" else 1
+        game.points = number_at(result_line, found.group("points"))
+        game.resigned = bool(found.group("resigned"))
+        game.end_line = result_line
     for node in nodes[1:]:
         for name, values, at in node:
             if name not in ("B", "W") or not values:
@@ -174,6 +182,8 @@ def _game(line: int, nodes: list[Node], number: int) -> tuple[int, tuple[str, st
                 game.take(side, at)
             elif value == "drop":
                 game.drop(side, at)
+            elif value.startswith("resign") or value in ("accept", "reject", "decline"):
+                continue  # an offer to resign and its answer: RE says how the game ended
             else:
                 game.play(side, _move(value, black, at), at)
     return info["length"], (names[0], names[1]), game
