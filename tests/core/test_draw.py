@@ -1154,3 +1154,19 @@ def test_a_path_under_way_is_still_in_and_names_the_match_to_play():
     assert (path.state, path.next, path.last) == (draw.STILL_IN, Slot(MAIN, 2, 1), Slot(MAIN, 2, 1))
     lost = draw.path_after(plan, states, states[first].losing_player, first)
     assert (lost.state, lost.next, lost.place) == (draw.OUT, None, (5, 8))
+
+
+def test_a_knockout_of_three_places_its_semi_finals_loser_third():
+    # Three players in a bracket of four: the semi-final with a bye loses nobody, so the
+    # other semi-final's loser is third, alone (not "3-4" for a fourth who never was).
+    entrants = ["A", "B", "C"]
+    plan = make_plan(entrants, consolation=NO_CONSOLATION, rng_seed=1)
+    outcomes: dict = {}
+    while True:
+        states = resolve(plan, outcomes)
+        ready = [slot for slot, state in states.items() if state.status == READY]
+        if not ready:
+            break
+        outcomes[ready[0]] = 0
+    places = final_places(plan, states, MAIN)
+    assert sorted(places.values()) == [(1, 1), (2, 2), (3, 3)]
