@@ -237,19 +237,37 @@ def test_a_damaged_backup_is_refused_naming_the_file_and_writes_nothing(club, tm
     path = tmp_path / "nightly.zip"
     call_command("backup", "--output", str(path), stdout=io.StringIO())
     whole = path.read_bytes()
+    contents = members(path)
     empty_the_club()
     before = every_row()
+    tried = 0
     for offset in compressed_bytes(path)[::1009]:
         damaged = bytearray(whole)
         damaged[offset] ^= 0xFF
         path.write_bytes(bytes(damaged))
+        if members(path) == contents:
+            # A bit of a deflated block's code table that no byte of it uses (a code
+            # length of a symbol never written): every member still reads to the same
+            # bytes and the same checksums. Such a file holds the backup whole.
+            continue
+        tried += 1
         with pytest.raises(CommandError) as refused:
             call_command("restore", str(path), stdout=io.StringIO())
         assert str(refused.value).startswith(
             f"Nothing was restored. The file {path} is damaged: "
         ), offset
+    assert tried >= len(compressed_bytes(path)[::1009]) * 0.9
     assert every_row() == before
     assert club_rows() == 0
+
+
+def members(path: Path) -> dict[str, bytes] | None:
+    """Every member's bytes as the zip reads them, or None where it cannot."""
+    try:
+        with zipfile.ZipFile(path) as archive:
+            return {name: archive.read(name) for name in archive.namelist()}
+    except Exception:  # a damaged member: anything zipfile or zlib raises
+        return None
 
 
 def test_a_backup_cut_short_is_refused_naming_the_file_and_writes_nothing(club, tmp_path):
