@@ -12,7 +12,7 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
-from tournament import push_keys
+from tournament import content_policy, push_keys
 from tournament.environment import (
     env_bool,
     env_int,
@@ -208,34 +208,8 @@ X_FRAME_OPTIONS = "DENY"
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 
-# --- Content Security Policy (django-csp) -------------------------------------------------
-# Every page says where its scripts, styles, images and fetches may come from: this site
-# alone. The templates hold no inline script, event handler or style attribute (the
-# print buttons are static/tournament/js/print.js; the rating chart styles its SVG
-# through classes in site.css; the QR codes are segno's inline SVG, drawn with
-# presentation attributes), so a <script> or style="..." that slipped past the escaping
-# would not run. No data: images: nothing of the site or of Django's admin uses one.
-# Enforced, never report-only, in development and production alike, so what
-# tests/browser/test_browser_csp.py checks (no violation on any page) is what visitors get.
-# Django 5.2's admin keeps to the same policy unchanged (its templates carry no inline
-# script or style; its widgets style through the CSSOM, which CSP allows), so it gets no
-# exception: the browser test opens its lists, forms, inlines and widgets to prove it.
-_SELF, _NONE = "'self'", "'none'"
-CONTENT_SECURITY_POLICY = {
-    "DIRECTIVES": {
-        "default-src": [_SELF],
-        "script-src": [_SELF],
-        "style-src": [_SELF],
-        "img-src": [_SELF],
-        "connect-src": [_SELF],  # live.js asks the server again for a page's live parts
-        "font-src": [_SELF],
-        "object-src": [_NONE],
-        "base-uri": [_SELF],
-        "form-action": [_SELF],
-        "frame-ancestors": [_NONE],  # X_FRAME_OPTIONS = "DENY", for CSP-aware browsers
-    },
-}
-# --- end of Content Security Policy --------------------------------------------------------
+# Content Security Policy (django-csp): this site alone, enforced (tournament/content_policy.py).
+CONTENT_SECURITY_POLICY = content_policy.CONTENT_SECURITY_POLICY
 
 # --- Abuse limits: players' writes and logins (docs/settings.md) -------------------------
 # The client's address, as both limits below count it (web/addresses.py). Behind a
