@@ -128,19 +128,26 @@ class BracketPlan:
     def final(self) -> PlannedMatch:
         return self.matches[-1]
 
-    def places(self) -> dict[int, tuple[int, int]]:
+    def places(self, players: Mapping[Slot, int] | None = None) -> dict[int, tuple[int, int]]:
         """Round -> (best, worst) final place in this bracket of that round's losers.
 
         Players still in the bracket after a round, or still to drop into it, finish
         ahead of that round's losers; so with `survivors` of them, the round's losers
         share places survivors + 1 .. survivors + losers. The final's loser is 2nd.
+        `players`: slot -> how many players that match can have (a match with a bye has
+        one, which loses nobody); without it, every slot's two.
         """
+
+        def count(match: PlannedMatch) -> int:
+            return 2 if players is None else players[match.slot]
+
         places: dict[int, tuple[int, int]] = {}
         still_to_enter = 0
         for number in range(self.rounds, 0, -1):
             matches = self.round_matches(number)
-            survivors = len(matches) + still_to_enter
-            places[number] = (survivors + 1, survivors + len(matches))
+            survivors = sum(1 for match in matches if count(match) >= 1) + still_to_enter
+            losing = sum(1 for match in matches if count(match) == 2)
+            places[number] = (survivors + 1, survivors + max(losing, 1))
             still_to_enter += sum(
                 1 for match in matches for source in match.sources if source.kind != WINNER
             )

@@ -278,57 +278,21 @@ def played(plan: DrawPlan, resolutions: Mapping[Slot, MatchResolution], bracket_
     return False
 
 
-def _possible_players(plan: DrawPlan) -> dict[Slot, int]:
-    """Slot -> how many players the match can have (0, 1 or 2), from the plan alone: an
-    entrant is one, a bye none, a winner one unless their match can have nobody, a
-    loser one only where their match can have two."""
+def _main_players(plan: DrawPlan) -> dict[Slot, int]:
+    """Slot -> how many players a main bracket's match can have (0, 1 or 2), from the
+    draw alone: an entrant is one, a bye none, a winner one unless their match can have
+    nobody. So a knockout of three places its semi-final's one loser 3rd, not 3rd-4th,
+    and a place once given never changes (the main bracket's byes are known at the
+    draw)."""
     possible: dict[Slot, int] = {}
-
-    def side(source) -> int:
-        if source.kind == ENTRANT:
-            return 1
-        if source.kind == BYE or source.match is None:
-            return 0
-        feeding = possible.get(source.match, 2)
-        if source.kind == WINNER:
-            return 1 if feeding >= 1 else 0
-        if source.kind == ENTRY_LOSER:
-            # Whoever dropped in there, beaten there or after a bye further on: a bye
-            # where they entered still lets them lose their first match later.
-            return 1 if feeding >= 1 else 0
-        return 1 if feeding == 2 else 0
-
-    for match in plan.matches():
-        possible[match.slot] = sum(side(source) for source in match.sources)
-    return possible
-
-
-def _places(plan: DrawPlan, bracket) -> dict[int, tuple[int, int]]:
-    """Round -> (best, worst) place of that round's losers, as `BracketPlan.places` but
-    counting the players the draw can bring, not the slots: a match with a bye loses
-    nobody. A knockout of three places its semi-final's one loser 3rd, not 3rd-4th. From
-    the plan alone, so that a place once given never changes (the main bracket's byes
-    are known at the draw)."""
-    possible = _possible_players(plan)
-    places: dict[int, tuple[int, int]] = {}
-    still_to_enter = 0
-    for number in range(bracket.rounds, 0, -1):
-        matches = bracket.round_matches(number)
-        going_on = sum(1 for match in matches if possible[match.slot] >= 1)
-        losing = sum(1 for match in matches if possible[match.slot] == 2)
-        survivors = going_on + still_to_enter
-        places[number] = (survivors + 1, survivors + max(losing, 1))
-        still_to_enter += sum(
-            (
-                1
-                if source.kind == ENTRANT
-                else int(possible.get(source.match, 2) >= (1 if source.kind == ENTRY_LOSER else 2))
-            )
-            for match in matches
+    for match in plan.bracket(MAIN).matches:  # ordered by round
+        possible[match.slot] = sum(
+            1
+            if source.kind == ENTRANT
+            else int(source.kind == WINNER and possible.get(source.match, 2) >= 1)
             for source in match.sources
-            if source.kind not in (WINNER, BYE) and (source.kind == ENTRANT or source.match)
         )
-    return places
+    return possible
 
 
 def final_places(
@@ -340,7 +304,7 @@ def final_places(
     if bracket_kind == GRAND_FINAL:
         places = {1: (2, 2), 2: (2, 2)}
     elif bracket_kind == MAIN:
-        places = _places(plan, bracket)
+        places = bracket.places(_main_players(plan))
     else:
         # A consolation's and a last chance's players drop in by results (a bye where
         # one entered, a first loss further on): their bands stay those of the slots.
