@@ -9,7 +9,7 @@ import re
 
 import pytest
 from playwright.sync_api import expect
-from test_browser_offline import until
+from test_browser_offline import controlled
 
 from conftest import PHONE, SCREENSHOTS
 from tournament import operations
@@ -49,7 +49,7 @@ def test_two_games_entered_offline_are_stored_once_each(live_server, demo_copy, 
     match = ready_match()
     start = (match.penalty1, match.penalty2)
     page = director_at(new_page, live_server, match)
-    until(page, "() => navigator.serviceWorker.controller !== null")
+    controlled(page)
     queue = page.locator("[data-entry-queue]")
 
     page.context.set_offline(True)
@@ -106,7 +106,7 @@ def test_an_entry_whose_match_changed_meanwhile_is_refused_kept_and_shown(
 ):
     match = ready_match()
     page = director_at(new_page, live_server, match)
-    until(page, "() => navigator.serviceWorker.controller !== null")
+    controlled(page)
     queue = page.locator("[data-entry-queue]")
     page.context.set_offline(True)
     enter(page, match.player1.name)
@@ -187,7 +187,7 @@ def test_an_entry_the_database_cannot_record_stays_waiting_and_goes_in_later(
 
     match = ready_match()
     page = director_at(new_page, live_server, match)
-    until(page, "() => navigator.serviceWorker.controller !== null")
+    controlled(page)
     queue = page.locator("[data-entry-queue]")
     full = sqlite3.OperationalError("database or disk is full")
     full.sqlite_errorname = "SQLITE_FULL"
