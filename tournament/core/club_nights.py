@@ -12,40 +12,22 @@ import random
 from collections.abc import Collection, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from math import ceil, log2
+from types import SimpleNamespace
 
 import networkx as nx
 
-from . import lives
-from .draw import DOUBLE, NO_CONSOLATION
+from . import formats
 from .messages import _
 
 CUP, SWISS, ROUND_ROBIN, LIVES, TEAMS = "cup", "swiss", "round_robin", "lives", "teams"
-FORMATS = (CUP, SWISS, ROUND_ROBIN, LIVES, TEAMS)
-# Played in rounds (match rows with a round and no bracket), not in brackets. A Swiss
-# with lives (`core.lives`) is one: its rounds go on until one player is left. A team
-# event (`core.teams`) is not: its rounds are of team matches.
-CLUB_NIGHT_FORMATS = (SWISS, ROUND_ROBIN, LIVES)
-# Scored on wins (or Win + Skill) with Swiss tie-breaks; a Swiss with lives ranks by
-# the order of elimination instead (`core.lives.places`).
-SCORED_FORMATS = (SWISS, ROUND_ROBIN)
-
-# The settings that mean something for some formats only (the others ignore them): the
-# tournament form shows each with its formats alone.
+# The registry (`core.formats`) is where each format says what it is; these are read
+# from it for the code that still asks by group.
+FORMATS = formats.KEYS
+CLUB_NIGHT_FORMATS = tuple(key for key, found in formats.FORMATS.items() if found.in_rounds)
+SCORED_FORMATS = tuple(key for key, found in formats.FORMATS.items() if found.scored)
 FORMAT_SETTINGS = {
-    "rounds": (SWISS,),
-    "round_lengths": (*CLUB_NIGHT_FORMATS, TEAMS),
-    "group_size": (ROUND_ROBIN, TEAMS),
-    "knockout": (ROUND_ROBIN, TEAMS),
-    "team_size": (TEAMS,),
-    "swiss_knockout": (SWISS, LIVES),  # a Swiss with lives: its knockout of the last N
-    "scoring": SCORED_FORMATS,
-    "tie_break": SCORED_FORMATS,
-    "lives": (LIVES,),
-    "playoff": (LIVES,),
-    "reentry_fee": (LIVES,),
-    "consolation": (CUP,),
-    "progressive_rounds": (CUP,),
-    "last_chance": (CUP,),
+    name: formats.with_setting(name)
+    for name in dict.fromkeys(name for found in formats.FORMATS.values() for name in found.settings)
 }
 DEFAULT_ROUNDS = 3
 MAX_ROUNDS = 20
@@ -65,33 +47,17 @@ def format_problems(
     playoff: str = "",
 ) -> dict[str, str]:
     """What is wrong with a tournament's format, field by field (message templates to
-    translate; empty when it is sound): a Swiss or a round robin has no consolation
-    bracket, a knockout of group places follows only a round robin played in groups,
-    and a knockout of the top players only a Swiss."""
-    problems = {}
-    if format in CLUB_NIGHT_FORMATS and consolation != NO_CONSOLATION:
-        problems["consolation"] = _("A Swiss or a round robin has no consolation bracket.")
-    if consolation == DOUBLE and last_chance:
-        # Its losers' bracket is the second chance; a third would be a triple elimination.
-        problems["last_chance"] = _("A double elimination has no last chance bracket.")
-    if format == TEAMS and consolation != NO_CONSOLATION:
-        problems["consolation"] = _("A team event has no consolation bracket.")
-    if format == LIVES:
-        # Its knockout is an end game (`core.lives.KNOCKOUT`): of the last 4, 8 or 16.
-        if playoff == lives.KNOCKOUT and swiss_knockout not in lives.KNOCKOUT_SIZES:
-            problems["swiss_knockout"] = _("A knockout of the last players is of 4, 8 or 16.")
-        elif playoff != lives.KNOCKOUT and swiss_knockout:
-            problems["swiss_knockout"] = _(
-                "A Swiss with lives goes on to a knockout only when that is its end game."
-            )
-    elif swiss_knockout and format != SWISS:
-        problems["swiss_knockout"] = _("A knockout of the top players follows a Swiss.")
-    if format == TEAMS:
-        # A team event's knockout may follow a single group (its best two meet in a final).
-        return problems
-    if knockout and not (format == ROUND_ROBIN and group_size):
-        problems["knockout"] = _("A knockout follows a round robin played in groups.")
-    return problems
+    translate; empty when it is sound): each format's own `problems`."""
+    settings = SimpleNamespace(
+        format=format,
+        consolation=consolation,
+        knockout=knockout,
+        group_size=group_size,
+        swiss_knockout=swiss_knockout,
+        last_chance=last_chance,
+        playoff=playoff,
+    )
+    return formats.of(format).problems(settings)
 
 
 def suggested_rounds(players: int) -> int:

@@ -11,7 +11,17 @@ from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from ..core import clocks, club_nights, draw, prizes, schedule, swiss_cut, tables, win_skill
+from ..core import (
+    clocks,
+    club_nights,
+    draw,
+    formats,
+    prizes,
+    schedule,
+    swiss_cut,
+    tables,
+    win_skill,
+)
 from ..core import lives as lives_core
 from .event_formats import EventFormatSettings
 from .marks import new_mark
@@ -361,6 +371,12 @@ class Tournament(RegistrationSettings, EventFormatSettings):
     def check_in_is_open(self) -> bool:
         """Players may check themselves in from their own page (the door)."""
         return self.check_in_opened_at is not None and self.check_in_closed_at is None
+
+    @property
+    def played_as(self) -> formats.Format:
+        """The format this tournament is played in (`core.formats`): its rules and the
+        parts its pages, JSON and workbook show. Ask it rather than which format it is."""
+        return formats.of(self.format)
 
     @property
     def is_swiss(self) -> bool:

@@ -1,0 +1,112 @@
+"""The formats' registry (core/formats): every stored format is one module in it, the
+forms' settings and the settings' problems are each format's own, and nothing outside
+the registry imports a format's module (pyproject.toml's contract, whose list of
+modules this test keeps whole)."""
+
+import tomllib
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+from tournament.core import club_nights, draw, formats
+from tournament.core import lives as lives_rules
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def settings(**given):
+    found = dict(
+        format="cup",
+        consolation=draw.NO_CONSOLATION,
+        rounds=3,
+        knockout=0,
+        group_size=None,
+        swiss_knockout=0,
+        playoff="",
+        last_chance=False,
+    )
+    found.update(given)
+    return SimpleNamespace(**found)
+
+
+def test_every_stored_format_is_in_the_registry():
+    from tournament.models import Tournament
+
+    assert [key for key, _label in Tournament.FORMAT_CHOICES] == list(formats.KEYS)
+    for key, found in formats.FORMATS.items():
+        assert found.key == key
+
+
+@pytest.mark.parametrize(
+    "given, expected",
+    [
+        ({"format": "swiss", "consolation": draw.PROGRESSIVE}, {"consolation"}),
+        ({"format": "round_robin", "consolation": draw.FIRST_ROUND}, {"consolation"}),
+        ({"format": "teams", "consolation": draw.FIRST_ROUND}, {"consolation"}),
+        ({"format": "cup", "consolation": draw.DOUBLE, "last_chance": True}, {"last_chance"}),
+        ({"format": "cup", "consolation": draw.PROGRESSIVE, "last_chance": True}, set()),
+        ({"format": "round_robin", "knockout": 1}, {"knockout"}),
+        ({"format": "round_robin", "knockout": 1, "group_size": 4}, set()),
+        ({"format": "teams", "knockout": 1}, set()),
+        ({"format": "swiss", "knockout": 1}, {"knockout"}),
+        ({"format": "swiss", "swiss_knockout": 8}, set()),
+        ({"format": "round_robin", "swiss_knockout": 8}, {"swiss_knockout"}),
+        ({"format": "cup", "swiss_knockout": 8}, {"swiss_knockout"}),
+        ({"format": "lives", "swiss_knockout": 8}, {"swiss_knockout"}),
+        (
+            {"format": "lives", "swiss_knockout": 6, "playoff": lives_rules.KNOCKOUT},
+            {"swiss_knockout"},
+        ),
+        ({"format": "lives", "swiss_knockout": 8, "playoff": lives_rules.KNOCKOUT}, set()),
+    ],
+)
+def test_a_format_says_what_is_wrong_with_its_settings(given, expected):
+    found = settings(**given)
+    assert set(formats.of(found.format).problems(found)) == expected
+
+
+@pytest.mark.parametrize(
+    "given, knockout",
+    [
+        ({"format": "cup"}, 0),
+        ({"format": "swiss", "swiss_knockout": 8}, 8),
+        ({"format": "lives", "swiss_knockout": 8}, 0),
+        ({"format": "lives", "swiss_knockout": 8, "playoff": lives_rules.KNOCKOUT}, 8),
+        ({"format": "round_robin", "knockout": 2, "group_size": 4}, 2),
+        ({"format": "teams", "knockout": 1}, 1),
+    ],
+)
+def test_a_format_says_whether_a_knockout_follows(given, knockout):
+    found = settings(**given)
+    assert formats.of(found.format).knockout_of(found) == knockout
+    assert formats.of(found.format).has_knockout(found) == bool(knockout)
+
+
+def test_each_setting_belongs_to_the_formats_that_read_it():
+    assert formats.with_setting("rounds") == ("swiss",)
+    assert formats.with_setting("consolation") == ("cup",)
+    assert set(formats.with_setting("round_lengths")) == {"swiss", "round_robin", "lives", "teams"}
+    assert club_nights.FORMAT_SETTINGS["lives"] == ("lives",)
+
+
+def test_the_contract_covers_every_module_but_the_registry():
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    contract = next(
+        found
+        for found in config["tool"]["importlinter"]["contracts"]
+        if "registry" in found["name"]
+    )
+    package = ROOT / "tournament"
+    expected = set()
+    for parent, prefix in ((package, "tournament"), (package / "core", "tournament.core")):
+        for path in parent.iterdir():
+            if path.name.startswith("_") or path.name in ("core", "formats"):
+                continue
+            if (path.is_dir() and (path / "__init__.py").exists()) or path.suffix == ".py":
+                expected.add(f"{prefix}.{path.stem}")
+    assert set(contract["source_modules"]) == expected
+    modules = {path.stem for path in (package / "core" / "formats").glob("*.py")}
+    listed = {name.rsplit(".", 1)[1] for name in contract["forbidden_modules"]}
+    assert listed == set(formats.KEYS)
+    assert modules - {"__init__", "base", "rules"} == listed
