@@ -13,7 +13,7 @@ the layer's map (docs/adding-a-format.md).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Protocol
 
 
@@ -93,11 +93,13 @@ class Format:
     sheets: tuple[str, ...] = ()
     # The director's sections beyond the matches (views/director/tournament.py).
     desk: tuple[str, ...] = ()
-    # Anything a layer adds later goes in `extra`, read through `part()`.
-    extra: dict[str, object] = field(default_factory=dict)
+    # --- traits and parts added for the operations ------------------------------------
+    #
+    # --- traits and parts added for the reads (queries, exports, JSON) ----------------
+    #
+    # --- traits and parts added for the pages (views, templates) ----------------------
+    #
+    # --- end of the added ---------------------------------------------------------------
 
     def has_knockout(self, settings: Settings) -> bool:
         return self.knockout_of(settings) > 0
-
-    def part(self, name: str, default: object = None) -> object:
-        return self.extra.get(name, default)

@@ -51,4 +51,11 @@ FORMAT = Format(
     json=("lives",),
     sheets=("club_night",),
     desk=("rounds", "reentry"),
+    # operations' parts
+    #
+    # reads' parts
+    #
+    # pages' parts
+    #
+    # end of the added
 )

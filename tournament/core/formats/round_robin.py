@@ -42,4 +42,11 @@ FORMAT = Format(
     page="club_night",
     sheets=("club_night",),
     desk=("rounds",),
+    # operations' parts
+    #
+    # reads' parts
+    #
+    # pages' parts
+    #
+    # end of the added
 )

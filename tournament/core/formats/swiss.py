@@ -43,4 +43,11 @@ FORMAT = Format(
     json=("swiss",),
     sheets=("club_night",),
     desk=("rounds",),
+    # operations' parts
+    #
+    # reads' parts
+    #
+    # pages' parts
+    #
+    # end of the added
 )

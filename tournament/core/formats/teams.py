@@ -40,4 +40,11 @@ FORMAT = Format(
     json=("teams",),
     sheets=("teams",),
     desk=("teams",),
+    # operations' parts
+    #
+    # reads' parts
+    #
+    # pages' parts
+    #
+    # end of the added
 )
