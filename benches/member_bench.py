@@ -21,8 +21,9 @@ from odf.table import Table, TableCell, TableRow
 from odf.text import P
 from openpyxl import Workbook
 
-from ..imports.member_files import read_member_file
-from ..operations import members
+from tournament.imports.member_files import read_member_file
+from tournament.operations import members
+
 from .measure import measure
 
 ROWS = 10_000
