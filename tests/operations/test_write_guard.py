@@ -59,7 +59,7 @@ ADMIN_WRITES = {"save_model", "delete_model", "save_related", "save_formset", "d
 CONTAINERS = {"dict", "set", "frozenset", "list", "Counter", "defaultdict", "OrderedDict"}
 CONTAINER_DISPLAYS = (ast.Dict, ast.Set, ast.List, ast.DictComp, ast.SetComp, ast.ListComp)
 # The packages of the ORM's rows and QuerySets: an object made by anything else (an
-# openpyxl workbook, a hashlib digest, an odf document) is not the ORM's.
+# openpyxl workbook, a hashlib digest, a zip archive) is not the ORM's.
 ORM_PACKAGES = {"django", "tournament", "benches"}
 
 
