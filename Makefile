@@ -19,7 +19,8 @@ $(BIN)/python:
 
 # --require-hashes: a package whose file differs from the one locked, or one missing from
 # the lock, stops the install instead of coming in unchecked. --build-constraint does the
-# same for what pip builds with (odfpy comes as source): see requirements-tools.in.
+# same for what pip builds with (a package published as source only): see
+# requirements-tools.in.
 PIP_INSTALL := $(BIN)/python -m pip install --quiet --require-hashes \
 	--build-constraint requirements-tools.txt
 

@@ -56,6 +56,9 @@ INSTALLED_APPS = [
     "django_tasks",
     "django_tasks_db",
     "tournament",
+    # `manage.py bench` and `manage.py lighthouse` (make bench, make lighthouse): the
+    # benches, a package beside the app; no models, no pages.
+    "benches",
 ]
 
 MIDDLEWARE = [

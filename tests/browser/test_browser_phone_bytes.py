@@ -9,8 +9,8 @@ round 1 played and half of round 2, the consolation running.
 
 import pytest
 
+from benches import lighthouse
 from conftest import PHONE
-from tournament.benches import lighthouse
 
 pytestmark = pytest.mark.browser
 

@@ -3,7 +3,7 @@ taken pair by pair, so one busy moment of a shared machine cannot move a verdict
 
 import pytest
 
-from tournament.benches.measure import Timing, pair_statistics, paired, verdict
+from benches.measure import Timing, pair_statistics, paired, verdict
 
 
 def test_the_order_alternates_so_neither_always_runs_on_a_warmer_cache():

@@ -2,7 +2,7 @@
 robin of 5 as in one of 16: the game that decides it, and taking that game back, read
 the bracket (or the rounds) once and write only the matches that follow from it; the
 bracket they leave is the one resolving the whole plan gives. Times are the bench's
-(`tournament/benches/decision_bench.py`); here, the queries."""
+(`benches/decision_bench.py`); here, the queries."""
 
 from __future__ import annotations
 

@@ -19,6 +19,7 @@ import workers
 from django.utils import timezone
 from workers import finish
 
+from tournament.jobs.kinds import TASKS
 from tournament.models import Job, JobStatus
 from tournament.operations import jobs
 
@@ -45,6 +46,23 @@ def wait_for(condition, timeout: float = 30) -> None:
     while not condition():
         assert time.monotonic() < deadline, "timed out"
         time.sleep(0.05)
+
+
+def test_every_kind_has_its_task_imported_under_the_name_its_rows_keep():
+    """The operations give each kind its time limit, the worker's registry its task (an
+    import, not a dotted path): the same names, the ones stored in the jobs' rows."""
+    assert (
+        set(TASKS)
+        == set(jobs.KINDS)
+        == {
+            "check",
+            "analysis",
+            "final_analysis",
+            "announcement",
+            "push",
+        }
+    )
+    assert all(task.module_path.startswith("tournament.jobs.") for task in TASKS.values())
 
 
 def test_one_key_while_pending_makes_one_job():

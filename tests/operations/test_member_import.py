@@ -1,7 +1,8 @@
 """The club's member spreadsheet: headers in three languages, rows sorted into new,
 already here and refused, the three formats read from real files (written by openpyxl,
-odfpy, LibreOffice, and CSV bytes as LibreOffice and Excel save them), the operation
-that saves the good rows in one transaction, and `manage.py import_players`.
+the standard library (`ods_files`), LibreOffice, and CSV bytes as LibreOffice and Excel
+save them), the operation that saves the good rows in one transaction, and
+`manage.py import_players`.
 
 The files in tests/data/members/ were saved by LibreOffice 7.4 from a workbook with
 formulas (tests/data/members/make_libreoffice_files.py): their formulas carry the
@@ -17,11 +18,9 @@ from pathlib import Path
 import pytest
 from django.contrib.auth.models import User
 from django.core.management import CommandError, call_command
-from odf.opendocument import OpenDocumentSpreadsheet
-from odf.table import Table, TableCell, TableRow
-from odf.text import P
 from openpyxl import Workbook
 
+import ods_files
 from tournament.core import member_sheets
 from tournament.core.member_sheets import (
     Member,
@@ -625,29 +624,23 @@ def test_in_a_calculated_xlsx_a_formula_without_a_value_is_an_empty_result():
 
 
 def ods(rows) -> bytes:
-    """rows: (repeat, [(text or None, columns repeated, formula)]) as odfpy writes them."""
-    document = OpenDocumentSpreadsheet()
-    table = Table(name="Socis")
+    """rows: (repeat, [(text or None, columns repeated, formula)]), a float a number."""
+    lines = []
     for repeat, cells in rows:
-        row = TableRow(numberrowsrepeated=repeat) if repeat > 1 else TableRow()
+        line = []
         for text, columns, formula in cells:
-            attributes = {"numbercolumnsrepeated": columns} if columns > 1 else {}
-            if formula:
-                attributes["formula"] = formula
-            if text is None:
-                cell = TableCell(**attributes)
-            elif isinstance(text, float):
-                cell = TableCell(valuetype="float", value=text, **attributes)
-                cell.addElement(P(text=f"{text:g}"))
-            else:
-                cell = TableCell(valuetype="string", **attributes)
-                cell.addElement(P(text=text))
-            row.addElement(cell)
-        table.addElement(row)
-    document.spreadsheet.addElement(table)
-    output = io.BytesIO()
-    document.write(output)
-    return output.getvalue()
+            number = isinstance(text, float)
+            line.append(
+                ods_files.cell(
+                    f"{text:g}" if number else text,
+                    columns=columns,
+                    formula=formula,
+                    value_type="float" if number else None if text is None else "string",
+                    value=text if number else None,
+                )
+            )
+        lines.append(ods_files.row(line, repeat))
+    return ods_files.document(lines)
 
 
 def cells(*values):
@@ -687,20 +680,24 @@ def test_an_ods_file_with_repeated_rows_and_columns_and_formulas():
 
 
 def test_an_ods_number_without_its_value_is_a_broken_file_not_a_crash():
-    document = OpenDocumentSpreadsheet()
-    table = Table(name="Socis")
-    for texts in (["Nom", "Número de soci"], ["Núria Ferrer", None]):
-        row = TableRow()
-        for text in texts:
-            cell = TableCell(valuetype="string") if text else TableCell(valuetype="float")
-            cell.addElement(P(text=text or "57"))
-            row.addElement(cell)
-        table.addElement(row)
-    document.spreadsheet.addElement(table)
-    output = io.BytesIO()
-    document.write(output)
+    data = ods_files.document(
+        [
+            ods_files.row(
+                [
+                    ods_files.cell("Nom", value_type="string"),
+                    ods_files.cell("Número de soci", value_type="string"),
+                ]
+            ),
+            ods_files.row(
+                [
+                    ods_files.cell("Núria Ferrer", value_type="string"),
+                    ods_files.cell("57", value_type="float"),  # no office:value
+                ]
+            ),
+        ]
+    )
     with pytest.raises(MemberFileError, match=r"not an \.ods spreadsheet"):
-        read_member_file(output.getvalue(), "ods")
+        read_member_file(data, "ods")
 
 
 CSV_TEXT = (

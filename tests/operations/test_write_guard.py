@@ -1,6 +1,7 @@
 """The one door, checked: no module of the app outside `operations/` (and the
-migrations) writes through the ORM, the benches, the commands and the template tags
-included; and a page never writes while it renders.
+migrations) writes through the ORM, the commands and the template tags included, nor
+does any module of the benches (a package beside the app); and a page never writes
+while it renders.
 
 Two layers. This module reads the app's source (an AST scan: every call that would
 write, whatever path the tests take); conftest.py watches the statements the suite
@@ -24,11 +25,14 @@ from django.contrib.auth.models import Group
 from django.db import connections, transaction
 from django.template import Context, Template
 
+import benches
 import tournament
 from conftest import WriteOutsideOperations
 from tournament.models import Player
 
 APP = Path(tournament.__file__).resolve().parent
+# The benches build their seasons through the operations too.
+BENCHES = Path(benches.__file__).resolve().parent
 # Where writes belong, and the schema's own history (data migrations write rows).
 OUTSIDE_THE_SCAN = ("operations", "migrations")
 
@@ -55,8 +59,8 @@ ADMIN_WRITES = {"save_model", "delete_model", "save_related", "save_formset", "d
 CONTAINERS = {"dict", "set", "frozenset", "list", "Counter", "defaultdict", "OrderedDict"}
 CONTAINER_DISPLAYS = (ast.Dict, ast.Set, ast.List, ast.DictComp, ast.SetComp, ast.ListComp)
 # The packages of the ORM's rows and QuerySets: an object made by anything else (an
-# openpyxl workbook, a hashlib digest, an odf document) is not the ORM's.
-ORM_PACKAGES = {"django", "tournament"}
+# openpyxl workbook, a hashlib digest, a zip archive) is not the ORM's.
+ORM_PACKAGES = {"django", "tournament", "benches"}
 
 
 @dataclass(frozen=True)
@@ -251,7 +255,12 @@ def writes_in(source: str, path: str) -> list[Write]:
 def scanned_modules() -> list[Path]:
     return sorted(
         path for path in APP.rglob("*.py") if path.relative_to(APP).parts[0] not in OUTSIDE_THE_SCAN
-    )
+    ) + sorted(BENCHES.rglob("*.py"))
+
+
+def _named(path: Path) -> str:
+    """A scanned module's path from the repository's root: `tournament/...`, `benches/...`."""
+    return str(path.relative_to(APP.parent))
 
 
 def test_no_module_outside_the_operations_writes():
@@ -261,23 +270,26 @@ def test_no_module_outside_the_operations_writes():
     found = [
         write
         for path in scanned_modules()
-        for write in writes_in(path.read_text(encoding="utf-8"), str(path.relative_to(APP)))
+        for write in writes_in(path.read_text(encoding="utf-8"), _named(path))
     ]
     assert not found, "ORM writes outside tournament/operations/:\n" + "\n".join(map(str, found))
 
 
 def test_the_scan_reads_the_benches_commands_and_template_tags():
     """Not a scan of nothing: the places the issue named are read, the operations not."""
-    scanned = {str(path.relative_to(APP)) for path in scanned_modules()}
+    scanned = {_named(path) for path in scanned_modules()}
     assert {
         "benches/ratings_bench.py",
-        "management/commands/load_demo.py",
-        "templatetags/links.py",
-        "views/public/tournament.py",
-        "web/live.py",
-        "models/players.py",
+        "benches/management/commands/bench.py",
+        "tournament/management/commands/load_demo.py",
+        "tournament/templatetags/links.py",
+        "tournament/views/public/tournament.py",
+        "tournament/web/live.py",
+        "tournament/models/players.py",
     } <= scanned
-    assert not any(path.startswith(("operations/", "migrations/")) for path in scanned)
+    assert not any(
+        path.startswith(("tournament/operations/", "tournament/migrations/")) for path in scanned
+    )
 
 
 FLAGGED = {

@@ -10,13 +10,17 @@ read. Runs of repeated rows and cells are spelled out as the member list needs t
 
 from __future__ import annotations
 
-from odf.namespaces import OFFICENS, TABLENS, TEXTNS
-
 from ..core.member_sheets import MAX_COLUMNS, Row
 from .limits import Budget, not_a, open_zip, stream
 from .workbooks import cell_text
 
 CONTENT = "content.xml"
+# OpenDocument's namespaces (OASIS OpenDocument 1.2): the three the sheets
+# are written in. Defined here, not taken from a library: the reading is the standard
+# library's parser through defusedxml, and nothing more is needed.
+OFFICENS = "urn:oasis:names:tc:opendocument:xmlns:office:1.0"
+TABLENS = "urn:oasis:names:tc:opendocument:xmlns:table:1.0"
+TEXTNS = "urn:oasis:names:tc:opendocument:xmlns:text:1.0"
 SPREADSHEET = f"{{{OFFICENS}}}spreadsheet"
 TABLE = f"{{{TABLENS}}}table"
 TABLE_ROW = f"{{{TABLENS}}}table-row"

@@ -22,11 +22,11 @@ from contextlib import contextmanager
 
 from django.conf import settings
 from django.db import OperationalError, close_old_connections
-from django.utils.module_loading import import_string
 
 from ..models import Job
 from ..operations import jobs as job_operations
 from ..operations import pending_uploads, push, push_events, receipts
+from .kinds import TASKS
 
 logger = logging.getLogger(__name__)
 
@@ -61,7 +61,7 @@ def run_one(worker: str) -> Job | None:
         return None
     logger.info("job %s (%s %s) attempt %s", job.id, job.kind, job.key, job.attempts)
     try:
-        task = import_string(job_operations.KINDS[job.kind].task_path)
+        task = TASKS[job.kind]
         with time_limit(job.time_limit):
             task.call(*job.args)
     except job_operations.NotRetryable as error:

@@ -8,6 +8,7 @@ from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
+from .fields import ChoicesInCodeCharField
 from .matches import Match
 from .tournaments import Tournament
 
@@ -142,7 +143,9 @@ class AuditEntry(models.Model):
     # after the account is deleted (the user column is emptied then). Blank for the
     # system (a command, a migration, a player's link).
     user_name = models.CharField(_("who (name)"), max_length=150, blank=True)
-    action = models.CharField(_("what"), max_length=20, choices=Action.choices)
+    # The actions and their labels are the code's, not the migrations' (a new action
+    # makes no migration: fields.ChoicesInCodeCharField); a longer code than 20 would.
+    action = ChoicesInCodeCharField(_("what"), max_length=20, choices=Action.choices)
     tournament = models.ForeignKey(
         Tournament,
         on_delete=models.SET_NULL,

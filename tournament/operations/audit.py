@@ -12,6 +12,13 @@ SUBJECT_LENGTH = AuditEntry._meta.get_field("subject").max_length
 SUMMARY_LENGTH = AuditEntry._meta.get_field("summary").max_length
 
 
+def known(action: str) -> AuditEntry.Action:
+    """The action, checked against the model's list: the migrations no longer hold the
+    choices (models.fields.ChoicesInCodeCharField), so the one writer refuses an unknown
+    code (a ValueError) instead of storing it."""
+    return AuditEntry.Action(action)
+
+
 def acting(user):
     """The user to record: None for a command, a migration or an anonymous request."""
     return user if user is not None and user.is_authenticated else None
@@ -51,7 +58,7 @@ def record(
     return AuditEntry.objects.create(
         user=who,
         user_name=name_of(who),
-        action=action,
+        action=known(action),
         tournament=tournament,
         match=match,
         subject=str(subject or "")[:SUBJECT_LENGTH],
@@ -106,6 +113,7 @@ def record_many(action: str, entries: Iterable[tuple[object, object, dict]], *, 
     """One entry per (subject, summary, after), written in bulk: an import adds
     thousands of players in one transaction, and each keeps its own entry."""
     who = acting(user)
+    action = known(action)
     marks.touch_club()
     AuditEntry.objects.bulk_create(
         (

@@ -15,8 +15,10 @@ Every later write of a run is conditional on the same worker and attempt, so a r
 lease was taken over can no longer change the job. Finished jobs are pruned after some
 days (`prune`, which the workers run now and then).
 
-A job kind names a task of the tasks API (`django.tasks`' `@task`) by its path, so this
-module imports none: the tasks are callers of the operations like any other."""
+A job kind is a name, kept in the job's row ("analysis"); here it has its time limit.
+Its task (a `@task` of the tasks API) is imported by the worker's registry,
+jobs.kinds.TASKS, under the same name: this module imports none, the tasks being
+callers of the operations like any other."""
 
 from __future__ import annotations
 
@@ -42,28 +44,28 @@ class NotRetryable(Exception):
 
 @dataclass(frozen=True)
 class Kind:
-    task_path: str  # a module-level `@task`, imported by the worker
     time_limit: int  # seconds a run may take before it is stopped and counted failed
 
 
-# The kinds of work. To add one: a `@task` in tournament/jobs/, its entry here, and an
+# The kinds of work, by the names the jobs' rows keep. To add one: a `@task` in
+# tournament/jobs/, its entry here and in jobs.kinds.TASKS (its task, imported), and an
 # `enqueue(kind, key, args)` where the work arises (docs/jobs.md).
 KINDS = {
     # Harmless: shows that a worker runs (the tests and a director checking the queue).
-    "check": Kind("tournament.jobs.check.check", time_limit=60),
+    "check": Kind(time_limit=60),
     # GNU Backgammon's analysis of a match's transcript: about a second at 0-ply, some
     # 15 s for a 7-point match at 2-ply on one core (docs/skill.md).
-    "analysis": Kind("tournament.jobs.analysis.analyse_match", time_limit=120),
+    "analysis": Kind(time_limit=120),
     # The final of a main bracket again, at the finals' depth (2-ply): measured here on
     # one core of a busy machine, 17 s for a 5-point match of 4 games and 96 s for an
     # 11-point match of 9 long games (some 10 s a game), so a 25-point final of 30 games
     # takes five minutes or more: half an hour leaves room.
-    "final_analysis": Kind("tournament.jobs.analysis.analyse_final", time_limit=1800),
+    "final_analysis": Kind(time_limit=1800),
     # A finished tournament's results mailed to its players who agreed (a few seconds).
-    "announcement": Kind("tournament.jobs.announcement.mail_announcement", time_limit=300),
+    "announcement": Kind(time_limit=300),
     # Push notifications to browsers (docs/push.md): at most operations.push.BATCH a job,
     # each given settings.PUSH_TIMEOUT (10 s) by its push service.
-    "push": Kind("tournament.jobs.push.send_push", time_limit=300),
+    "push": Kind(time_limit=300),
 }
 
 

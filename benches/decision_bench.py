@@ -19,10 +19,11 @@ from unittest import mock
 from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 
-from .. import operations
-from ..core import draw, sample_games, scoring
-from ..models import Match, Season, Tournament
-from ..operations import notifications, ratings
+from tournament import operations
+from tournament.core import draw, sample_games, scoring
+from tournament.models import Match, Season, Tournament
+from tournament.operations import notifications, ratings
+
 from . import bench_seasons, measure
 
 YEAR = 2097

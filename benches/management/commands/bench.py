@@ -43,7 +43,7 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from ...benches import (
+from benches import (
     bench_seasons,
     decision_bench,
     double_bench,
@@ -59,7 +59,7 @@ from ...benches import (
     record,
     round_robin_bench,
 )
-from ...models import Game, Season
+from tournament.models import Game, Season
 
 BENCH_YEAR, SMALL_YEAR, TENTH_YEAR = 2099, 2098, 2090
 TARGET_GAMES = 20_000

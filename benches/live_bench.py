@@ -34,9 +34,10 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from .. import operations
-from ..core import draw, sample_games
-from ..models import Tournament
+from tournament import operations
+from tournament.core import draw, sample_games
+from tournament.models import Tournament
+
 from . import bench_seasons, measure
 
 YEAR = 2096

@@ -36,7 +36,9 @@ from pathlib import Path
 from django.conf import settings
 from django.urls import reverse
 
-from ..models import Tournament
+from tournament.models import Tournament
+
+from . import http_load
 from .live_bench import changes as cup_changes
 from .measure import verdict
 
@@ -131,7 +133,7 @@ def _load(server: Server, **arguments) -> subprocess.Popen:
         [
             sys.executable,
             "-m",
-            "tournament.benches.http_load",
+            http_load.__name__,
             json.dumps({"port": server.port, **arguments}),
         ],
         cwd=settings.BASE_DIR,

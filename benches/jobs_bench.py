@@ -31,15 +31,17 @@ from pathlib import Path
 from django.conf import settings
 from django.db import connection
 
-from .. import operations
-from ..core import draw
-from ..engines import gnubg
-from ..models import Analysis, Job, JobStatus
-from ..operations import transcripts
+import tournament
+from tournament import operations
+from tournament.core import draw
+from tournament.engines import gnubg
+from tournament.models import Analysis, Job, JobStatus
+from tournament.operations import transcripts
+
 from . import bench_seasons
 
-# The demo's transcripts (management.demo_analyses keeps them; a layer above this one).
-TRANSCRIPTS = Path(__file__).resolve().parents[1] / "data" / "demo_analyses"
+# The demo's transcripts, the app's data (tournament.management.demo_analyses keeps them).
+TRANSCRIPTS = Path(tournament.__file__).resolve().parent / "data" / "demo_analyses"
 YEAR = 2095
 WORKER_JOBS = 16
 EVENT_MATCHES = 64

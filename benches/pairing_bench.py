@@ -6,7 +6,8 @@ from __future__ import annotations
 import random
 import time
 
-from ..core.swiss import swiss_pairings
+from tournament.core.swiss import swiss_pairings
+
 from .measure import verdict
 
 PLAYERS = 200

@@ -7,7 +7,8 @@ from __future__ import annotations
 import random
 import time
 
-from ..core import lives
+from tournament.core import lives
+
 from .measure import verdict
 
 PLAYERS = 200

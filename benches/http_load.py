@@ -1,5 +1,5 @@
 """The load generator of `http_bench`: phones polling a live part over HTTP, run as a
-process of its own (`python -m tournament.benches.http_load '<json>'`, printing one JSON
+process of its own (`python -m benches.http_load '<json>'`, printing one JSON
 line), so that it shares nothing with the server but the machine.
 
 Plain asyncio and sockets, no Django and no dependency: one process keeps a hundred

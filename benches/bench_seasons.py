@@ -9,9 +9,9 @@ import random
 import time
 from datetime import date, timedelta
 
-from .. import operations
-from ..core import draw, sample_games
-from ..models import Player, Season, Tournament
+from tournament import operations
+from tournament.core import draw, sample_games
+from tournament.models import Player, Season, Tournament
 
 PLAYERS = 168  # the largest field and some: each cup draws its field from them
 

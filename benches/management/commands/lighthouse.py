@@ -9,7 +9,7 @@ import json
 
 from django.core.management.base import BaseCommand
 
-from ...benches import lighthouse
+from benches import lighthouse
 
 
 class Command(BaseCommand):

@@ -24,9 +24,10 @@ from pathlib import Path
 
 from django.conf import settings
 
-from .. import operations
-from ..core import draw, sample_games
-from ..models import Tournament
+from tournament import operations
+from tournament.core import draw, sample_games
+from tournament.models import Tournament
+
 from . import bench_seasons, live_bench
 
 YEAR = 2097

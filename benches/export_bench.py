@@ -25,9 +25,10 @@ from pathlib import Path
 from django.conf import settings
 from openpyxl import Workbook
 
-from ..exports import season_sheets, tournament_sheets, write_workbook
-from ..models import Game, Season, Tournament
-from ..queries.standings import season_standings
+from tournament.exports import season_sheets, tournament_sheets, write_workbook
+from tournament.models import Game, Season, Tournament
+from tournament.queries.standings import season_standings
+
 from . import measure
 
 # The season export within 1.3x of the plain openpyxl floor. It was 1.2 while the bench

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import random
 
-from ..core import draw
+from tournament.core import draw
+
 from .measure import measure, verdict
 
 ENTRANTS = 256

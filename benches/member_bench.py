@@ -8,7 +8,9 @@ from __future__ import annotations
 import csv
 import io
 import tempfile
+import zipfile
 from pathlib import Path
+from xml.sax.saxutils import escape
 
 from django.contrib.auth.models import User
 from django.contrib.sessions.backends.db import SessionStore
@@ -16,13 +18,11 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import transaction
 from django.test import RequestFactory
 from django.urls import resolve, reverse
-from odf.opendocument import OpenDocumentSpreadsheet
-from odf.table import Table, TableCell, TableRow
-from odf.text import P
 from openpyxl import Workbook
 
-from ..imports.member_files import read_member_file
-from ..operations import members
+from tournament.imports.member_files import read_member_file
+from tournament.operations import members
+
 from .measure import measure
 
 ROWS = 10_000
@@ -55,21 +55,39 @@ def write_files(folder: Path, rows: list[list[object]]) -> dict[str, Path]:
     for row in [HEADERS, *rows]:
         sheet.append(row)
     book.save(paths["xlsx"])
-    document = OpenDocumentSpreadsheet()
-    table = Table(name="Socis")
-    for row in [HEADERS, *rows]:
-        line = TableRow()
-        for value in row:
-            cell = TableCell(valuetype="string")
-            cell.addElement(P(text=str(value)))
-            line.addElement(cell)
-        table.addElement(line)
-    document.spreadsheet.addElement(table)
-    document.save(str(paths["ods"]))
+    _write_ods(paths["ods"], [HEADERS, *rows])
     text = io.StringIO()
     csv.writer(text, delimiter=";").writerows([HEADERS, *rows])
     paths["csv"].write_bytes(text.getvalue().encode("cp1252"))
     return paths
+
+
+ODS_MIMETYPE = "application/vnd.oasis.opendocument.spreadsheet"
+ODS_CONTENT = (
+    "<?xml version='1.0' encoding='UTF-8'?>\n<office:document-content"
+    ' xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0"'
+    ' xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0"'
+    ' xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" office:version="1.2">'
+    '<office:body><office:spreadsheet><table:table table:name="Socis">{rows}</table:table>'
+    "</office:spreadsheet></office:body></office:document-content>"
+)
+
+
+def _write_ods(path: Path, rows: list[list[object]]) -> None:
+    """A one-sheet .ods of text cells, as a spreadsheet program lays it out (the
+    mimetype stored first, then content.xml): the standard library is enough."""
+    cell = '<table:table-cell office:value-type="string"><text:p>{}</text:p></table:table-cell>'
+    content = ODS_CONTENT.format(
+        rows="".join(
+            "<table:table-row>"
+            + "".join(cell.format(escape(str(value))) for value in row)
+            + "</table:table-row>"
+            for row in rows
+        )
+    )
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("mimetype", ODS_MIMETYPE, compress_type=zipfile.ZIP_STORED)
+        archive.writestr("content.xml", content)
 
 
 def _preview(data: bytes):

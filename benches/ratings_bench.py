@@ -22,11 +22,12 @@ from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from .. import operations
-from ..core import draw
-from ..core.scoring import GameResult
-from ..models import Match, Player, RatingChange, Season, Tournament
-from ..operations import past_matches, ratings
+from tournament import operations
+from tournament.core import draw
+from tournament.core.scoring import GameResult
+from tournament.models import Match, Player, RatingChange, Season, Tournament
+from tournament.operations import past_matches, ratings
+
 from . import measure
 
 YEAR = 2095

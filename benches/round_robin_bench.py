@@ -15,9 +15,10 @@ from datetime import date
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from .. import operations
-from ..core import club_nights, sample_games
-from ..models import Tournament
+from tournament import operations
+from tournament.core import club_nights, sample_games
+from tournament.models import Tournament
+
 from . import bench_seasons, measure
 
 YEAR = 2094
