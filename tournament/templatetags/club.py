@@ -34,3 +34,10 @@ def one_full_stop(text) -> str:
     ("...") is left as it is. Wrapped round a translated sentence with `{% filter %}`,
     it holds whichever word order the translation chose."""
     return re.sub(r"(?<!\.)\.\.(?!\.)", ".", str(text))
+
+
+@register.filter
+def knockout_of(tournament) -> int:
+    """How many players (or groups' places) go on to a knockout, as the tournament's
+    format reads its settings (`core.formats`); 0 when none follows."""
+    return tournament.played_as.knockout_of(tournament)

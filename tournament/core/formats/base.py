@@ -99,6 +99,17 @@ class Format:
     #
     # --- traits and parts added for the pages (views, templates) ----------------------
     #
+    # Its pages say a bye counts as a win (its pairing and its standings take it as one).
+    bye_is_a_win: bool = False
+    # What its draw does with the pairs a director keeps apart, as the pages say it
+    # (views/director/avoided.py): "first_round", the draw keeps them apart in round 1;
+    # "every_round", every round's pairing does (and the desk names those that meet all
+    # the same); "everyone_meets", nothing to keep apart.
+    apart: str = "first_round"
+    # How its rounds are paired, as the director's rounds section says it
+    # (views/director/rounds.py: "by_wins", "by_losses", "drawn_at_once"; empty when it
+    # is not played in rounds).
+    pairing: str = ""
     # --- end of the added ---------------------------------------------------------------
 
     def has_knockout(self, settings: Settings) -> bool:

@@ -57,5 +57,9 @@ FORMAT = Format(
     #
     # pages' parts
     #
+    bye_is_a_win=True,
+    # Its rounds keep pairs apart too, but its pages have always said the draw's words
+    # (round 1): kept so, as the pages were.
+    pairing="by_losses",
     # end of the added
 )

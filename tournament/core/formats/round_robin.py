@@ -48,5 +48,7 @@ FORMAT = Format(
     #
     # pages' parts
     #
+    apart="everyone_meets",
+    pairing="drawn_at_once",
     # end of the added
 )

@@ -49,5 +49,8 @@ FORMAT = Format(
     #
     # pages' parts
     #
+    bye_is_a_win=True,
+    apart="every_round",
+    pairing="by_wins",
     # end of the added
 )

@@ -15,6 +15,14 @@ from ...models import AvoidedPair, Player
 from ...web.access import director_required
 from .tournament import tournament_of
 
+# What each format's draw does with a pair kept apart, in the page's words
+# (core.formats.Format.apart).
+APART = {
+    "first_round": "director/includes/apart/first_round.html",
+    "every_round": "director/includes/apart/every_round.html",
+    "everyone_meets": "director/includes/apart/everyone_meets.html",
+}
+
 
 def _entered(tournament) -> list[Player]:
     return list(Player.objects.filter(entries__tournament=tournament).order_by("name", "pk"))
@@ -32,6 +40,7 @@ def _page(request, tournament, form=None, *, error=None, status=200):
         "pairs": pairs,
         "form": form or AvoidedPairForm(players=players),
         "error": error,
+        "apart": APART[tournament.played_as.apart],
         "can_add": not tournament.is_finished and len(players) >= 2,
     }
     return render(request, "director/avoided.html", context, status=status)
@@ -43,7 +52,8 @@ def avoided_pairs(request, pk):
     """GET: the tournament's pairs kept apart, and a form to mark one. POST: mark it.
 
     Template: director/avoided.html; context: tournament, pairs (AvoidedPair rows with
-    their players), form, can_add, error (why a pair was refused: a 400)."""
+    their players), form, can_add, error (why a pair was refused: a 400), apart (what
+    the format's draw does with them: APART's include)."""
     tournament = tournament_of(pk)
     if request.method == "GET":
         return _page(request, tournament)

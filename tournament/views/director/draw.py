@@ -113,7 +113,7 @@ def _teams_draw_context(tournament, context: dict, form) -> None:
     made = not form.is_bound and tournament.team_matches.exists()
     context["made"] = made
     if made:
-        context["seed"], context["left_out"] = tournament.draw_seed, []
+        context["seed"] = tournament.draw_seed
     try:
         groups = (
             operations.teams.stored_preview(tournament)
@@ -143,7 +143,6 @@ def _club_draw_context(tournament, context: dict, form) -> None:
     context["made"] = made is not None
     if made is not None:
         context["seed"] = tournament.draw_seed
-        context["left_out"] = []
     try:
         made = made or operations.preview_club_draw(tournament, context["seed"])
     except operations.OperationError as error:
@@ -151,7 +150,7 @@ def _club_draw_context(tournament, context: dict, form) -> None:
         return
     keys = [key for group in made.groups for key in group]
     context["brackets"] = _club_preview(made, Player.objects.in_bulk(keys))
-    if tournament.is_swiss:
+    if tournament.played_as.apart == "every_round":
         _unkept(tournament, context, made.rounds[0].pairs)
 
 
@@ -161,6 +160,32 @@ def _unkept(tournament, context: dict, pairs) -> None:
     avoid = avoided_pairs(tournament)
     meeting = [pair for pair in map(frozenset, pairs) if pair in avoid]
     context["unkept"] = names_of(meeting) if meeting else []
+
+
+def _bracket_draw_context(tournament, context: dict, form) -> None:
+    """A cup's brackets, each with its first round: the draw stored, or a preview."""
+    stored = None if form.is_bound else stored_draw.load(tournament)
+    context["made"] = stored is not None
+    if stored is not None:
+        context["seed"] = tournament.draw_seed
+    try:
+        plan = stored.plan if stored else operations.preview_draw(tournament, context["seed"])
+    except draw.DrawError as error:
+        context["error"] = error.message(gettext)
+        return
+    players = Player.objects.in_bulk(list(plan.entrants))
+    context["brackets"] = _preview(plan, players)
+    first = plan.bracket(draw.MAIN).round_matches(1)
+    _unkept(tournament, context, (_entrants(match) for match in first if all(_entrants(match))))
+
+
+# The director's draw page of each way of drawing (core.formats.Format.draws): what
+# fills it.
+DRAW_PAGES = {
+    "bracket": _bracket_draw_context,
+    "rounds": _club_draw_context,
+    "teams": _teams_draw_context,
+}
 
 
 @director_required
@@ -189,46 +214,29 @@ def draw_view(request, pk):
             return desk_page(request, tournament, status=409, error=error.message)
         messages.success(request, gettext("Draw made."))
         return back_to_desk(tournament)
-    if tournament.is_club_night or tournament.is_teams:
-        stored = None
-    else:
-        stored = None if form.is_bound else stored_draw.load(tournament)
-    seed = form.cleaned_data["seed"] if form.is_bound else operations.new_draw_seed()
     context = {
         "tournament": tournament,
-        "seed": tournament.draw_seed if stored else seed,
-        "made": stored is not None,
+        "seed": form.cleaned_data["seed"] if form.is_bound else operations.new_draw_seed(),
+        "made": False,
         "error": None,
         "brackets": [],
         "can_redraw": operations.draw_can_be_remade(tournament),
         "new_seed": operations.new_draw_seed(),
-        # A preview leaves out who has not checked in or withdrew before it; a stored
-        # draw keeps who withdrew after it (their matches are walkovers).
-        "left_out": []
-        if stored
-        else [
-            entry.player
-            for entry in entries_of(tournament)
-            if entry.withdrawn or not entry.checked_in
-        ],
+        "left_out": [],
         "problems": operations.draw_problems(tournament),
         "unkept": [],
     }
-    if tournament.is_teams:
-        _teams_draw_context(tournament, context, form)
-        return render(request, "director/draw.html", context)
-    if tournament.is_club_night:
-        _club_draw_context(tournament, context, form)
-        return render(request, "director/draw.html", context)
-    try:
-        plan = stored.plan if stored else operations.preview_draw(tournament, seed)
-    except draw.DrawError as error:
-        context["error"] = error.message(gettext)
-    else:
-        players = Player.objects.in_bulk(list(plan.entrants))
-        context["brackets"] = _preview(plan, players)
-        first = plan.bracket(draw.MAIN).round_matches(1)
-        _unkept(tournament, context, (_entrants(match) for match in first if all(_entrants(match))))
+    # The draw made, or a preview, as the format draws (it sets made, and the seed of a
+    # draw made).
+    DRAW_PAGES[tournament.played_as.draws](tournament, context, form)
+    if not context["made"]:
+        # A preview leaves out who has not checked in or withdrew before it; a draw made
+        # keeps who withdrew after it (their matches are walkovers).
+        context["left_out"] = [
+            entry.player
+            for entry in entries_of(tournament)
+            if entry.withdrawn or not entry.checked_in
+        ]
     return render(request, "director/draw.html", context)
 
 
@@ -265,6 +273,20 @@ def start(request, pk):
     return back_to_desk(tournament)
 
 
+def _team_round_slips(matches, number: int):
+    """A team event's group round: every board of its team matches, board by board."""
+    return matches.in_rounds().filter(round=number, group__gt=0)
+
+
+def _round_slips(matches, number: int):
+    return matches.in_rounds().filter(round=number).not_settled_empty()
+
+
+# The matches of round N (?round=N) of each way of drawing in rounds
+# (core.formats.Format.draws); a bracket's round also names its bracket.
+ROUND_SLIPS = {"rounds": _round_slips, "teams": _team_round_slips}
+
+
 @director_required
 @require_GET
 def slips(request, pk):
@@ -280,12 +302,9 @@ def slips(request, pk):
         "bracket", "player1", "player2", "team_match__team1", "team_match__team2"
     ).order_by(F("bracket_id").asc(nulls_first=True), "round", "position")  # rounds first
     kind, number = request.GET.get("bracket", ""), request.GET.get("round", "")
-    if not kind and number.isdigit() and tournament.is_teams:
-        # A team event's group round: every board of its team matches, board by board.
-        matches = matches.in_rounds().filter(round=int(number), group__gt=0)
-        title = gettext("Round %(number)s") % {"number": number}
-    elif not kind and number.isdigit() and tournament.is_club_night:
-        matches = matches.in_rounds().filter(round=int(number)).not_settled_empty()
+    round_of = ROUND_SLIPS.get(tournament.played_as.draws)
+    if not kind and number.isdigit() and round_of is not None:
+        matches = round_of(matches, int(number))
         title = gettext("Round %(number)s") % {"number": number}
     elif kind in draw.BRACKET_KINDS and number.isdigit():
         matches = matches.filter(bracket__kind=kind, round=int(number)).not_settled_empty()

@@ -9,7 +9,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 
-from ...models import Job
+from ...models import Job, JobStatus
 from ...operations import OperationError
 from ...operations import jobs as job_operations
 from ...queries.jobs import job_lines
@@ -22,9 +22,9 @@ RECENT = 100
 @require_GET
 def jobs(request):
     """Template: director/jobs.html; context: jobs (queries.jobs.JobLine: the job and its
-    work in words; the newest first)."""
+    work in words; the newest first), statuses (JobStatus, to compare a job's with)."""
     recent = job_lines(list(Job.objects.order_by("-id")[:RECENT]))
-    return render(request, "director/jobs.html", {"jobs": recent})
+    return render(request, "director/jobs.html", {"jobs": recent, "statuses": JobStatus})
 
 
 @director_required

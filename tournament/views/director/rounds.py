@@ -27,6 +27,14 @@ from ...operations.avoided_pairs import avoided_pairs, names_of
 from ...web.access import director_required
 from .tournament import back_to_desk, desk_page, tournament_of
 
+# How each format's rounds are paired, as the desk's rounds section says it, with what
+# the director may do (core.formats.Format.pairing).
+PAIRING = {
+    "by_wins": "director/includes/pairing/by_wins.html",
+    "by_losses": "director/includes/pairing/by_losses.html",
+    "drawn_at_once": "director/includes/pairing/drawn_at_once.html",
+}
+
 
 @dataclass
 class RoundsDesk:
@@ -43,6 +51,8 @@ class RoundsDesk:
     # Win + Skill: the step that waits for analyses (the next round, the knockout, the
     # final places) and the matches it waits for; the director may go on without waiting.
     waiting: Waiting | None = None
+    # How the rounds are paired, in the section's words: PAIRING's include.
+    pairing: str = ""
     overdue_choices: tuple = (WALKOVER_TO_FIRST, WALKOVER_TO_SECOND, DOUBLE_LOSS)
 
 
@@ -57,7 +67,8 @@ def rounds_desk(tournament: Tournament, in_field: int) -> RoundsDesk:
         can_pair = True
     newest = tournament.matches.in_rounds().filter(round=current)
     set_for = dict(tournament.deadlines.values_list("round", "deadline"))
-    numbers = range(1, (tournament.rounds if tournament.is_swiss else current) + 1)
+    # A deadline for every round there will be, when their number is set.
+    numbers = range(1, (tournament.rounds if tournament.played_as.fixed_rounds else current) + 1)
     deadlines = [
         (
             number,
@@ -89,13 +100,15 @@ def rounds_desk(tournament: Tournament, in_field: int) -> RoundsDesk:
         overdue=overdue,
         unkept=_unkept(tournament, current),
         waiting=waits,
+        pairing=PAIRING[tournament.played_as.pairing],
     )
 
 
 def _unkept(tournament: Tournament, current: int) -> list[str]:
-    """The pairs kept apart that meet in a Swiss's newest round all the same: the
-    rematch and score-group rules left no other pairing (or they were marked after)."""
-    if not tournament.is_swiss or not current:
+    """The pairs kept apart that meet in the newest round all the same, where every
+    round keeps them apart: the rematch and score-group rules left no other pairing (or
+    they were marked after)."""
+    if tournament.played_as.apart != "every_round" or not current:
         return []
     avoid = avoided_pairs(tournament)
     if not avoid:

@@ -32,7 +32,7 @@ def _page(request, tournament, form, *, status=200, error=""):
 def teams(request, pk):
     """The teams, and a new one (POST: added, back here)."""
     tournament = tournament_of(pk)
-    if not tournament.is_teams:
+    if "teams" not in tournament.played_as.desk:
         return redirect("director-tournament", tournament.pk)
     if request.method != "POST":
         return _page(request, tournament, TeamForm(tournament=tournament))

@@ -102,6 +102,8 @@ def desk_page(request, tournament: Tournament, *, status=200, **forms):
             initial=initial,
         )
     door = door_context(tournament, entries, arrivals)
+    # The format's own sections of the desk (core.formats.Format.desk).
+    sections = tournament.played_as.desk
     context = {
         "tournament": tournament,
         "new_seed": operations.new_draw_seed(),
@@ -117,13 +119,13 @@ def desk_page(request, tournament: Tournament, *, status=200, **forms):
         "problems": operations.draw_problems(tournament, entries),
         "seeds_form": seeds_form,
         "withdraw_form": WithdrawForm(tournament=tournament),
-        "reentry_form": reentry_form(tournament) if tournament.is_lives else None,
+        "reentry_form": reentry_form(tournament) if "reentry" in sections else None,
         "late_form": late_form,
         "can_redraw": can_redraw,
         "counts": counts,
         "open_matches": open_matches,
         "drawn": bool(counts),
-        "rounds": _rounds(tournament, entries),
+        "rounds": _rounds(tournament, entries) if "rounds" in sections else None,
         # Public registration and its waiting list are the draw's past once it is made.
         "registration": None
         if counts
@@ -157,9 +159,7 @@ def _registration(tournament: Tournament, form) -> dict:
 
 
 def _rounds(tournament: Tournament, entries):
-    """A club night's rounds as the desk shows them (None for a cup)."""
-    if not tournament.is_club_night:
-        return None
+    """The rounds as the desk shows them (a format with a "rounds" section)."""
     # The rounds' views answer with this page, which shows the rounds: imported here,
     # not at the top, so that either module may be loaded first.
     from .rounds import rounds_desk

@@ -18,11 +18,11 @@ def tournament_results(request, pk):
     """
     tournament = get_object_or_404(Tournament.objects.public().select_related("season"), pk=pk)
     standings = tournament_standings(tournament)
-    # A Swiss or a round robin has no brackets to tell its places apart.
+    # Only a format of brackets has brackets to tell its places apart.
     places = PlacesTable(
         place_rows(standings.places),
         prefix="p-",
-        exclude=("kind",) if tournament.is_club_night or tournament.is_teams else (),
+        exclude=() if tournament.played_as.brackets else ("kind",),
     )
     RequestConfig(request, paginate={"per_page": 50}).configure(places)
     table = StandingsTable(standings.records, prefix="s-")

@@ -3,7 +3,9 @@ rounds, with one player's way through them marked when a visitor follows someone
 brackets are rendered once per change of the tournament and a poll that finds nothing
 new is a 304 (web.live)."""
 
+from collections.abc import Callable
 from functools import cache
+from typing import NamedTuple
 
 from django.http import Http404
 from django.shortcuts import render
@@ -11,7 +13,7 @@ from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 
 from ...core.names import normalize_name
-from ...models import Player
+from ...models import Player, Tournament
 from ...queries.bracket_layout import lay_out, path_of, window
 from ...queries.club_nights import club_night
 from ...queries.teams import team_event
@@ -103,9 +105,10 @@ def _registration(tournament, has_brackets) -> dict | None:
 
 def _tournament_parts(tournament, found, every_round=False) -> dict:
     """The tournament page's expensive parts, rendered without the request (they are
-    kept for every visitor): the live part (tournament/includes/brackets.html, or
-    club_night_live.html for a Swiss or a round robin) and the other matches
-    (tournament/includes/other_matches.html); with what the page around them needs.
+    kept for every visitor): the live part its format's page shows (LIVE_PARTS, by
+    `Format.page`: the brackets, a club night's standings and rounds, or a team event)
+    and the other matches (tournament/includes/other_matches.html); with what the page
+    around them needs.
 
     Without `every_round`, a large bracket sends a window of rounds, the others as
     their headings with a link to the page with `?rounds=all` (bracket_layout.window).
@@ -115,27 +118,8 @@ def _tournament_parts(tournament, found, every_round=False) -> dict:
     all_rounds_url (the page with every round, for the rounds left out)."""
     highlight = found.pk if found else None
     context = {"tournament": tournament, "found": found, "club": None}
-    if tournament.is_teams:
-        # Teams, group tables and team matches with their boards; the knockout too.
-        context["team_event"] = team_event(tournament)
-        brackets, others = [], []
-        template = "tournament/includes/team_event.html"
-    elif tournament.is_club_night:
-        matches = list(tournament.matches.select_related("player1", "player2", "winner", "bracket"))
-        bracket_rows = tournament.brackets.all()  # read only for a knockout
-        # A round robin's knockout, once drawn, is bracketed; the rounds are the club's.
-        knockout = [match for match in matches if match.bracket_id is not None]
-        brackets = (
-            lay_out(tournament, knockout, bracket_rows, highlight=highlight) if knockout else []
-        )
-        context["club"] = club_night(tournament, matches)
-        others = [m for m in matches if m.bracket_id is None and m.round is None]
-        template = "tournament/includes/club_night_live.html"
-    else:
-        matches, bracket_rows = _cup_rows(tournament)
-        brackets = lay_out(tournament, matches, bracket_rows, highlight=highlight)
-        others = [match for match in matches if match.bracket_id is None]
-        template = "tournament/includes/brackets.html"
+    part = LIVE_PARTS[tournament.played_as.page]
+    brackets, others = part.build(tournament, context, highlight)
     if not every_round:
         window(brackets)
     render_cards(brackets)
@@ -147,12 +131,54 @@ def _tournament_parts(tournament, found, every_round=False) -> dict:
         all_rounds_url="?rounds=all" + (f"&player={found.pk}" if found else ""),
     )
     return {
-        "live": render_to_string(template, context).encode(),
+        "live": render_to_string(part.template, context).encode(),
         "others": render_to_string("tournament/includes/other_matches.html", context),
         # The sheet the page prints on (site.css paper-*): the first bracket's.
-        "paper": brackets[0].paper if brackets and not context["club"] else "",
+        "paper": brackets[0].paper if brackets and part.prints else "",
         "has_brackets": bool(brackets),
     }
+
+
+def _team_event(tournament, context: dict, highlight) -> tuple[list, list]:
+    """Teams, group tables and team matches with their boards; the knockout too."""
+    context["team_event"] = team_event(tournament)
+    return [], []
+
+
+def _club_night(tournament, context: dict, highlight) -> tuple[list, list]:
+    """The standings and rounds (club_nights.ClubNight), and a knockout once drawn."""
+    matches = list(tournament.matches.select_related("player1", "player2", "winner", "bracket"))
+    bracket_rows = tournament.brackets.all()  # read only for a knockout
+    # A round robin's knockout, once drawn, is bracketed; the rounds are the club's.
+    knockout = [match for match in matches if match.bracket_id is not None]
+    brackets = lay_out(tournament, knockout, bracket_rows, highlight=highlight) if knockout else []
+    context["club"] = club_night(tournament, matches)
+    return brackets, [m for m in matches if m.bracket_id is None and m.round is None]
+
+
+def _brackets(tournament, context: dict, highlight) -> tuple[list, list]:
+    """The brackets, round by round."""
+    matches, bracket_rows = _cup_rows(tournament)
+    brackets = lay_out(tournament, matches, bracket_rows, highlight=highlight)
+    return brackets, [match for match in matches if match.bracket_id is None]
+
+
+class LivePart(NamedTuple):
+    """The live part of a tournament's page: its template, what fills its context and
+    gives its brackets and other matches, and whether the page prints on its first
+    bracket's sheet."""
+
+    template: str
+    build: Callable[[Tournament, dict, int | None], tuple[list, list]]
+    prints: bool = False
+
+
+# The live part of each format's page (core.formats.Format.page).
+LIVE_PARTS = {
+    "brackets": LivePart("tournament/includes/brackets.html", _brackets, prints=True),
+    "club_night": LivePart("tournament/includes/club_night_live.html", _club_night),
+    "team_event": LivePart("tournament/includes/team_event.html", _team_event),
+}
 
 
 def _cup_rows(tournament):
