@@ -26,7 +26,10 @@ from ...forms import (
 from ...models import Entry, Match, Payment, Player, Tournament
 from ...web.access import director_required
 from .arrivals import door_context, read_arrivals
+from .entry_sweep import sweep_context
 from .lives import reentry_form
+from .registration import registration_desk
+from .rounds import rounds_desk
 from .setup import say_if_discarded
 
 SEARCH_RESULTS = 20
@@ -132,10 +135,7 @@ def desk_page(request, tournament: Tournament, *, status=200, **forms):
         "sweep": not counts,
     }
     if not counts:
-        # Entries in one sweep, before the draw. Imported here: that module answers with
-        # this page.
-        from .entry_sweep import sweep_context
-
+        # Entries in one sweep, before the draw.
         context.update(sweep_context(tournament, entries))
     return render(request, "director/tournament.html", context, status=status)
 
@@ -150,9 +150,6 @@ def _new_player_form(form, full: bool) -> NewPlayerForm:
 
 def _registration(tournament: Tournament, form) -> dict:
     """Public registration's part of the desk (director/includes/registration.html)."""
-    # Imported here, like the rounds below: its views answer with this page.
-    from .registration import registration_desk
-
     return registration_desk(tournament, form)
 
 
@@ -160,10 +157,6 @@ def _rounds(tournament: Tournament, entries):
     """A club night's rounds as the desk shows them (None for a cup)."""
     if not tournament.is_club_night:
         return None
-    # The rounds' views answer with this page, which shows the rounds: imported here,
-    # not at the top, so that either module may be loaded first.
-    from .rounds import rounds_desk
-
     return rounds_desk(tournament, sum(1 for e in entries if e.checked_in and not e.withdrawn))
 
 

@@ -40,6 +40,7 @@ from ...operations.reports import (
     dispute_report,
     report_game,
 )
+from ...queries.player_door import door_rows
 from ...queries.player_matches import (
     change_mark,
     open_matches,
@@ -50,7 +51,6 @@ from ...queries.player_matches import (
 from ...web import door_device, live, push_control, sent_entries
 from ...web.access import private
 from ...web.link_limits import limit_link_writes
-from .player_door import door_rows
 
 
 def _forms(row, posted=None):
@@ -80,7 +80,7 @@ def _page(request, player: Player, token: str, *, status=200, errors=None, poste
     yet, when nothing is open), swiss_waiting (Swiss tournaments whose next round is not
     paired yet, when nothing is open), recorded (their latest matches decided by their
     games, each with a link to hand in its file; the whole page only), door (the
-    check-in of their tournaments: player_door.door_rows, in the live part), not_drawn
+    check-in of their tournaments: queries.player_door.door_rows, in the live part), not_drawn
     (the tournaments drawn without them, though registered), mark
     (what the live refresh compares), push (the "Allow notifications" control: None
     without the club's VAPID key; the whole page only)."""
