@@ -14,7 +14,6 @@ import hashlib
 import re
 
 from django.contrib import messages
-from django.db.models import Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -24,7 +23,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from ...core import scoring
 from ...forms import ConfirmReportForm, DisputeForm, GameForm
-from ...models import Entry, Match, Player, Tournament
+from ...models import Match, Player
 from ...operations import (
     AlreadySent,
     MatchClosed,
@@ -40,6 +39,7 @@ from ...operations.reports import (
     dispute_report,
     report_game,
 )
+from ...queries.marks import player_tournament_marks
 from ...queries.player_door import door_rows
 from ...queries.player_matches import (
     change_mark,
@@ -147,15 +147,7 @@ def _marks(request, player: Player) -> list:
     """The page shows the player's name and, in the tournaments in play that they
     entered or play in, their matches, reports and next match: the club's mark and
     those tournaments' (the list changes too when one starts or finishes)."""
-    theirs = Tournament.objects.in_play().filter(
-        Q(pk__in=Entry.objects.filter(player=player).values("tournament_id"))
-        | Q(pk__in=Match.objects.involving(player).values("tournament_id"))
-    )
-    rows = list(
-        theirs.annotate(club_mark=live.CLUB_MARK)
-        .order_by("pk")
-        .values_list("pk", "mark", "club_mark")
-    )
+    rows = player_tournament_marks(player)
     club = rows[0][2] if rows else live.club_mark()
     return [player.pk, club, *(value for pk, mark, _club in rows for value in (pk, mark))]
 

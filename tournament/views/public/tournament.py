@@ -11,13 +11,13 @@ from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 
 from ...core.names import normalize_name
-from ...models import Player
 from ...queries.bracket_layout import lay_out, path_of, window
 from ...queries.club_nights import club_night
 from ...queries.teams import team_event
+from ...queries.tournament_page import brackets_with_fees, cup_rows, matches_with_players
+from ...queries.tournament_page import entrants as tournament_entrants
 from ...web import live
 from ...web.cards import link_places, render_cards
-from .registration import fees_of
 
 
 def _looked_for(request, tournament):
@@ -31,7 +31,7 @@ def _looked_for(request, tournament):
     by_id = wanted.isascii() and wanted.isdigit() and len(wanted) <= 30
     if not by_id and not query:
         return None, [], ""
-    entrants = [entry.player for entry in tournament.entries.select_related("player")]
+    entrants = tournament_entrants(tournament)
     if by_id:
         found = [player for player in entrants if player.pk == int(wanted)]
         return (found[0] if found else None), [], ""
@@ -98,7 +98,7 @@ def _registration(tournament, has_brackets) -> dict | None:
     """The registration part (its fees: one query), while sign-ups are taken."""
     if not tournament.registration_is_open() or not tournament.is_draft or has_brackets:
         return None
-    return {"fees": fees_of(tournament)}
+    return {"fees": brackets_with_fees(tournament)}
 
 
 def _tournament_parts(tournament, found, every_round=False) -> dict:
@@ -121,7 +121,7 @@ def _tournament_parts(tournament, found, every_round=False) -> dict:
         brackets, others = [], []
         template = "tournament/includes/team_event.html"
     elif tournament.is_club_night:
-        matches = list(tournament.matches.select_related("player1", "player2", "winner", "bracket"))
+        matches = matches_with_players(tournament)
         bracket_rows = tournament.brackets.all()  # read only for a knockout
         # A round robin's knockout, once drawn, is bracketed; the rounds are the club's.
         knockout = [match for match in matches if match.bracket_id is not None]
@@ -132,7 +132,7 @@ def _tournament_parts(tournament, found, every_round=False) -> dict:
         others = [m for m in matches if m.bracket_id is None and m.round is None]
         template = "tournament/includes/club_night_live.html"
     else:
-        matches, bracket_rows = _cup_rows(tournament)
+        matches, bracket_rows = cup_rows(tournament)
         brackets = lay_out(tournament, matches, bracket_rows, highlight=highlight)
         others = [match for match in matches if match.bracket_id is None]
         template = "tournament/includes/brackets.html"
@@ -153,25 +153,3 @@ def _tournament_parts(tournament, found, every_round=False) -> dict:
         "paper": brackets[0].paper if brackets and not context["club"] else "",
         "has_brackets": bool(brackets),
     }
-
-
-def _cup_rows(tournament):
-    """A cup's matches with their players, and its brackets (three queries). A
-    256-player cup has 700 matches: their players are read once each rather than joined
-    to every row, their winner is one of them and their bracket one of three (model
-    instances are most of the cost of reading them)."""
-    bracket_rows = list(tournament.brackets.all())
-    brackets = {bracket.pk: bracket for bracket in bracket_rows}
-    matches = list(tournament.matches.all())
-    ids = {pk for match in matches for pk in (match.player1_id, match.player2_id) if pk}
-    # Their names and ids are all the brackets show of them.
-    players = Player.objects.only("id", "name").in_bulk(ids)
-    # Put where select_related would (the relations' caches): assigning through the
-    # descriptors checks each value, a fifth of the cost.
-    for match in matches:
-        cached = match._state.fields_cache
-        cached["player1"] = players.get(match.player1_id)
-        cached["player2"] = players.get(match.player2_id)
-        cached["winner"] = players.get(match.winner_id)
-        cached["bracket"] = brackets.get(match.bracket_id)
-    return matches, bracket_rows
