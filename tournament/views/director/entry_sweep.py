@@ -7,7 +7,8 @@ module, they import the desk."""
 from __future__ import annotations
 
 from ...forms.entry_sweep import SeedsFromRatingsForm, SweepForm
-from ...models import Entry, Player, Tournament
+from ...models import Tournament
+from ...queries.director_desk import active_players, earlier_tournaments, players_entered_in
 
 # The earlier tournaments offered to copy from: the most recent, enough for a season.
 EARLIER_OFFERED = 40
@@ -19,20 +20,11 @@ def sweep_context(tournament: Tournament, entries) -> dict:
     season's last tournament before this one, listed first), regulars_from (that
     tournament, or None), earlier (the tournaments to copy the entries of), seeds_form.
     Three queries at most, however many players."""
-    earlier = list(
-        Tournament.objects.exclude(pk=tournament.pk)
-        .filter(date__lte=tournament.date)
-        .only("pk", "name", "date", "season_id")
-        .order_by("-date", "-pk")[:EARLIER_OFFERED]
-    )
+    earlier = earlier_tournaments(tournament, EARLIER_OFFERED)
     last = next((t for t in earlier if t.season_id == tournament.season_id), None)
-    regulars = (
-        set(Entry.objects.filter(tournament=last).values_list("player_id", flat=True))
-        if last
-        else set()
-    )
+    regulars = players_entered_in(last) if last else set()
     entered = {entry.player_id for entry in entries}
-    players = Player.objects.active().only("pk", "name", "club").order_by("name", "pk")
+    players = active_players()
     rows = [(player, player.pk in entered, player.pk in regulars) for player in players]
     # Stable: by name within each part.
     rows.sort(key=lambda row: not row[2])

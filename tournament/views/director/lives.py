@@ -7,6 +7,7 @@ from __future__ import annotations
 from ...forms.lives import ReentryForm
 from ...models import Tournament
 from ...models.lives_state import lives_state
+from ...queries.director_desk import entries_of_players
 
 
 def reentry_form(tournament: Tournament, data=None) -> ReentryForm | None:
@@ -22,6 +23,5 @@ def reentry_form(tournament: Tournament, data=None) -> ReentryForm | None:
         for key, record in event.records.items()
         if record.out_round is not None and not record.reentered and not record.withdrawn
     ]
-    eligible = tournament.entries.filter(player_id__in=out).select_related("player")
-    eligible = eligible.order_by("player__name")
+    eligible = entries_of_players(tournament, out)
     return ReentryForm(data, eligible=eligible) if out else None

@@ -5,16 +5,13 @@ director/includes/registration.html). The views that answer its forms are
 
 from ...forms.registrations import RegistrationSettingsForm
 from ...models import SignUp, Tournament
+from ...queries.director_desk import active_sign_ups
 
 
 def registration_desk(tournament: Tournament, form=None) -> dict:
     """What the desk's registration part shows: the settings form, the requests for the
     director and the waiting list, each in arrival order (one query for both)."""
-    active = list(
-        SignUp.objects.filter(tournament=tournament, status__in=SignUp.ACTIVE)
-        .select_related("player")
-        .order_by("pk")
-    )
+    active = active_sign_ups(tournament)
     return {
         "form": form
         or RegistrationSettingsForm(

@@ -16,6 +16,13 @@ from ...forms.rounds import DOUBLE_LOSS, WALKOVER_TO_FIRST, WALKOVER_TO_SECOND
 from ...models import Tournament
 from ...operations.analysis_waits import Waiting, waiting
 from ...operations.avoided_pairs import avoided_pairs, names_of
+from ...queries.director_desk import (
+    newest_round,
+    overdue_matches,
+    pairs_of_round,
+    round_deadlines,
+    round_matches,
+)
 
 
 @dataclass
@@ -38,15 +45,15 @@ class RoundsDesk:
 
 def rounds_desk(tournament: Tournament, in_field: int) -> RoundsDesk:
     """The rounds' part of the tournament's desk, with `in_field` players checked in."""
-    current = max(tournament.matches.in_rounds().values_list("round", flat=True), default=0)
+    current = newest_round(tournament)
     try:
         operations.check_can_pair(tournament)
     except operations.OperationError:
         can_pair = False
     else:
         can_pair = True
-    newest = tournament.matches.in_rounds().filter(round=current)
-    set_for = dict(tournament.deadlines.values_list("round", "deadline"))
+    newest = round_matches(tournament, current)
+    set_for = round_deadlines(tournament)
     numbers = range(1, (tournament.rounds if tournament.is_swiss else current) + 1)
     deadlines = [
         (
@@ -60,13 +67,7 @@ def rounds_desk(tournament: Tournament, in_field: int) -> RoundsDesk:
     ]
     now = timezone.now()
     late = [number for number, deadline in set_for.items() if deadline < now]
-    overdue = list(
-        tournament.matches.to_play()
-        .between_two()
-        .filter(round__in=late, bracket__isnull=True, games__isnull=True)
-        .select_related("player1", "player2")
-        .order_by("round", "group", "position")
-    )
+    overdue = overdue_matches(tournament, late)
     waits = waiting(tournament)
     waits = waits if waits is not None and waits.matches else None
     return RoundsDesk(
@@ -90,6 +91,5 @@ def _unkept(tournament: Tournament, current: int) -> list[str]:
     avoid = avoided_pairs(tournament)
     if not avoid:
         return []
-    rows = tournament.matches.in_rounds().filter(round=current, player2__isnull=False)
-    pairs = {frozenset(pair) for pair in rows.values_list("player1_id", "player2_id")}
+    pairs = pairs_of_round(tournament, current)
     return names_of(pairs & avoid)

@@ -15,6 +15,7 @@ from ... import operations
 from ...forms import DeadlineForm, OverdueForm
 from ...forms.rounds import DOUBLE_LOSS, WALKOVER_TO_FIRST
 from ...operations.analysis_waits import FINISH, KNOCKOUT, PAIR
+from ...queries.director_desk import match_of
 from ...web.access import director_required
 from .tournament import back_to_desk, desk_page, tournament_of
 
@@ -91,7 +92,7 @@ def overdue(request, pk):
     form = OverdueForm(request.POST)
     if not form.is_valid():
         return desk_page(request, tournament, status=400, error=gettext("Choose what to record."))
-    match = tournament.matches.filter(pk=form.cleaned_data["match"]).first()
+    match = match_of(tournament, form.cleaned_data["match"])
     if match is None:
         return desk_page(request, tournament, status=404, error=gettext("No such match here."))
     decision, version = form.cleaned_data["decision"], form.cleaned_data["version"]
