@@ -170,17 +170,17 @@ urlpatterns = [
     ),
     path(
         TOURNAMENT + "registration/",
-        director.registration.settings,
+        director.registration_actions.settings,
         name="director-registration",
     ),
     path(
         TOURNAMENT + "registration/<int:sign_up_pk>/accept/",
-        director.registration.accept,
+        director.registration_actions.accept,
         name="director-sign-up-accept",
     ),
     path(
         TOURNAMENT + "registration/<int:sign_up_pk>/refuse/",
-        director.registration.refuse,
+        director.registration_actions.refuse,
         name="director-sign-up-refuse",
     ),
     path(TOURNAMENT + "entries/add/", director.tournament.entry_add, name="director-entry-add"),
@@ -193,17 +193,17 @@ urlpatterns = [
     path(TOURNAMENT + "entries/new/", director.tournament.entry_new, name="director-entry-new"),
     path(
         TOURNAMENT + "entries/sweep/",
-        director.entry_sweep.enter_ticked,
+        director.entry_sweep_actions.enter_ticked,
         name="director-entry-sweep",
     ),
     path(
         TOURNAMENT + "entries/copy/",
-        director.entry_sweep.copy_entries,
+        director.entry_sweep_actions.copy_entries,
         name="director-entry-copy",
     ),
     path(
         TOURNAMENT + "seeds/ratings/",
-        director.entry_sweep.seeds_from_ratings,
+        director.entry_sweep_actions.seeds_from_ratings,
         name="director-seeds-from-ratings",
     ),
     path(
@@ -227,7 +227,7 @@ urlpatterns = [
     path(TOURNAMENT + "late-entry/", director.tournament.late_entry, name="director-late-entry"),
     path(TOURNAMENT + "seeds/", director.tournament.seeds, name="director-seeds"),
     path(TOURNAMENT + "withdraw/", director.tournament.withdraw, name="director-withdraw"),
-    path(TOURNAMENT + "reenter/", director.lives.reenter, name="director-reenter"),
+    path(TOURNAMENT + "reenter/", director.lives_actions.reenter, name="director-reenter"),
     path(TOURNAMENT + "fees/", director.fees.fees, name="director-fees"),
     path(TOURNAMENT + "fees/pay/", director.fees.pay, name="director-pay"),
     path(TOURNAMENT + "fees/sweep/", director.fees.pay_in_one, name="director-pay-sweep"),
@@ -247,15 +247,21 @@ urlpatterns = [
     ),
     path(TOURNAMENT + "start/", director.draw.start, name="director-start"),
     path(TOURNAMENT + "slips/", director.draw.slips, name="director-slips"),
-    path(TOURNAMENT + "rounds/pair/", director.rounds.pair_next, name="director-pair-next"),
+    path(TOURNAMENT + "rounds/pair/", director.rounds_actions.pair_next, name="director-pair-next"),
     path(
         TOURNAMENT + "rounds/without-waiting/",
-        director.rounds.without_waiting,
+        director.rounds_actions.without_waiting,
         name="director-without-waiting",
     ),
-    path(TOURNAMENT + "rounds/pair-again/", director.rounds.pair_again, name="director-pair-again"),
-    path(TOURNAMENT + "rounds/deadline/", director.rounds.deadline, name="director-deadline"),
-    path(TOURNAMENT + "rounds/overdue/", director.rounds.overdue, name="director-overdue"),
+    path(
+        TOURNAMENT + "rounds/pair-again/",
+        director.rounds_actions.pair_again,
+        name="director-pair-again",
+    ),
+    path(
+        TOURNAMENT + "rounds/deadline/", director.rounds_actions.deadline, name="director-deadline"
+    ),
+    path(TOURNAMENT + "rounds/overdue/", director.rounds_actions.overdue, name="director-overdue"),
     # Accounts
     path(
         "accounts/login/",

@@ -27,7 +27,6 @@ from pathlib import Path
 from django.conf import settings
 from django.contrib.messages.storage.cookie import CookieStorage
 from django.core.cache import cache as render_cache
-from django.db.models import Subquery
 from django.http import HttpResponse
 from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.safestring import mark_safe
@@ -36,11 +35,9 @@ from django.views.decorators.http import condition
 
 from ..models import Tournament
 from ..models.marks import CLUB_MARK_ID, ClubMark
+from ..queries.marks import CLUB_MARK
 from .access import private
 
-# The club's mark, as a column of the query that reads a page's row (None until the
-# first club-wide write: reads as 0).
-CLUB_MARK = Subquery(ClubMark.objects.filter(pk=CLUB_MARK_ID).values("mark")[:1])
 # Rendered parts are keyed on the marks; the timeout only bounds what is kept.
 KEEP_RENDERED = 24 * 60 * 60
 # What renders a page, hashed once per process: a deploy that changes a template, the

@@ -11,6 +11,7 @@ from django.views.decorators.http import require_http_methods
 from ...models import Match
 from ...models.analysis import comparable_figures
 from ...operations import analysis
+from ...queries.director_pages import matches_by_id
 from ...queries.skill_tables import season_skill
 from ...web.access import director_required
 from ...web.season_address import season_page
@@ -26,11 +27,7 @@ def left_out(season) -> list[Match]:
             ids |= comparable_figures([tournament.pk]).left_out
     if season.uses_win_skill:
         ids |= comparable_figures([tournament.pk for tournament in tournaments]).left_out
-    return list(
-        Match.objects.filter(pk__in=ids)
-        .select_related("tournament", "player1", "player2")
-        .order_by("tournament__date", "tournament_id", "pk")
-    )
+    return matches_by_id(ids)
 
 
 @director_required

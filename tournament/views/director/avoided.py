@@ -11,7 +11,8 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from ... import operations
 from ...forms.avoided import AvoidedPairForm
-from ...models import AvoidedPair, Player
+from ...models import Player
+from ...queries.director_pages import avoided_pairs_of, players_entered
 from ...web.access import director_required
 from .tournament import tournament_of
 
@@ -25,16 +26,12 @@ APART = {
 
 
 def _entered(tournament) -> list[Player]:
-    return list(Player.objects.filter(entries__tournament=tournament).order_by("name", "pk"))
+    return players_entered(tournament)
 
 
 def _page(request, tournament, form=None, *, error=None, status=200):
     players = _entered(tournament)
-    pairs = list(
-        AvoidedPair.objects.filter(tournament=tournament).select_related(
-            "first_player", "second_player"
-        )
-    )
+    pairs = avoided_pairs_of(tournament)
     context = {
         "tournament": tournament,
         "pairs": pairs,

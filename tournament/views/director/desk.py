@@ -8,7 +8,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET
 
-from ...models import GameReport, Match, Tournament
+from ...queries.director_desk import newest_tournaments, open_matches_in_play, reports_waiting
 from ...web import push_control
 from ...web.access import director_required
 
@@ -22,23 +22,18 @@ def desk(request):
     Template: director/desk.html; context: matches, tournaments, reports_waiting, push
     (the "Allow notifications" control; None without the club's VAPID key).
     """
-    matches = list(
-        Match.objects.open()
-        .filter(tournament__status__in=Tournament.IN_PLAY)
-        .select_related("tournament", "bracket", "player1", "player2")
-        .live_first("tournament__date", "tournament_id", "bracket_id", "round", "position")
-    )
+    matches = open_matches_in_play()
     # The clock on the wall: running over, not at the table, adjourned.
     now = timezone.now()
     for match in matches:
         match.wall = match.wall_mark(now)
-    tournaments = Tournament.objects.select_related("season").order_by("-date", "name")[:50]
+    tournaments = newest_tournaments(50)
     context = {
         "matches": matches,
         "tournaments": tournaments,
         # Reported games waiting for the opponent or the director (lapsed ones too:
         # the director throws those away from the queue).
-        "reports_waiting": GameReport.objects.waiting().count(),
+        "reports_waiting": reports_waiting(),
         "push": push_control.control(
             url=reverse("director-push"),
             off_url=reverse("director-push-off"),

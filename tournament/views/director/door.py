@@ -10,7 +10,7 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 
 from ... import operations
-from ...models import Tournament
+from ...queries.director_desk import entries_with_players, tournament_with_club_mark
 from ...web import live
 from ...web.access import director_required
 from .arrivals import door_context
@@ -22,7 +22,7 @@ ANCHOR = "door"
 
 def _director_tournament(request, pk):
     """The tournament and its marks in one query (live.conditional's row)."""
-    return Tournament.objects.annotate(club_mark=live.CLUB_MARK).filter(pk=pk).first()
+    return tournament_with_club_mark(pk)
 
 
 @director_required
@@ -34,7 +34,7 @@ def door_part(request, pk):
     tournament = request.live_row
     if tournament is None:
         raise Http404
-    entries = list(tournament.entries.select_related("player").order_by())
+    entries = entries_with_players(tournament)
     context = {"tournament": tournament, **door_context(tournament, entries)}
     return render(request, "director/includes/door_live.html", context)
 

@@ -5,7 +5,6 @@ Every view needs the directors' permission; every write goes through `operations
 """
 
 from django.contrib import messages
-from django.db.models import F
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils import timezone
@@ -16,10 +15,20 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from ... import operations
 from ...core import draw, scoring
 from ...forms import DrawForm
-from ...models import Player, stored_draw
+from ...models import stored_draw
 from ...operations.avoided_pairs import avoided_pairs, names_of
 from ...operations.links import links_for
 from ...queries.bracket_layout import BRACKET_LABELS, DOUBLE_LABELS, round_name
+from ...queries.director_pages import (
+    boards_of_round,
+    bracket_round_to_play,
+    first_round_rows,
+    players_by_id,
+    round_to_play,
+    slip_matches,
+    team_names,
+    with_games,
+)
 from ...rule_texts import rules_in_one_line
 from ...web.access import director_required
 from .tournament import back_to_desk, desk_page, entries_of, tournament_of
@@ -84,9 +93,7 @@ def _stored_club_draw(tournament) -> operations.club_nights.ClubDraw | None:
     """The club night's draw as stored: its groups and first rounds."""
     rounds: dict[int, operations.club_nights.Round] = {}
     members: dict[int, list[int]] = {}
-    for match in tournament.matches.filter(round=1, bracket__isnull=True).order_by(
-        "group", "position"
-    ):
+    for match in first_round_rows(tournament):
         stored = rounds.setdefault(
             match.group, operations.club_nights.Round(match.group, 1, (), None)
         )
@@ -123,7 +130,7 @@ def _teams_draw_context(tournament, context: dict, form) -> None:
     except operations.OperationError as error:
         context["error"] = error.message
         return
-    names = dict(tournament.teams.values_list("pk", "name"))
+    names = team_names(tournament)
     context["brackets"] = [
         {
             "label": gettext("Group %(number)s") % {"number": number} if len(groups) > 1 else "",
@@ -149,7 +156,7 @@ def _club_draw_context(tournament, context: dict, form) -> None:
         context["error"] = error.message
         return
     keys = [key for group in made.groups for key in group]
-    context["brackets"] = _club_preview(made, Player.objects.in_bulk(keys))
+    context["brackets"] = _club_preview(made, players_by_id(keys))
     if tournament.played_as.apart == "every_round":
         _unkept(tournament, context, made.rounds[0].pairs)
 
@@ -173,7 +180,7 @@ def _bracket_draw_context(tournament, context: dict, form) -> None:
     except draw.DrawError as error:
         context["error"] = error.message(gettext)
         return
-    players = Player.objects.in_bulk(list(plan.entrants))
+    players = players_by_id(list(plan.entrants))
     context["brackets"] = _preview(plan, players)
     first = plan.bracket(draw.MAIN).round_matches(1)
     _unkept(tournament, context, (_entrants(match) for match in first if all(_entrants(match))))
@@ -273,18 +280,9 @@ def start(request, pk):
     return back_to_desk(tournament)
 
 
-def _team_round_slips(matches, number: int):
-    """A team event's group round: every board of its team matches, board by board."""
-    return matches.in_rounds().filter(round=number, group__gt=0)
-
-
-def _round_slips(matches, number: int):
-    return matches.in_rounds().filter(round=number).not_settled_empty()
-
-
 # The matches of round N (?round=N) of each way of drawing in rounds
 # (core.formats.Format.draws); a bracket's round also names its bracket.
-ROUND_SLIPS = {"rounds": _round_slips, "teams": _team_round_slips}
+ROUND_SLIPS = {"rounds": round_to_play, "teams": boards_of_round}
 
 
 @director_required
@@ -298,21 +296,19 @@ def slips(request, pk):
     Template: director/slips.html; context: tournament, slips (match, rows, blank rows),
     rules, title."""
     tournament = tournament_of(pk)
-    matches = tournament.matches.select_related(
-        "bracket", "player1", "player2", "team_match__team1", "team_match__team2"
-    ).order_by(F("bracket_id").asc(nulls_first=True), "round", "position")  # rounds first
+    matches = slip_matches(tournament)  # rounds first
     kind, number = request.GET.get("bracket", ""), request.GET.get("round", "")
     round_of = ROUND_SLIPS.get(tournament.played_as.draws)
     if not kind and number.isdigit() and round_of is not None:
         matches = round_of(matches, int(number))
         title = gettext("Round %(number)s") % {"number": number}
     elif kind in draw.BRACKET_KINDS and number.isdigit():
-        matches = matches.filter(bracket__kind=kind, round=int(number)).not_settled_empty()
+        matches = bracket_round_to_play(matches, kind, int(number))
         title = f"{BRACKET_LABELS[kind]}, {gettext('round %(number)s') % {'number': number}}"
     else:
         matches = matches.open()
         title = gettext("Matches ready to start or under way")
-    matches = list(matches.prefetch_related("games"))
+    matches = with_games(matches)
     for match in matches:
         match.tournament = tournament
     context = {

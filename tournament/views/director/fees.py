@@ -13,6 +13,7 @@ from ... import operations
 from ...forms import FeesSweepForm, PaymentForm
 from ...models import Tournament
 from ...queries.prizes import tournament_money
+from ...queries.tournament_page import brackets_with_fees
 from ...web.access import director_required
 from .tournament import back_to_desk, desk_page, entries_of, tournament_of
 
@@ -22,11 +23,7 @@ def _fees(request, tournament: Tournament, *, status=200, error=None):
     a side pool), rows (entry, [(bracket, fee payment, side payment)], unpaid: how many
     of the row's pools are not paid), pools (how many columns), money (pools and
     prizes: queries.prizes.Money), error."""
-    brackets = [
-        bracket
-        for bracket in tournament.brackets.order_by("pk")
-        if bracket.fee > 0 or bracket.side_pool_fee > 0
-    ]
+    brackets = brackets_with_fees(tournament)
     rows = []
     for entry in entries_of(tournament):
         paid = {(payment.bracket, payment.side): payment for payment in entry.payments.all()}

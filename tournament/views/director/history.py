@@ -4,7 +4,8 @@ with what it kept before. It needs the directors' permission."""
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
-from ...models import AuditEntry, Game
+from ...models import Game
+from ...queries.director_pages import history_of
 from ...web.access import director_required
 from .match import match_of
 
@@ -18,9 +19,7 @@ def history(request, tournament_pk, pk):
     the games it kept, in words).
     """
     match = match_of(tournament_pk, pk)
-    entries = list(
-        AuditEntry.objects.filter(match=match).select_related("user").order_by("at", "pk")
-    )
+    entries = history_of(match)
     # The games an entry kept, in words: who won each, how many points, how it ended.
     names = [player.name if player else "?" for player in match.players]
     how = dict(Game.HOW_CHOICES)

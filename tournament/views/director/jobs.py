@@ -9,9 +9,10 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 
-from ...models import Job, JobStatus
+from ...models import JobStatus
 from ...operations import OperationError
 from ...operations import jobs as job_operations
+from ...queries.director_pages import newest_jobs
 from ...queries.jobs import job_lines
 from ...web.access import director_required
 
@@ -23,7 +24,7 @@ RECENT = 100
 def jobs(request):
     """Template: director/jobs.html; context: jobs (queries.jobs.JobLine: the job and its
     work in words; the newest first), statuses (JobStatus, to compare a job's with)."""
-    recent = job_lines(list(Job.objects.order_by("-id")[:RECENT]))
+    recent = job_lines(newest_jobs(RECENT))
     return render(request, "director/jobs.html", {"jobs": recent, "statuses": JobStatus})
 
 

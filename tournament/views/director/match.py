@@ -32,6 +32,7 @@ from ...models import Match, Penalty
 from ...models.rounds import not_called
 from ...operations import transcripts
 from ...operations.games import not_started
+from ...queries.director_pages import tables_taken, version_of
 from ...queries.onward import where_next
 from ...web import sent_entries
 from ...web.access import director_required
@@ -59,12 +60,7 @@ def _free_tables(match: Match) -> list[str]:
     names = list(match.tournament.tables or [])
     if not names or not match.is_open:
         return []
-    taken = set(
-        Match.objects.open()
-        .filter(tournament_id=match.tournament_id)
-        .exclude(pk=match.pk)
-        .values_list("table", flat=True)
-    )
+    taken = tables_taken(match)
     return [name for name in names if name not in taken and name != match.table]
 
 
@@ -217,7 +213,7 @@ def match_sheet(request, tournament_pk, pk):
     # The sheet confirms the game with its own undo button (?recorded=N), not a message.
     after = f"{_sheet_url(match)}?recorded={game.number}"
     if queued:
-        version = Match.objects.values_list("version", flat=True).get(pk=match.pk)
+        version = version_of(match)
         return sent_entries.recorded(game.number, version, after)
     return redirect(after)
 

@@ -12,9 +12,10 @@ from django.views.decorators.http import require_GET, require_POST
 
 from ... import operations
 from ...forms import PlayerContactForm
-from ...models import GameReport, Match, Player, Tournament
+from ...models import Player
 from ...operations.links import link_for
 from ...operations.links import rotate_link as rotate
+from ...queries.director_pages import matches_to_play, reports_waiting_on
 from ...web.access import director_required
 
 
@@ -27,18 +28,8 @@ def player_desk(request, pk):
 def _desk(request, player: Player, *, contact_form=None, status=200):
     """Template: director/player.html; context: player, player_links, contact_form,
     matches (open and to play, in tournaments in play), reports (their waiting ones)."""
-    matches = (
-        Match.objects.to_play()
-        .involving(player)
-        .filter(tournament__status__in=Tournament.IN_PLAY)
-        .select_related("tournament", "bracket", "player1", "player2")
-        .order_by("tournament__date", "round", "pk")
-    )
-    reports = (
-        GameReport.objects.waiting()
-        .filter(match__in=Match.objects.involving(player))
-        .select_related("reported_by", "match__tournament", "match__player1", "match__player2")
-    )
+    matches = matches_to_play(player)
+    reports = reports_waiting_on(player)
     context = {
         "player": player,
         "player_links": {player.pk: link_for(player)},

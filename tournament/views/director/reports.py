@@ -23,23 +23,8 @@ from ...operations.reports import (
     correct_report,
     reject_report,
 )
+from ...queries.director_pages import waiting_reports
 from ...web.access import director_required
-
-
-def waiting_reports():
-    return (
-        GameReport.objects.waiting()
-        .select_related(
-            "reported_by",
-            "match__tournament__season",
-            "match__bracket",
-            "match__player1",
-            "match__player2",
-        )
-        .prefetch_related("match__games", "match__penalties")
-        .order_by("created", "pk")
-    )
-
 
 FIELDS = ("winner", "kind", "cube", "how", "beaver")
 

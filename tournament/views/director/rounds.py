@@ -1,31 +1,28 @@
 """The rounds of a Swiss or a round robin at the director's desk: what the desk shows of
 them (where the tournament stands, whether a round can be paired (again), each round's
 deadline, the matches nobody played by theirs, the analyses a Win + Skill event's next
-step waits for: `rounds_desk`), and the views that act on them: pairing the next Swiss
-round by hand (it pairs itself when a round's last match is decided) or the newest round
-again before it starts; going on without waiting for the analyses (a Win + Skill Swiss's
-next round, or its or a round robin's knockout or final places, otherwise wait for
-them); a round's deadline, and the matches nobody played by it, given as a walkover or
-a double loss. Every view needs the directors' permission; every write goes through
-`operations`.
+step waits for: `rounds_desk`). The views that act on them are `rounds_actions`'s: the
+desk imports this module, those views import the desk, never the other way round.
 """
 
 from dataclasses import dataclass
 
-from django.contrib import messages
 from django.utils import timezone
-from django.utils.translation import gettext
-from django.views.decorators.http import require_POST
 
 from ... import operations
 from ...core import club_nights
-from ...forms import DeadlineForm, OverdueForm
+from ...forms import DeadlineForm
 from ...forms.rounds import DOUBLE_LOSS, WALKOVER_TO_FIRST, WALKOVER_TO_SECOND
 from ...models import Tournament
-from ...operations.analysis_waits import FINISH, KNOCKOUT, PAIR, Waiting, waiting
+from ...operations.analysis_waits import Waiting, waiting
 from ...operations.avoided_pairs import avoided_pairs, names_of
-from ...web.access import director_required
-from .tournament import back_to_desk, desk_page, tournament_of
+from ...queries.director_desk import (
+    newest_round,
+    overdue_matches,
+    pairs_of_round,
+    round_deadlines,
+    round_matches,
+)
 
 # How each format's rounds are paired, as the desk's rounds section says it, with what
 # the director may do (core.formats.Format.pairing).
@@ -58,15 +55,15 @@ class RoundsDesk:
 
 def rounds_desk(tournament: Tournament, in_field: int) -> RoundsDesk:
     """The rounds' part of the tournament's desk, with `in_field` players checked in."""
-    current = max(tournament.matches.in_rounds().values_list("round", flat=True), default=0)
+    current = newest_round(tournament)
     try:
         operations.check_can_pair(tournament)
     except operations.OperationError:
         can_pair = False
     else:
         can_pair = True
-    newest = tournament.matches.in_rounds().filter(round=current)
-    set_for = dict(tournament.deadlines.values_list("round", "deadline"))
+    newest = round_matches(tournament, current)
+    set_for = round_deadlines(tournament)
     # A deadline for every round there will be, when their number is set.
     numbers = range(1, (tournament.rounds if tournament.played_as.fixed_rounds else current) + 1)
     deadlines = [
@@ -81,13 +78,7 @@ def rounds_desk(tournament: Tournament, in_field: int) -> RoundsDesk:
     ]
     now = timezone.now()
     late = [number for number, deadline in set_for.items() if deadline < now]
-    overdue = list(
-        tournament.matches.to_play()
-        .between_two()
-        .filter(round__in=late, bracket__isnull=True, games__isnull=True)
-        .select_related("player1", "player2")
-        .order_by("round", "group", "position")
-    )
+    overdue = overdue_matches(tournament, late)
     waits = waiting(tournament)
     waits = waits if waits is not None and waits.matches else None
     return RoundsDesk(
@@ -113,94 +104,5 @@ def _unkept(tournament: Tournament, current: int) -> list[str]:
     avoid = avoided_pairs(tournament)
     if not avoid:
         return []
-    rows = tournament.matches.in_rounds().filter(round=current, player2__isnull=False)
-    pairs = {frozenset(pair) for pair in rows.values_list("player1_id", "player2_id")}
+    pairs = pairs_of_round(tournament, current)
     return names_of(pairs & avoid)
-
-
-@director_required
-@require_POST
-def pair_next(request, pk):
-    tournament = tournament_of(pk)
-    try:
-        paired = operations.pair_next_round(tournament, user=request.user)
-    except operations.OperationError as error:
-        return desk_page(request, tournament, status=409, error=error.message)
-    messages.success(request, gettext("Round %(number)s paired.") % {"number": paired.number})
-    return back_to_desk(tournament, "rounds-heading")
-
-
-@director_required
-@require_POST
-def without_waiting(request, pk):
-    """A Win + Skill event goes on without the analyses it waits for: its next round
-    paired, its knockout drawn or its places final, on the points as they stand."""
-    tournament = tournament_of(pk)
-    try:
-        found = operations.go_on_without_waiting(tournament, user=request.user)
-    except operations.OperationError as error:
-        return desk_page(request, tournament, status=409, error=error.message)
-    done = {
-        PAIR: gettext("Round %(number)s paired.") % {"number": found.number},
-        KNOCKOUT: gettext("The knockout is drawn from the points as they stand."),
-        FINISH: gettext("The tournament is finished on the points as they stand."),
-    }
-    messages.success(request, done[found.step])
-    return back_to_desk(tournament, "rounds-heading")
-
-
-@director_required
-@require_POST
-def pair_again(request, pk):
-    tournament = tournament_of(pk)
-    try:
-        paired = operations.pair_round_again(tournament, user=request.user)
-    except operations.OperationError as error:
-        return desk_page(request, tournament, status=409, error=error.message)
-    messages.success(request, gettext("Round %(number)s paired again.") % {"number": paired.number})
-    return back_to_desk(tournament, "rounds-heading")
-
-
-@director_required
-@require_POST
-def deadline(request, pk):
-    tournament = tournament_of(pk)
-    form = DeadlineForm(request.POST)
-    if not form.is_valid():
-        return desk_page(
-            request, tournament, status=400, error=gettext("That is not a date and time.")
-        )
-    number = form.cleaned_data["round"]
-    try:
-        operations.set_round_deadline(
-            tournament, number, form.cleaned_data["deadline"], user=request.user
-        )
-    except operations.OperationError as error:
-        return desk_page(request, tournament, status=409, error=error.message)
-    messages.success(request, gettext("Round %(number)s's deadline saved.") % {"number": number})
-    return back_to_desk(tournament, "rounds-heading")
-
-
-@director_required
-@require_POST
-def overdue(request, pk):
-    """A match past its round's deadline: a walkover to the player who came, or a
-    double loss when neither did."""
-    tournament = tournament_of(pk)
-    form = OverdueForm(request.POST)
-    if not form.is_valid():
-        return desk_page(request, tournament, status=400, error=gettext("Choose what to record."))
-    match = tournament.matches.filter(pk=form.cleaned_data["match"]).first()
-    if match is None:
-        return desk_page(request, tournament, status=404, error=gettext("No such match here."))
-    decision, version = form.cleaned_data["decision"], form.cleaned_data["version"]
-    try:
-        if decision == DOUBLE_LOSS:
-            operations.double_loss(match, user=request.user, expected_version=version)
-        else:
-            winner = 0 if decision == WALKOVER_TO_FIRST else 1
-            operations.walkover(match, winner, user=request.user, expected_version=version)
-    except operations.OperationError as error:
-        return desk_page(request, tournament, status=409, error=error.message)
-    messages.success(request, gettext("Recorded: %(match)s.") % {"match": match})
-    return back_to_desk(tournament, "overdue-heading")

@@ -12,7 +12,8 @@ from django.views.decorators.http import require_http_methods
 
 from ... import operations
 from ...forms import POINTS_FIELDS, SeasonCreateForm, SeasonRulesForm, TournamentForm
-from ...models import Season, Tournament
+from ...models import Tournament
+from ...queries.director_pages import season_of_years, tournament_or_none
 from ...rule_texts import describe_rules
 from ...web.access import director_required
 from ...web.season_address import season_page
@@ -100,10 +101,10 @@ def tournament_create(request):
     Template: director/tournament_form.html; context: form, copy_of."""
     initial = {}
     if request.GET.get("season"):
-        initial["season"] = Season.objects.filter(years=request.GET["season"][:7]).first()
+        initial["season"] = season_of_years(request.GET["season"][:7])
     copy_of = None
     if request.GET.get("from", "").isdigit():
-        copy_of = Tournament.objects.filter(pk=request.GET["from"]).first()
+        copy_of = tournament_or_none(request.GET["from"])
     form = TournamentForm(_posted(request), initial=initial, copy_of=copy_of)
     if request.method == "POST" and form.is_valid():
         try:

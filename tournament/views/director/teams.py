@@ -10,6 +10,7 @@ from django.views.decorators.http import require_POST
 from ... import operations
 from ...forms.teams import TeamForm
 from ...models import Team
+from ...queries.director_pages import teams_with_members
 from ...web.access import director_required
 from .tournament import tournament_of
 
@@ -17,7 +18,7 @@ from .tournament import tournament_of
 def _page(request, tournament, form, *, status=200, error=""):
     """Template: director/teams.html; context: tournament, teams (with their members'
     players, board order), form (a new team), drawn, error."""
-    teams = tournament.teams.prefetch_related("members__player").order_by("pk")
+    teams = teams_with_members(tournament)
     context = {
         "tournament": tournament,
         "teams": teams,

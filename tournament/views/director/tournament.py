@@ -6,14 +6,12 @@ page is `fees`'s). Every view needs the directors' permission; every write goes 
 """
 
 from django.contrib import messages
-from django.db.models import Count, F, Prefetch
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_GET, require_POST
 
 from ... import operations
-from ...core import draw
 from ...forms import (
     AddEntryForm,
     CheckInForm,
@@ -23,23 +21,24 @@ from ...forms import (
     SeedsForm,
     WithdrawForm,
 )
-from ...models import Entry, Match, Payment, Player, Tournament
+from ...models import Entry, Match, Tournament
+from ...queries.director_desk import (
+    entries_of,
+    main_bracket,
+    match_counts,
+    matches_to_play_of,
+    open_matches_of,
+    players_to_add,
+)
 from ...web.access import director_required
 from .arrivals import door_context, read_arrivals
+from .entry_sweep import sweep_context
 from .lives import reentry_form
+from .registration import registration_desk
+from .rounds import rounds_desk
 from .setup import say_if_discarded
 
 SEARCH_RESULTS = 20
-
-
-def entries_of(tournament: Tournament) -> list[Entry]:
-    """The entries with their players and payments: seeded first, then by name."""
-    seeded_first = F("seed").asc(nulls_last=True)
-    return list(
-        tournament.entries.select_related("player")
-        .prefetch_related(Prefetch("payments", queryset=Payment.objects.order_by()))
-        .order_by(seeded_first, "player__name")
-    )
 
 
 def tournament_of(pk) -> Tournament:
@@ -65,28 +64,16 @@ def desk_page(request, tournament: Tournament, *, status=200, **forms):
     search_form = forms.get("search_form") or PlayerSearchForm(request.GET or None)
     found = []
     if search_form.is_valid() and search_form.cleaned_data["q"]:
-        found = list(
-            Player.objects.active()
-            .search(search_form.cleaned_data["q"])
-            .exclude(entries__tournament=tournament)
-            .order_by("name")[:SEARCH_RESULTS]
-        )
+        found = players_to_add(tournament, search_form.cleaned_data["q"], SEARCH_RESULTS)
     labels = dict(Match.Status.choices)
-    counts = [
-        (labels[row["status"]], row["total"])
-        for row in tournament.matches.values("status").annotate(total=Count("pk")).order_by()
-    ]
-    open_matches = (
-        tournament.matches.open()
-        .select_related("bracket", "player1", "player2")
-        .live_first("bracket_id", "round", "position")
-    )
+    counts = [(labels[status], total) for status, total in match_counts(tournament)]
+    open_matches = open_matches_of(tournament)
     seeds_form = forms.get("seeds_form") or SeedsForm(entries=entries)
     can_redraw = operations.draw_can_be_remade(tournament)
     if not can_redraw:
         for field in seeds_form.fields.values():
             field.disabled = True
-    main = tournament.brackets.filter(kind=draw.MAIN).first()
+    main = main_bracket(tournament)
     arrivals = read_arrivals(tournament, entries, drawn=bool(counts), under_way=not can_redraw)
     late_form = forms.get("late_form")
     if late_form is None and arrivals.byes:
@@ -134,10 +121,7 @@ def desk_page(request, tournament: Tournament, *, status=200, **forms):
         "sweep": not counts,
     }
     if not counts:
-        # Entries in one sweep, before the draw. Imported here: that module answers with
-        # this page.
-        from .entry_sweep import sweep_context
-
+        # Entries in one sweep, before the draw.
         context.update(sweep_context(tournament, entries))
     return render(request, "director/tournament.html", context, status=status)
 
@@ -152,18 +136,11 @@ def _new_player_form(form, full: bool) -> NewPlayerForm:
 
 def _registration(tournament: Tournament, form) -> dict:
     """Public registration's part of the desk (director/includes/registration.html)."""
-    # Imported here, like the rounds below: its views answer with this page.
-    from .registration import registration_desk
-
     return registration_desk(tournament, form)
 
 
 def _rounds(tournament: Tournament, entries):
     """The rounds as the desk shows them (a format with a "rounds" section)."""
-    # The rounds' views answer with this page, which shows the rounds: imported here,
-    # not at the top, so that either module may be loaded first.
-    from .rounds import rounds_desk
-
     return rounds_desk(tournament, sum(1 for e in entries if e.checked_in and not e.withdrawn))
 
 
@@ -371,12 +348,7 @@ def withdraw(request, pk):
     if not form.cleaned_data["confirm"] and operations.is_drawn(tournament):
         # It cannot be taken back: say what it does, and ask (before the draw the
         # operation refuses, and says why, without a question).
-        matches = (
-            tournament.matches.to_play()
-            .involving(player)
-            .select_related("player1", "player2", "bracket")
-            .order_by("round", "pk")
-        )
+        matches = matches_to_play_of(tournament, player)
         context = {
             "title": gettext("Withdraw %(player)s from %(tournament)s?")
             % {"player": player, "tournament": tournament.name},

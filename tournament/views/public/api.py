@@ -14,7 +14,9 @@ from ...models import Match, Tournament
 from ...queries.bracket_layout import MatchView, SlotView, lay_out
 from ...queries.club_nights import ClubNight, club_night
 from ...queries.prizes import tournament_money
-from ...queries.skill import DEEPEST_ANALYSIS, DEEPEST_PR, Skill, skill_of
+from ...queries.public_matches import public_match_for_json
+from ...queries.public_tournaments import matches_with_pr, public_tournament, public_tournaments
+from ...queries.skill import Skill, skill_of
 from ...queries.teams import team_event
 from .api_teams import team_event_json
 
@@ -284,7 +286,7 @@ def _standing_row(club: ClubNight, row) -> dict:
 @require_GET
 def tournaments(request):
     """The public tournaments, newest first."""
-    rows = Tournament.objects.public().select_related("season")
+    rows = public_tournaments()
     return JsonResponse({"tournaments": [_summary(row) for row in rows]})
 
 
@@ -292,15 +294,11 @@ def tournaments(request):
 def tournament(request, pk):
     """One tournament with its brackets, rounds and matches, or a club night's rounds
     and standings (shape in the README)."""
-    tournament = Tournament.objects.public().select_related("season").filter(pk=pk).first()
+    tournament = public_tournament(pk)
     if tournament is None:
         # The JSON answers its errors in JSON, not with the site's HTML 404 page.
         return JsonResponse({"error": gettext("No such tournament.")}, status=404)
-    matches = list(
-        tournament.matches.select_related("player1", "player2", "winner", "bracket").annotate(
-            **DEEPEST_PR
-        )
-    )
+    matches = matches_with_pr(tournament)
     bracket_rows = list(tournament.brackets.all())
     brackets = lay_out(tournament, matches, bracket_rows)
     data = _summary(tournament)
@@ -318,13 +316,7 @@ def tournament(request, pk):
 def match(request, pk):
     """One match of a public tournament: its players, score and status as in the
     tournament's JSON, and GNU Backgammon's deepest analysis (null without one)."""
-    row = (
-        Match.objects.filter(tournament__public=True)
-        .select_related("tournament", "player1", "player2")
-        .annotate(deepest_analysis_id=DEEPEST_ANALYSIS)
-        .filter(pk=pk)
-        .first()
-    )
+    row = public_match_for_json(pk)
     if row is None:
         return JsonResponse({"error": gettext("No such match.")}, status=404)
     return JsonResponse(

@@ -8,8 +8,12 @@ from django.http import Http404, HttpResponse
 from django.views.decorators.http import require_safe
 
 from ...exports import calendars as ics
-from ...models import Entry, Match
 from ...operations.links import player_by_token
+from ...queries.public_tournaments import (
+    calendar_entries,
+    calendar_matches,
+    season_public_tournaments,
+)
 from ...web.access import private
 from ...web.season_address import season_page
 
@@ -27,7 +31,7 @@ def _calendar_response(body: bytes, filename: str) -> HttpResponse:
 @season_page()
 def season_calendar(request, season):
     """The season's public tournaments, one all-day event each (2 queries)."""
-    tournaments = season.tournaments.public().order_by("date", "name", "pk")
+    tournaments = season_public_tournaments(season, "date", "name", "pk")
     body = ics.season_calendar(season, tournaments, request.build_absolute_uri("/"))
     return _calendar_response(body, f"season-{season.years}.ics")
 
@@ -45,16 +49,7 @@ def player_calendar(request, token):
     player = player_by_token(token)
     if player is None:
         raise Http404
-    entries = (
-        Entry.objects.filter(player=player, tournament__public=True)
-        .select_related("tournament")
-        .order_by("tournament__date", "tournament__name", "pk")
-    )
-    mine = Match.objects.filter(tournament__public=True).involving(player).between_two()
-    matches = (
-        (mine.open() | mine.decided())
-        .select_related("tournament", "bracket", "player1", "player2")
-        .order_by("tournament__date", "tournament_id", "bracket_id", "round", "position", "pk")
-    )
+    entries = calendar_entries(player)
+    matches = calendar_matches(player)
     body = ics.player_calendar(player, entries, matches, request.build_absolute_uri("/"))
     return private(_calendar_response(body, "qgammon-my-matches.ics"))

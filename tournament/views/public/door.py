@@ -13,7 +13,7 @@ from django.urls import reverse
 from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.views.decorators.http import require_GET
 
-from ...models import Tournament
+from ...queries.tournament_page import is_public_tournament
 from ...web import door_device, live
 from ...web.access import private
 
@@ -33,7 +33,7 @@ def door(request, pk):
     page, two queries (the link, the tournament). The answer depends on the cookie, so
     a shared cache never keeps it (private, Vary: Cookie), the redirect not at all."""
     found = door_device.remembered(request)
-    if found is not None and Tournament.objects.public().filter(pk=pk).exists():
+    if found is not None and is_public_tournament(pk):
         _player, token = found
         address = reverse("player-page", args=[token]) + f"#door-{pk}"
         response = private(HttpResponseRedirect(address, status=303))

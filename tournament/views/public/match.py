@@ -7,21 +7,15 @@ from django.shortcuts import render
 from django.utils.translation import gettext
 
 from ...core import equity, scoring
-from ...models import Match
 from ...queries.feeders import feeders_of
 from ...queries.onward import where_next
-from ...queries.skill import DEEPEST_ANALYSIS, skill_of
+from ...queries.public_matches import public_match
+from ...queries.skill import skill_of
 from ...web import live
 
 
 def _match_row(request, pk):
-    return (
-        Match.objects.filter(tournament__public=True)
-        .select_related("tournament__season", "player1", "player2", "winner", "bracket")
-        .annotate(club_mark=live.CLUB_MARK, deepest_analysis_id=DEEPEST_ANALYSIS)
-        .filter(pk=pk)
-        .first()
-    )
+    return public_match(pk)
 
 
 def _match_marks(request, match):

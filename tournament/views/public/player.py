@@ -9,6 +9,7 @@ from django_tables2 import RequestConfig
 from ...charts import pr_chart, rating_chart
 from ...models import Player
 from ...queries.bracket_layout import next_match_of
+from ...queries.ratings import rating_changes_of
 from ...queries.skill_tables import player_has_skill, player_skill
 from ...queries.standings import player_history
 from ...tables import HeadToHeadTable, PlayerMatchesTable
@@ -30,7 +31,7 @@ def player(request, pk):
     skill = player_skill(player) if player.has_skill else None
     lines, head_to_head = player_history(player)
     coming = next_match_of(player)
-    chart = rating_chart(list(player.rating_changes.order_by("sequence")))
+    chart = rating_chart(rating_changes_of(player))
     matches = PlayerMatchesTable(lines, prefix="m-")
     RequestConfig(request, paginate={"per_page": 25}).configure(matches)
     rivals = HeadToHeadTable(head_to_head, prefix="h-")

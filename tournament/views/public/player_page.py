@@ -14,7 +14,6 @@ import hashlib
 import re
 
 from django.contrib import messages
-from django.db.models import Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -24,7 +23,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from ...core import scoring
 from ...forms import ConfirmReportForm, DisputeForm, GameForm
-from ...models import Entry, Match, Player, Tournament
+from ...models import Match, Player
 from ...operations import (
     AlreadySent,
     MatchClosed,
@@ -40,6 +39,8 @@ from ...operations.reports import (
     dispute_report,
     report_game,
 )
+from ...queries.marks import player_tournament_marks
+from ...queries.player_door import door_rows
 from ...queries.player_matches import (
     change_mark,
     open_matches,
@@ -50,7 +51,6 @@ from ...queries.player_matches import (
 from ...web import door_device, live, push_control, sent_entries
 from ...web.access import private
 from ...web.link_limits import limit_link_writes
-from .player_door import door_rows
 
 
 def _forms(row, posted=None):
@@ -80,7 +80,7 @@ def _page(request, player: Player, token: str, *, status=200, errors=None, poste
     yet, when nothing is open), swiss_waiting (Swiss tournaments whose next round is not
     paired yet, when nothing is open), recorded (their latest matches decided by their
     games, each with a link to hand in its file; the whole page only), door (the
-    check-in of their tournaments: player_door.door_rows, in the live part), not_drawn
+    check-in of their tournaments: queries.player_door.door_rows, in the live part), not_drawn
     (the tournaments drawn without them, though registered), mark
     (what the live refresh compares), push (the "Allow notifications" control: None
     without the club's VAPID key; the whole page only)."""
@@ -147,15 +147,7 @@ def _marks(request, player: Player) -> list:
     """The page shows the player's name and, in the tournaments in play that they
     entered or play in, their matches, reports and next match: the club's mark and
     those tournaments' (the list changes too when one starts or finishes)."""
-    theirs = Tournament.objects.in_play().filter(
-        Q(pk__in=Entry.objects.filter(player=player).values("tournament_id"))
-        | Q(pk__in=Match.objects.involving(player).values("tournament_id"))
-    )
-    rows = list(
-        theirs.annotate(club_mark=live.CLUB_MARK)
-        .order_by("pk")
-        .values_list("pk", "mark", "club_mark")
-    )
+    rows = player_tournament_marks(player)
     club = rows[0][2] if rows else live.club_mark()
     return [player.pk, club, *(value for pk, mark, _club in rows for value in (pk, mark))]
 

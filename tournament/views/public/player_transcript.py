@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
-from django.db.models import Exists, OuterRef, Subquery
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -22,12 +21,13 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 
 from ...forms import HandInForm
-from ...models import GameReport, Job, JobStatus, Match, Player, Transcript
+from ...models import GameReport, JobStatus, Match, Player
 from ...operations import OperationError
 from ...operations.links import player_by_token
 from ...operations.player_transcripts import hand_in
 from ...operations.transcripts import MAX_BYTES, WarningsToConfirm, decode
-from ...queries.skill import DEEPEST_ANALYSIS, skill_of
+from ...queries.public_matches import match_for_transcript
+from ...queries.skill import skill_of
 from ...web import live
 from ...web.access import private
 from ...web.link_limits import limit_link_writes
@@ -37,36 +37,11 @@ from ...web.link_limits import limit_link_writes
 JOB_STATES = (None, *JobStatus.values)
 
 
-def _match_row(match_id: int) -> Match | None:
-    return (
-        Match.objects.select_related("tournament__season", "player1", "player2", "bracket")
-        .annotate(
-            club_mark=live.CLUB_MARK,
-            deepest_analysis_id=DEEPEST_ANALYSIS,
-            handed_in=Exists(Transcript.objects.filter(match=OuterRef("pk"))),
-            # Who handed in the match file waiting on the match as it is now, if one
-            # does (a player's report of a match not recorded yet).
-            file_reported_by=Subquery(
-                GameReport.objects.waiting()
-                .filter(match=OuterRef("pk"), version=OuterRef("version"))
-                .exclude(file_text="")
-                .values("reported_by_id")[:1]
-            ),
-            # The key transcripts.queue_analysis queues the match's analysis under.
-            job_status=Subquery(
-                Job.objects.filter(key=f"analysis:{match_id}").order_by("-pk").values("status")[:1]
-            ),
-        )
-        .filter(pk=match_id)
-        .first()
-    )
-
-
 def _load(request, token, match_id) -> tuple[Player, Match] | None:
     player = player_by_token(token)
     if player is None:
         return None
-    match = _match_row(match_id)
+    match = match_for_transcript(match_id)
     if match is None or match.side_of(player) is None:
         return None
     return player, match
@@ -151,7 +126,7 @@ def hand_in_transcript(request, player, token, match_id):
     opponent to confirm, a file with warnings only once the player said yes to them
     (the page shows them and asks, the text carried back); or the page again with why
     (the line, the game), nothing saved."""
-    match = _match_row(match_id)
+    match = match_for_transcript(match_id)
     if match is None:
         raise Http404
     if match.side_of(player) is None:

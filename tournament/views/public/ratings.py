@@ -1,10 +1,9 @@
 """The club's ratings: every rated player by rating."""
 
-from django.db.models import Count, Q
 from django.shortcuts import render
 from django_tables2 import RequestConfig
 
-from ...models import Player
+from ...queries.ratings import rated_players
 from ...tables import RatingsTable
 
 
@@ -13,14 +12,7 @@ def ratings(request):
 
     Template: tournament/ratings.html; context: table (RatingsTable).
     """
-    players = list(
-        Player.objects.filter(rating_experience__gt=0)
-        .annotate(
-            rated=Count("rating_changes"),
-            won=Count("rating_changes", filter=Q(rating_changes__won=True)),
-        )
-        .order_by("-rating", "name")
-    )
+    players = rated_players()
     for position, player in enumerate(players, start=1):
         player.rank = position
     table = RatingsTable(players)

@@ -13,16 +13,8 @@ from ...forms.registrations import SignUpForm
 from ...models import SignUp, Tournament
 from ...operations import registrations
 from ...operations.errors import OperationError
+from ...queries.tournament_page import brackets_with_fees
 from ...web.registration_limits import too_many_sign_ups
-
-
-def fees_of(tournament: Tournament) -> list:
-    """The brackets that cost something to enter, with their fee and side pool."""
-    return [
-        bracket
-        for bracket in tournament.brackets.order_by("pk")
-        if bracket.fee > 0 or bracket.side_pool_fee > 0
-    ]
 
 
 def _said(outcome: registrations.SignedUp) -> str:
@@ -105,7 +97,7 @@ def _context(tournament: Tournament, **extra) -> dict:
         closed = refusal.message
     return {
         "tournament": tournament,
-        "fees": fees_of(tournament),
+        "fees": brackets_with_fees(tournament),
         "closed": closed,
         "places": tournament.registration_cap,
         "error": "",

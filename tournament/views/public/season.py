@@ -4,14 +4,14 @@ PR table, a page of its own linked from it once a match of the season is analyse
 from django.shortcuts import render
 from django_tables2 import RequestConfig
 
-from ...models import Season
-from ...queries.skill_tables import min_decisions, season_has_skill, season_skill
+from ...queries.public_tournaments import season_public_tournaments, seasons_with_skill_flag
+from ...queries.skill_tables import min_decisions, season_skill
 from ...rule_texts import PRESET_LABELS, describe_rules
 from ...tables import SkillTable
 from ...web.season_address import season_page
 
 
-@season_page(lambda: Season.objects.annotate(has_skill=season_has_skill()))
+@season_page(seasons_with_skill_flag)
 def season(request, season):
     """A season's rules in plain words and its tournaments.
 
@@ -22,7 +22,7 @@ def season(request, season):
         "season": season,
         "rule_texts": describe_rules(season.rules),
         "preset_label": PRESET_LABELS.get(season.preset, ""),
-        "tournaments": season.tournaments.public().order_by("-date", "name"),
+        "tournaments": season_public_tournaments(season, "-date", "name"),
     }
     return render(request, "tournament/season.html", context)
 

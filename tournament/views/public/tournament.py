@@ -13,13 +13,14 @@ from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 
 from ...core.names import normalize_name
-from ...models import Player, Tournament
+from ...models import Tournament
 from ...queries.bracket_layout import lay_out, path_of, window
 from ...queries.club_nights import club_night
 from ...queries.teams import team_event
+from ...queries.tournament_page import brackets_with_fees, cup_rows, matches_with_players
+from ...queries.tournament_page import entrants as tournament_entrants
 from ...web import live
 from ...web.cards import link_places, render_cards
-from .registration import fees_of
 
 
 def _looked_for(request, tournament):
@@ -33,7 +34,7 @@ def _looked_for(request, tournament):
     by_id = wanted.isascii() and wanted.isdigit() and len(wanted) <= 30
     if not by_id and not query:
         return None, [], ""
-    entrants = [entry.player for entry in tournament.entries.select_related("player")]
+    entrants = tournament_entrants(tournament)
     if by_id:
         found = [player for player in entrants if player.pk == int(wanted)]
         return (found[0] if found else None), [], ""
@@ -100,7 +101,7 @@ def _registration(tournament, has_brackets) -> dict | None:
     """The registration part (its fees: one query), while sign-ups are taken."""
     if not tournament.registration_is_open() or not tournament.is_draft or has_brackets:
         return None
-    return {"fees": fees_of(tournament)}
+    return {"fees": brackets_with_fees(tournament)}
 
 
 def _tournament_parts(tournament, found, every_round=False) -> dict:
@@ -147,7 +148,7 @@ def _team_event(tournament, context: dict, highlight) -> tuple[list, list]:
 
 def _club_night(tournament, context: dict, highlight) -> tuple[list, list]:
     """The standings and rounds (club_nights.ClubNight), and a knockout once drawn."""
-    matches = list(tournament.matches.select_related("player1", "player2", "winner", "bracket"))
+    matches = matches_with_players(tournament)
     bracket_rows = tournament.brackets.all()  # read only for a knockout
     # A round robin's knockout, once drawn, is bracketed; the rounds are the club's.
     knockout = [match for match in matches if match.bracket_id is not None]
@@ -158,7 +159,7 @@ def _club_night(tournament, context: dict, highlight) -> tuple[list, list]:
 
 def _brackets(tournament, context: dict, highlight) -> tuple[list, list]:
     """The brackets, round by round."""
-    matches, bracket_rows = _cup_rows(tournament)
+    matches, bracket_rows = cup_rows(tournament)
     brackets = lay_out(tournament, matches, bracket_rows, highlight=highlight)
     return brackets, [match for match in matches if match.bracket_id is None]
 
@@ -179,25 +180,3 @@ LIVE_PARTS = {
     "club_night": LivePart("tournament/includes/club_night_live.html", _club_night),
     "team_event": LivePart("tournament/includes/team_event.html", _team_event),
 }
-
-
-def _cup_rows(tournament):
-    """A cup's matches with their players, and its brackets (three queries). A
-    256-player cup has 700 matches: their players are read once each rather than joined
-    to every row, their winner is one of them and their bracket one of three (model
-    instances are most of the cost of reading them)."""
-    bracket_rows = list(tournament.brackets.all())
-    brackets = {bracket.pk: bracket for bracket in bracket_rows}
-    matches = list(tournament.matches.all())
-    ids = {pk for match in matches for pk in (match.player1_id, match.player2_id) if pk}
-    # Their names and ids are all the brackets show of them.
-    players = Player.objects.only("id", "name").in_bulk(ids)
-    # Put where select_related would (the relations' caches): assigning through the
-    # descriptors checks each value, a fifth of the cost.
-    for match in matches:
-        cached = match._state.fields_cache
-        cached["player1"] = players.get(match.player1_id)
-        cached["player2"] = players.get(match.player2_id)
-        cached["winner"] = players.get(match.winner_id)
-        cached["bracket"] = brackets.get(match.bracket_id)
-    return matches, bracket_rows
