@@ -19,6 +19,7 @@ from django.db.models import Count, Q
 from django.utils.translation import gettext
 
 from ..core import draw, formats, league
+from ..core.match_rows import MatchRow
 from ..core.tally import Tally
 from ..models import Entry, Game, Match, Player, Season, Tournament
 from ..models.analysis import comparable_figures
@@ -28,39 +29,7 @@ from .club_nights import final_places as club_final_places
 from .skill_tables import Counted
 from .teams import player_places as team_player_places
 
-
-@dataclass(slots=True)
-class MatchRow:
-    """A match as the standings need it: a tuple's worth of ids, not a model instance,
-    so that a season of thousands of matches stays small in memory."""
-
-    pk: int
-    tournament_id: int
-    bracket_id: int | None
-    bracket_kind: str | None
-    round: int | None
-    position: int | None
-    player1_id: int | None
-    player2_id: int | None
-    source1_kind: str
-    source1_match_id: int | None
-    source2_kind: str
-    source2_match_id: int | None
-    status: str
-    winner_id: int | None
-    group: int
-    score1: int
-    score2: int
-    length: int
-    decided_by: str
-
-    @property
-    def winner_side(self) -> int | None:
-        if self.winner_id is None:
-            return None
-        return 0 if self.winner_id == self.player1_id else 1
-
-
+# The ORM's names of a `MatchRow`'s fields, in its order.
 MATCH_ROW_FIELDS = [
     "pk",
     "tournament_id",
