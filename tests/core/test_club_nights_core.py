@@ -86,3 +86,62 @@ def test_a_round_robin_match_waits_on_the_earliest_round_its_players_still_play(
         match("b-x", 2, ("b", "x"), group=2),
     ]
     assert club_nights.waiting_on(rows) == {"a-c": 1, "a-b": 1}
+
+
+# --- a club night's final places (core.club_nights.group_places) ---------------------
+
+
+def test_one_table_keeps_its_places_and_its_ties():
+    found = club_nights.group_places([[("a", 1), ("b", 2), ("c", 2), ("d", 4)]])
+    assert found.places == {"a": (1, 1), "b": (2, 3), "c": (2, 3), "d": (4, 4)}
+    assert found.ties
+    assert [found.label(key) for key in "abcd"] == ["1", "=2", "=2", "4"]
+
+
+def test_groups_share_their_places_rank_by_rank():
+    tables = [[("a", 1), ("b", 2), ("c", 3)], [("d", 1), ("e", 2)]]
+    found = club_nights.group_places(tables)
+    assert found.places == {
+        "a": (1, 2),
+        "d": (1, 2),
+        "b": (3, 4),
+        "e": (3, 4),
+        "c": (5, 5),
+    }
+    assert not found.ties
+    assert found.label("b") == "3-4"
+
+
+def test_the_groups_best_who_went_on_take_the_knockouts_places():
+    tables = [[("a", 1), ("b", 2), ("c", 3)], [("d", 1), ("e", 2), ("f", 3)]]
+    found = club_nights.group_places(tables, went_on=2)
+    # a, b, d, e play the knockout: its bracket places them, 1 to 4.
+    assert found.places == {"c": (5, 6), "f": (5, 6)}
+    assert not found.ties
+
+
+def test_a_knockout_of_one_player_alone_is_none():
+    found = club_nights.group_places([[("a", 1), ("b", 2)]], went_on=1)
+    assert found.places == {"a": (1, 1), "b": (2, 2)}
+    assert found.ties
+
+
+@given(st.lists(st.lists(st.integers(1, 4), min_size=1, max_size=8), min_size=1, max_size=4))
+def test_every_player_of_the_groups_has_a_place_and_no_place_is_left_out(shapes):
+    # Each group's places as standings give them: best first, ties sharing a place.
+    tables = []
+    for number, steps in enumerate(shapes):
+        places, place = [], 1
+        for index, step in enumerate(steps):
+            if index and step > 1:
+                place = index + 1
+            places.append(((number, index), place))
+        tables.append(places)
+    found = club_nights.group_places(tables)
+    assert set(found.places) == {key for table in tables for key, _place in table}
+    taken = sorted(found.places.values())
+    # The bands tile the places 1..n: each band held by as many players as it spans.
+    assert Counter(taken) == {band: band[1] - band[0] + 1 for band in set(taken)}
+    assert {place for band in taken for place in range(band[0], band[1] + 1)} == set(
+        range(1, len(found.places) + 1)
+    )

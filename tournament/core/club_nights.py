@@ -9,6 +9,7 @@ Pure Python: no Django import and no I/O.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Collection, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from math import ceil, log2
@@ -16,7 +17,7 @@ from types import SimpleNamespace
 
 import networkx as nx
 
-from . import formats
+from . import formats, league
 from .messages import _
 
 CUP, SWISS, ROUND_ROBIN, LIVES, TEAMS = "cup", "swiss", "round_robin", "lives", "teams"
@@ -149,6 +150,49 @@ def knockout_seeds(group_places: Sequence[Sequence[Key]], per_group: int) -> lis
     return [
         places[rank] for rank in range(per_group) for places in group_places if rank < len(places)
     ]
+
+
+# --- a club night's final places ------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class FinalPlaces:
+    """A finished club night's places: player -> (best, worst). `ties`: a shared place
+    is a tie on every tie-break of one table ("=2"); otherwise it is a band of places
+    shared by rank across the groups ("1-2": the group winners)."""
+
+    places: dict[Key, tuple[int, int]]
+    ties: bool
+
+    def label(self, player: Key) -> str:
+        return league.final_place_label(*self.places[player], ties=self.ties)
+
+
+def group_places(tables: Sequence[Sequence[tuple[Key, int]]], went_on: int = 0) -> FinalPlaces:
+    """The final places of a round robin's groups (or of its whole field), every match
+    played, from each group's standings (player and place, best first, tied players
+    sharing a place): one table alone, its own places, tied players sharing theirs
+    ("=2"); groups, the group winners share the first places, the runners-up the next,
+    and so on ("1-2"). With a knockout of each group's best `went_on`, those take the
+    knockout's places (its bracket's to say: they are left out here) and the others
+    share the places after them, rank by rank; a knockout of one player alone is none,
+    and the groups decide."""
+    if sum(min(went_on, len(table)) for table in tables) < 2:
+        went_on = 0
+    if len(tables) == 1 and not went_on:
+        table = tables[0]
+        shared = Counter(place for _player, place in table)
+        return FinalPlaces(
+            {player: (place, place + shared[place] - 1) for player, place in table}, ties=True
+        )
+    places, start = {}, 1 + sum(min(went_on, len(table)) for table in tables)
+    depth = max((len(table) for table in tables), default=0)
+    for rank in range(went_on, depth):
+        at_rank = [table[rank][0] for table in tables if rank < len(table)]
+        for player in at_rank:
+            places[player] = (start, start + len(at_rank) - 1)
+        start += len(at_rank)
+    return FinalPlaces(places, ties=False)
 
 
 # --- a round robin's calls ----------------------------------------------------------

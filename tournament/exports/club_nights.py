@@ -116,7 +116,7 @@ def lives_sheet(club: ClubNight) -> Sheet:
     ]
     # Ending in a knockout of the last N: who went on to it (its matches are on the
     # matches sheet, its places on the places sheet).
-    knockout = club.tournament.has_knockout
+    knockout = club.tournament.played_as.has_knockout(club.tournament)
     if knockout:
         headers.append(_("Knockout"))
     rows = [
@@ -141,6 +141,7 @@ def lives_sheet(club: ClubNight) -> Sheet:
 
 
 def club_night_sheets(club: ClubNight) -> list[Sheet]:
-    if club.tournament.is_lives:
-        return [lives_sheet(club), pairings_sheet(club)]
-    return [standings_sheet(club), pairings_sheet(club)]
+    """Its standings (scored with Swiss tie-breaks, or by the lives left), then the
+    pairings."""
+    standings = standings_sheet if club.tournament.played_as.scored else lives_sheet
+    return [standings(club), pairings_sheet(club)]

@@ -406,18 +406,23 @@ def season_sheets(season: Season) -> list[Sheet]:
     ]
 
 
+# A format's own sheets (`Format.sheets`), after the places.
+SHEETS = {
+    "club_night": lambda tournament: club_night_sheets(club_night(tournament)),
+    "teams": lambda tournament: team_event_sheets(team_event(tournament)),
+}
+
+
 def tournament_sheets(tournament: Tournament) -> list[Sheet]:
     """A club night's standings and pairings, or a team event's tables and team
     matches, come after the places."""
     standings = tournament_standings(tournament)
     width = _name_width(standings)
-    club = club_night_sheets(club_night(tournament)) if tournament.is_club_night else []
-    if tournament.is_teams:
-        club = team_event_sheets(team_event(tournament))
+    own = [sheet for part in tournament.played_as.sheets for sheet in SHEETS[part](tournament)]
     return [
         standings_sheet(standings),
         places_sheet(standings),
-        *club,
+        *own,
         matches_sheet([tournament], width),
         games_sheet([tournament], width),
         players_sheet(standings),

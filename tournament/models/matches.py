@@ -10,6 +10,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from ..core import actions, ratings, scoring
+from ..core.match_rows import Sides
 from ..core.rules import RuleSet
 from .at_the_table import AtTheTable
 from .brackets import Bracket
@@ -32,7 +33,8 @@ from .players import Player
 from .tournaments import Tournament
 
 
-class Match(AtTheTable, MatchWords, models.Model):
+# `Sides`: which side won, from the ids alone, as every row type read of a match says it.
+class Match(Sides, AtTheTable, MatchWords, models.Model):
     class Status(models.TextChoices):
         PENDING = PENDING, _("waiting for players")
         READY = READY, _("ready")
@@ -296,13 +298,6 @@ class Match(AtTheTable, MatchWords, models.Model):
     @property
     def bracket_kind(self) -> str | None:
         return self.bracket.kind if self.bracket_id else None
-
-    @property
-    def winner_side(self) -> int | None:
-        """0 or 1, from the ids alone (no query for the winner's row)."""
-        if self.winner_id is None:
-            return None
-        return 0 if self.winner_id == self.player1_id else 1
 
     # --- status, in the groups above ---------------------------------------------
 

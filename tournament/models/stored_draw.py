@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from ..core import draw
+from ..core.match_rows import Sides
 from .entries import Entry
 from .matches import Match
 from .tournaments import Tournament
@@ -294,8 +295,9 @@ RESOLUTION_OF_STATUS = {
 
 
 @dataclass(slots=True)
-class SlotRow:
-    """A bracket match as a resolve reads and writes it: its row's id and cached result."""
+class SlotRow(Sides):
+    """A bracket match as a resolve reads and writes it: its row's id and cached result
+    (`Sides`: which side won, as every row type read of a match says it)."""
 
     pk: int
     slot: draw.Slot
@@ -309,12 +311,6 @@ class SlotRow:
     @property
     def players(self) -> tuple[int | None, int | None]:
         return (self.player1_id, self.player2_id)
-
-    @property
-    def winner_side(self) -> int | None:
-        if self.winner_id is None:
-            return None
-        return 0 if self.winner_id == self.player1_id else 1
 
     @property
     def is_live(self) -> bool:

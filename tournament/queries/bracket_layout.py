@@ -290,7 +290,9 @@ def lay_out(
     last: dict[str, int] = {}
     for match in matches:
         last[match.bracket.kind] = max(last.get(match.bracket.kind, 0), match.round)
-    names = draw.Names(last, double=stored is not None and stored.is_double_elimination)
+    # A double elimination is read from its draw (a grand final), as core.draw does.
+    double = stored is not None and stored.is_double_elimination
+    names = draw.Names(last, double=double)
     order = {kind: number for number, kind in enumerate(draw.BRACKET_KINDS)}
     views = []
     # The highlighted player's open matches, and the slots their winner goes to: the
@@ -328,7 +330,6 @@ def lay_out(
                 round_view.note = str(ENTRY_LOSER_NOTE)
             elif draw.FIRST_LOSER in kinds and not round_view.note:
                 round_view.note = str(FIRST_LOSER_NOTE)
-        double = stored is not None and stored.is_double_elimination
         if double:
             # One title and one list of places, the event's, under the grand final.
             final = bracket.kind == draw.GRAND_FINAL

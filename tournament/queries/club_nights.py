@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from django.utils.translation import gettext
 
 from ..core import league, swiss_cut, win_skill
+from ..core.club_nights import FinalPlaces, group_places
 from ..core.draw import ENTRANT
 from ..models import Match, Player, Tournament
 from ..models.matches import BYE, DECIDED
@@ -135,7 +136,8 @@ def _after_analyses(club: ClubNight) -> None:
     round, or else the knockout not drawn yet, or else the places of a tournament not
     finished (`operations.club_nights` takes the step when the last analysis lands)."""
     tournament, groups = club.tournament, club.groups
-    if not (tournament.is_swiss or tournament.is_round_robin):
+    played_as = tournament.played_as
+    if not played_as.scored:
         return
     if not any(group.awaiting_analysis for group in groups):
         return
@@ -143,7 +145,7 @@ def _after_analyses(club: ClubNight) -> None:
     if any(match.status in Match.TO_PLAY_STATUSES for r in rounds for match in r.matches):
         return
     newest = max(stored.number for stored in rounds)
-    if tournament.is_swiss:
+    if played_as.pairs_by_results:
         waiting = [m for group in groups for m in group.awaiting_analysis if m.round == newest]
         if not waiting:
             return
@@ -160,7 +162,10 @@ def _after_analyses(club: ClubNight) -> None:
 def _standings(rows: Iterable, players: dict, tournament: Tournament, figures: dict | None) -> list:
     """One group's standing rows, from rows with the Match attributes, as the tournament
     scores them (`figures`: its analysed matches', from `figures_for`)."""
-    found = group_results(rows, tournament.is_swiss, tournament.standings_scoring, figures)
+    # A bye counts as a win where the rounds are paired from the results (a Swiss); in a
+    # round robin everyone sits out once, so it counts for nobody.
+    count_byes = tournament.played_as.pairs_by_results
+    found = group_results(rows, count_byes, tournament.standings_scoring, figures)
     ranked = found.ranked()
     places = [row.place for row in ranked]
     waiting = Counter(
@@ -224,16 +229,19 @@ def club_night(tournament: Tournament, matches: list[Match] | None = None) -> Cl
         stored = rounds.setdefault(match.round, ClubRound(match.round, match.length, [], []))
         (stored.byes if match.status == BYE else stored.matches).append(match)
     groups = []
-    figures = figures_for(tournament) if by_group and not tournament.is_lives else None
+    # Scored (wins or Win + Skill, Swiss tie-breaks): each group's standings; with lives,
+    # one table of the lives left instead (`queries.lives`).
+    scored = tournament.played_as.scored
+    figures = figures_for(tournament) if by_group and scored else None
     for number in sorted(by_group):
         rounds = list(by_group[number].values())
         rows = [m for r in rounds for m in (*r.matches, *r.byes)]
-        standings = [] if tournament.is_lives else _standings(rows, players, tournament, figures)
-        waiting = [] if tournament.is_lives else _awaiting_analysis(rows, tournament, figures)
+        standings = _standings(rows, players, tournament, figures) if scored else []
+        waiting = _awaiting_analysis(rows, tournament, figures) if scored else []
         groups.append(Group(number, rounds, standings, waiting))
     ranked = (
         lives.standings(tournament, matches, players, knockout_players)
-        if tournament.is_lives and groups
+        if tournament.played_as.lives and groups
         else []
     )
     deadlines = dict(tournament.deadlines.values_list("round", "deadline"))
@@ -247,19 +255,6 @@ def club_night(tournament: Tournament, matches: list[Match] | None = None) -> Cl
     return club
 
 
-@dataclass(frozen=True)
-class FinalPlaces:
-    """A finished club night's places: player id -> (best, worst). `ties`: a shared
-    place is a tie on every tie-break of one table ("=2"); otherwise it is a band of
-    places shared by rank across the groups ("1-2": the group winners)."""
-
-    places: dict[int, tuple[int, int]]
-    ties: bool
-
-    def label(self, player_id: int) -> str:
-        return league.final_place_label(*self.places[player_id], ties=self.ties)
-
-
 def final_places(tournament: Tournament, rows: list, entries=None) -> FinalPlaces:
     """Each player's final place, once every round is played (none before): the
     standings' place in a Swiss or a whole-field round robin; with groups, the group
@@ -270,16 +265,20 @@ def final_places(tournament: Tournament, rows: list, entries=None) -> FinalPlace
     rows = [row for row in rows if row.bracket_id is None and row.round is not None]
     if not rows or any(row.status in Match.TO_PLAY_STATUSES for row in rows):
         return FinalPlaces({}, ties=False)
-    if tournament.is_lives:
+    played_as = tournament.played_as
+    if played_as.lives:
         # `entries`: a Swiss with lives's (player, withdrawn, re-entered after), if read.
         # Ending in a knockout of the last N: the others after its players.
         return FinalPlaces(lives.final_places(tournament, rows, entries, went_on), ties=True)
-    if tournament.is_swiss and max(row.round for row in rows) < tournament.rounds:
+    if played_as.fixed_rounds and max(row.round for row in rows) < tournament.rounds:
         return FinalPlaces({}, ties=False)
-    if tournament.is_swiss and went_on:
-        # The knockout's players take its places (read from its bracket, as a cup's);
-        # the others keep their Swiss order after them, sharing as they shared.
-        found = group_results(rows, True, tournament.standings_scoring, figures_for(tournament))
+    if went_on and not played_as.group_knockout:
+        # The knockout's players (the top of the one table) take its places (read from
+        # its bracket, as a cup's); the others keep their order after them, sharing as
+        # they shared.
+        found = group_results(
+            rows, played_as.pairs_by_results, tournament.standings_scoring, figures_for(tournament)
+        )
         ranked = [(row.player, row.place) for row in found.ranked()]
         return FinalPlaces(swiss_cut.places_after_cut(ranked, went_on), ties=True)
     groups: dict[int, list] = {}
@@ -287,24 +286,9 @@ def final_places(tournament: Tournament, rows: list, entries=None) -> FinalPlace
         groups.setdefault(row.group, []).append(row)
     ids = {p: p for row in rows for p in (row.player1_id, row.player2_id) if p is not None}
     figures = figures_for(tournament)
-    tables = [_standings(group, ids, tournament, figures) for _n, group in sorted(groups.items())]
-    skipped = tournament.knockout if tournament.is_round_robin else 0
-    if sum(min(skipped, len(table)) for table in tables) < 2:
-        skipped = 0  # one player alone goes to no knockout: the groups decide
-    if len(tables) == 1 and not skipped:
-        table = tables[0]
-        places = {
-            row.player: (row.place, row.place + sum(o.place == row.place for o in table) - 1)
-            for row in table
-        }
-        return FinalPlaces(places, ties=True)
-    # The group winners (and runners-up) who went on to a knockout take its places;
-    # the others share the places after theirs, rank by rank.
-    places, start = {}, 1 + sum(min(skipped, len(table)) for table in tables)
-    depth = max(len(table) for table in tables)
-    for rank in range(skipped, depth):
-        at_rank = [table[rank].player for table in tables if rank < len(table)]
-        for player in at_rank:
-            places[player] = (start, start + len(at_rank) - 1)
-        start += len(at_rank)
-    return FinalPlaces(places, ties=False)
+    tables = [
+        [(row.player, row.place) for row in _standings(group, ids, tournament, figures)]
+        for _number, group in sorted(groups.items())
+    ]
+    # The groups' best who went on to the knockout take its places (core.club_nights).
+    return group_places(tables, tournament.knockout if played_as.group_knockout else 0)

@@ -70,11 +70,12 @@ DOUBLE_BRACKET_WORDS = {
 }
 
 
-def _where(row: Match) -> dict:
+def _where(stored: StoredDraw, row: Match) -> dict:
     """The match as every page names it ("Quarter-final 1", "Consolation: Round 2,
-    match 3"), and its bracket in a sentence's words ("consolation")."""
+    match 3"), and its bracket in a sentence's words ("consolation"; a double
+    elimination's, its draw having a grand final, "losers'")."""
     kind = row.bracket.kind
-    if row.tournament.consolation == draw.DOUBLE and kind in DOUBLE_BRACKET_WORDS:
+    if stored.is_double_elimination and kind in DOUBLE_BRACKET_WORDS:
         bracket = str(DOUBLE_BRACKET_WORDS[kind])
     else:
         bracket = row.bracket.get_kind_display()
@@ -86,7 +87,7 @@ def _cup_line(stored: StoredDraw, player: Player, path: draw.Path) -> Onward:
     if path.next is None:
         return Onward(player, "", ended=ended)
     row = stored.rows[path.next]
-    params = {"player": player.name, **_where(row)}
+    params = {"player": player.name, **_where(stored, row)}
     if row.is_decided:
         went = gettext("%(player)s played next: %(match)s")
     else:
@@ -102,7 +103,7 @@ def _path_words(stored: StoredDraw, player: Player, path: draw.Path) -> tuple[st
         return gettext("%(player)s won the tournament.") % {"player": player.name}, None
     if path.state == draw.OUT and double and path.place is not None:
         # Out of a double elimination only at the second loss: the place is the event's.
-        params = {"player": player.name, **_where(stored.rows[path.last])}
+        params = {"player": player.name, **_where(stored, stored.rows[path.last])}
         words = gettext(
             "%(player)s lost a second time (%(match)s) and is out of the tournament: "
             "place %(place)s."
@@ -113,7 +114,7 @@ def _path_words(stored: StoredDraw, player: Player, path: draw.Path) -> tuple[st
         words = gettext("%(player)s won the %(bracket)s bracket.")
         return words % {"player": player.name, "bracket": final.bracket.get_kind_display()}, None
     if path.state == draw.OUT:
-        params = {"player": player.name, **_where(stored.rows[path.last])}
+        params = {"player": player.name, **_where(stored, stored.rows[path.last])}
         if path.place is None:
             words = gettext("%(player)s lost (%(match)s) and is out of the tournament.")
             return words % params, None
@@ -125,7 +126,7 @@ def _path_words(stored: StoredDraw, player: Player, path: draw.Path) -> tuple[st
     if path.last is not None and path.last != path.next:
         row = stored.rows[path.last]
         words = gettext("%(player)s plays now: %(match)s")
-        return words % {"player": player.name, **_where(row)}, row
+        return words % {"player": player.name, **_where(stored, row)}, row
     return "", None
 
 
@@ -173,20 +174,24 @@ class _Rounds:
         params = {"player": player.name, "round": match.round + 1}
         if withdrawn:
             return gettext("%(player)s has withdrawn and is not paired again.") % params
-        if tournament.is_lives:
+        played_as = tournament.played_as
+        knockout = played_as.knockout_of(tournament)
+        if played_as.lives:
             record = lives.state_of(tournament, self.matches).records.get(player.pk)
             if record is not None and not record.still_in():
                 return gettext("%(player)s is out: their last life is lost.") % params
-        if tournament.is_swiss or tournament.is_lives:
-            more = tournament.is_lives or match.round < tournament.rounds
-            if tournament.is_lives and tournament.has_knockout and more and self.stored is None:
+        if played_as.pairs_by_results:
+            # Paired round by round: another round follows while any are left (all of
+            # them, without a fixed number).
+            more = not played_as.fixed_rounds or match.round < tournament.rounds
+            if knockout and not played_as.fixed_rounds and more and self.stored is None:
                 # Ending in a knockout of the last N: the next round, or that knockout.
                 words = gettext(
                     "%(player)s waits for round %(round)s or for the knockout of the last "
                     "%(count)s: which comes is known when the last match of this round is "
                     "decided."
                 )
-                return words % {**params, "count": tournament.swiss_knockout}
+                return words % {**params, "count": knockout}
             # Under Win + Skill the next step reads the skill points, so it waits for
             # the analyses too (operations.analysis_waits).
             win_skill = tournament.standings_scoring.win_skill
@@ -202,7 +207,7 @@ class _Rounds:
                         "match of this round is decided."
                     )
                 return words % params
-            if tournament.swiss_knockout and self.stored is None and not tournament.is_finished:
+            if knockout and self.stored is None and not tournament.is_finished:
                 if win_skill:
                     words = gettext(
                         "%(player)s has played every round; the knockout of the top %(count)s "
@@ -214,9 +219,9 @@ class _Rounds:
                         "%(player)s has played every round; the knockout of the top %(count)s "
                         "is drawn when the last match of the round is decided."
                     )
-                return words % {**params, "count": tournament.swiss_knockout}
+                return words % {**params, "count": knockout}
             return gettext("%(player)s has played every round.") % params
-        if tournament.knockout and self.stored is None and not tournament.is_finished:
+        if knockout and self.stored is None and not tournament.is_finished:
             if tournament.standings_scoring.win_skill:
                 words = gettext(
                     "%(player)s has played every group match; the knockout is drawn once "
@@ -233,11 +238,7 @@ class _Rounds:
     def _ended(self, player: Player, later: list[Match]) -> tuple[str, Match | None]:
         """A finished event: the final place. Still under way: the match the player is
         to play now, when it is further on than the next one."""
-        if self.tournament.is_teams:
-            # A team event's place is the player's team's (queries.teams).
-            found = FinalPlaces(team_player_places(self.tournament), ties=True)
-        else:
-            found = club_final_places(self.tournament, self.matches)
+        found = END_PLACES[self.tournament.played_as.places](self.tournament, self.matches)
         if player.pk in found.places:
             words = gettext("%(player)s finished in place %(place)s.")
             return words % {"player": player.name, "place": found.label(player.pk)}, None
@@ -247,3 +248,13 @@ class _Rounds:
             words = gettext("%(player)s is now in round %(round)s")
             return words % {"player": player.name, "round": row.round}, row
         return "", None
+
+
+def _team_places(tournament: Tournament, matches: list[Match]) -> FinalPlaces:
+    """A team event's place is the player's team's (queries.teams)."""
+    return FinalPlaces(team_player_places(tournament), ties=True)
+
+
+# Where the final places of a format played outside brackets come from (`Format.places`):
+# its rounds', or its teams'.
+END_PLACES = {"rounds": club_final_places, "teams": _team_places}

@@ -18,7 +18,8 @@ from operator import itemgetter
 from django.db.models import Count, Q
 from django.utils.translation import gettext
 
-from ..core import club_nights, draw, league
+from ..core import draw, formats, league
+from ..core.match_rows import MatchRow
 from ..core.tally import Tally
 from ..models import Entry, Game, Match, Player, Season, Tournament
 from ..models.analysis import comparable_figures
@@ -28,39 +29,7 @@ from .club_nights import final_places as club_final_places
 from .skill_tables import Counted
 from .teams import player_places as team_player_places
 
-
-@dataclass(slots=True)
-class MatchRow:
-    """A match as the standings need it: a tuple's worth of ids, not a model instance,
-    so that a season of thousands of matches stays small in memory."""
-
-    pk: int
-    tournament_id: int
-    bracket_id: int | None
-    bracket_kind: str | None
-    round: int | None
-    position: int | None
-    player1_id: int | None
-    player2_id: int | None
-    source1_kind: str
-    source1_match_id: int | None
-    source2_kind: str
-    source2_match_id: int | None
-    status: str
-    winner_id: int | None
-    group: int
-    score1: int
-    score2: int
-    length: int
-    decided_by: str
-
-    @property
-    def winner_side(self) -> int | None:
-        if self.winner_id is None:
-            return None
-        return 0 if self.winner_id == self.player1_id else 1
-
-
+# The ORM's names of a `MatchRow`'s fields, in its order.
 MATCH_ROW_FIELDS = [
     "pk",
     "tournament_id",
@@ -151,6 +120,55 @@ def _settled_places(stored: StoredDraw) -> Iterator[tuple[str, dict[int, tuple[i
         yield bracket.kind, draw.final_places(stored.plan, resolutions, bracket.kind)
 
 
+@dataclass
+class _Placed:
+    """A tournament's final places as the league counts them: (bracket kind, place,
+    player id, shared by a tie on every tie-break), and its field when it is not the
+    players checked in."""
+
+    places: list[tuple[str, tuple[int, int], int, bool]]
+    field: int | None = None
+
+
+def _bracket_places(
+    tournament: Tournament, matches: list, entries: list, keep_plan: bool
+) -> _Placed:
+    """Each bracket's settled places (none without a draw)."""
+    stored = StoredDraw.load(tournament, matches, keep_plan=keep_plan)
+    if stored is None:
+        return _Placed([])
+    return _Placed(
+        [
+            (kind, place, player_id, False)
+            for kind, settled in _settled_places(stored)
+            for player_id, place in settled.items()
+        ]
+    )
+
+
+def _round_places(tournament: Tournament, matches: list, entries: list, keep_plan: bool) -> _Placed:
+    """Played in rounds: the final places of the rounds count as a main bracket's (a
+    Swiss with lives replays them from its re-entries and withdrawals too, `entries`),
+    then the knockout's after them, once drawn."""
+    found = club_final_places(tournament, matches, entries)
+    rounds = [(draw.MAIN, place, player, found.ties) for player, place in found.places.items()]
+    return _Placed(rounds + _bracket_places(tournament, matches, entries, keep_plan).places)
+
+
+def _team_places(tournament: Tournament, matches: list, entries: list, keep_plan: bool) -> _Placed:
+    """Every player of a team takes the team's place, a place among the teams (4 teams,
+    not their 12 players): the field in teams, the last team's place."""
+    found = team_player_places(tournament)
+    return _Placed(
+        [(draw.MAIN, place, player, True) for player, place in found.items()],
+        field=max((worst for _best, worst in found.values()), default=0),
+    )
+
+
+# Where a format's final places come from (`Format.places`).
+PLACES = {"bracket": _bracket_places, "rounds": _round_places, "teams": _team_places}
+
+
 def _records_for(
     tournaments: Sequence[Tournament], season: Season, *, with_places: bool = False
 ) -> Standings:
@@ -223,28 +241,16 @@ def _records_for(
                 score=(match.score1, match.score2),
             )
         tournament = by_id[tournament_id]
-        if tournament.is_teams:
-            # Every player of a team takes the team's place, a place among the teams
-            # (4 teams, not their 12 players).
-            found = team_player_places(tournament)
-            # The field in teams: the last team's place is how many there were.
-            field_size[tournament.pk] = max((worst for _best, worst in found.values()), default=0)
-            for player_id, place in found.items():
-                add_place(tournament, draw.MAIN, place, player_id, tied=True)
-            continue
-        if tournament.is_club_night:
-            # A Swiss or a round robin: its final places count as a main bracket's.
-            found = club_final_places(tournament, matches, entries.get(tournament_id, []))
-            for player_id, place in found.places.items():
-                add_place(tournament, draw.MAIN, place, player_id, tied=found.ties)
         # A season's cups are read once each: their plans are used, not kept (a season's
         # export would otherwise keep every cup's plan for the life of the process).
-        stored = StoredDraw.load(tournament, matches, keep_plan=len(tournaments) == 1)
-        if stored is None:
-            continue
-        for kind, settled in _settled_places(stored):
-            for player_id, place in settled.items():
-                add_place(tournament, kind, place, player_id)
+        keep_plan = len(tournaments) == 1
+        placed = PLACES[tournament.played_as.places](
+            tournament, matches, entries.get(tournament_id, []), keep_plan
+        )
+        if placed.field is not None:
+            field_size[tournament.pk] = placed.field
+        for kind, place, player_id, tied in placed.places:
+            add_place(tournament, kind, place, player_id, tied=tied)
     records = tally.finish()
 
     totals = (
@@ -354,6 +360,11 @@ def _result(match: Match, side: int) -> str:
     return gettext("won") if won else gettext("lost")
 
 
+# The formats whose byes count as wins: those paired from the results (a Swiss, with lives
+# or not; in a round robin everyone sits out once, so a bye counts for nobody).
+BYES_COUNT = [key for key, found in formats.FORMATS.items() if found.pairs_by_results]
+
+
 def player_history(player: Player) -> tuple[list[MatchLine], list[HeadToHead]]:
     """A player's matches in public tournaments (newest first), a Swiss's (or a Swiss
     with lives's) byes among them (each counts as a win, as the standings count it),
@@ -365,7 +376,7 @@ def player_history(player: Player) -> tuple[list[MatchLine], list[HeadToHead]]:
             Q(player1__isnull=False, player2__isnull=False)
             | Q(
                 status=BYE,
-                tournament__format__in=[club_nights.SWISS, club_nights.LIVES],
+                tournament__format__in=BYES_COUNT,
                 round__isnull=False,
             )
         )

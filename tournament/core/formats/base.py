@@ -96,6 +96,9 @@ class Format:
     # --- traits and parts added for the operations ------------------------------------
     #
     # --- traits and parts added for the reads (queries, exports, JSON) ----------------
+    # Its knockout takes each group's best (the `knockout` setting, per group), not the
+    # top of one table: the others' final places are then shared rank by rank.
+    group_knockout: bool = False
     #
     # --- traits and parts added for the pages (views, templates) ----------------------
     #

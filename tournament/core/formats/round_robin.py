@@ -45,6 +45,7 @@ FORMAT = Format(
     # operations' parts
     #
     # reads' parts
+    group_knockout=True,
     #
     # pages' parts
     #

@@ -43,6 +43,7 @@ FORMAT = Format(
     # operations' parts
     #
     # reads' parts
+    group_knockout=True,
     #
     # pages' parts
     #

@@ -32,7 +32,8 @@ STATUS = {
 
 def _summary(tournament: Tournament) -> dict:
     # A double elimination also says whether its grand final has a reset (only then, so
-    # the other tournaments' answers are what they were).
+    # the other tournaments' answers are what they were). A cup's consolation setting,
+    # asked as such: the format (a cup) does not know it, and no draw is read here.
     double = (
         {"grand_final_reset": tournament.grand_final_reset}
         if tournament.consolation == draw.DOUBLE
@@ -186,13 +187,9 @@ def _club_match(match: Match) -> dict:
 
 def _club_night(tournament: Tournament, club: ClubNight) -> dict:
     """The rounds (group by group) with their pairings and byes, and each group's
-    standings with every tie-break; a Swiss also says how many rounds it has."""
-    data = {}
-    if tournament.is_swiss:
-        data["swiss_rounds"] = tournament.rounds
-        if tournament.swiss_knockout:
-            # Then a knockout of the top K (its matches are the "brackets").
-            data["knockout_of"] = tournament.swiss_knockout
+    standings with every tie-break; the format's own sections before the rounds (a
+    Swiss says how many rounds it has) or after them (a Swiss with lives, its lives)."""
+    data = _sections(tournament, club, BEFORE_ROUNDS)
     data["rounds"] = [
         {
             "group": group.number,
@@ -205,8 +202,7 @@ def _club_night(tournament: Tournament, club: ClubNight) -> dict:
         for group in club.groups
         for club_round in group.rounds
     ]
-    if tournament.is_lives:
-        data["lives"] = _lives(tournament, club)
+    data |= _sections(tournament, club, AFTER_ROUNDS)
     if club.win_skill or club.average_pr:
         data["scoring"] = tournament.scoring
         data["tie_break"] = tournament.tie_break
@@ -220,9 +216,17 @@ def _club_night(tournament: Tournament, club: ClubNight) -> dict:
     return data
 
 
+def _swiss(tournament: Tournament, club: ClubNight | None) -> dict:
+    """A Swiss: how many rounds it has, and the knockout of its top K that follows (its
+    matches are the "brackets")."""
+    knockout = {"knockout_of": tournament.swiss_knockout} if tournament.swiss_knockout else {}
+    return {"swiss_rounds": tournament.rounds, **knockout}
+
+
 def _lives(tournament: Tournament, club: ClubNight) -> dict:
     """A Swiss with lives: its settings and each player's lives, losses and the round
     they went out in (None while still in), in standings order."""
+    knockout = tournament.played_as.has_knockout(tournament)
     return {
         "lives": tournament.lives,
         "playoff": tournament.playoff,
@@ -246,14 +250,43 @@ def _lives(tournament: Tournament, club: ClubNight) -> dict:
                 # the "brackets").
                 **(
                     {"knockout": getattr(row.player, "pk", row.player) in club.knockout_players}
-                    if tournament.has_knockout
+                    if knockout
                     else {}
                 ),
             }
             for row in club.lives
         ],
-        **({"knockout_of": tournament.swiss_knockout} if tournament.has_knockout else {}),
+        **({"knockout_of": tournament.swiss_knockout} if knockout else {}),
     }
+
+
+def _lives_section(tournament: Tournament, club: ClubNight | None) -> dict:
+    return {"lives": _lives(tournament, club)}
+
+
+def _team_event(tournament: Tournament, club: ClubNight | None) -> dict:
+    """A team event: its teams, group tables and team matches with their boards."""
+    return {"team_event": team_event_json(team_event(tournament))}
+
+
+# Where a format's own JSON sections go (`Format.json`): in a club night's, before or
+# after its rounds, or after everything else.
+BEFORE_ROUNDS, AFTER_ROUNDS, LAST = "before_rounds", "after_rounds", "last"
+JSON_SECTIONS = {
+    "swiss": (BEFORE_ROUNDS, _swiss),
+    "lives": (AFTER_ROUNDS, _lives_section),
+    "teams": (LAST, _team_event),
+}
+
+
+def _sections(tournament: Tournament, club: ClubNight | None, where: str) -> dict:
+    """The format's JSON sections that go `where`, in the order its parts list them."""
+    data: dict = {}
+    for part in tournament.played_as.json:
+        place, section = JSON_SECTIONS[part]
+        if place == where:
+            data |= section(tournament, club)
+    return data
 
 
 def _standing_row(club: ClubNight, row) -> dict:
@@ -271,7 +304,7 @@ def _standing_row(club: ClubNight, row) -> dict:
         "buchholz": row.buchholz,
         "points_difference": row.points_difference,
     }
-    if club.tournament.has_knockout:
+    if club.tournament.played_as.has_knockout(club.tournament):
         found["knockout"] = row.player.pk in club.knockout_players
     if club.win_skill:
         found["points"] = row.points
@@ -305,10 +338,11 @@ def tournament(request, pk):
     data["clock"] = _clock(tournament)
     data.update(_money(tournament, bracket_rows, matches))
     data["brackets"] = [_bracket(view) for view in brackets]
-    if tournament.is_club_night:
-        data.update(_club_night(tournament, club_night(tournament, matches)))
-    if tournament.is_teams:
-        data["team_event"] = team_event_json(team_event(tournament))
+    club = None
+    if tournament.played_as.in_rounds:
+        club = club_night(tournament, matches)
+        data.update(_club_night(tournament, club))
+    data |= _sections(tournament, club, LAST)
     return JsonResponse(data)
 
 
