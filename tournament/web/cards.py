@@ -24,9 +24,9 @@ from ..queries.bracket_layout import BracketView, MatchView
 from .live import KEEP_RENDERED, code_version
 
 CARD = "tournament/includes/bracket_match.html"
-# Around each card, as brackets.html laid them out when it rendered them in its loop.
-OPENING = '\n                <li class="match status-{status}{mine}{ahead}">\n                  '
-CLOSING = "\n                </li>\n              "
+# Around each card: its list item, classed for the match's status and the followed player.
+OPENING = '<li class="match status-{status}{mine}{ahead}">'
+CLOSING = "</li>\n"
 
 
 def url_maker(name: str):
