@@ -1,12 +1,12 @@
 """The demo club answers as it did: every public page, the JSON API and the workbooks,
 in English and Catalan, compared with what the site answered before the code was
-reorganised (tests/data/demo_answers/: a file per page, and index.json with each page's
-status and headers).
+reorganised (tests/data/demo_answers/: a section per page, the pages of a folder in one
+file, and index.json with each page's status and headers).
 
 A change of the code's layout must not change a page. When a page is meant to change,
 run `UPDATE_DEMO_ANSWERS=1 .venv/bin/python -m pytest -n 0 tests/pages/test_demo_answers.py`
-and commit the new files with the change, so the difference is reviewed like code: one
-file per page, so the review reads it as the lines of that page that changed.
+and commit the new files with the change, so the difference is reviewed like code: a
+section per page, named, so the review reads it as the lines of that page that changed.
 
 What is kept is what a visitor gets, not the markup's bytes: a page of HTML as the lines
 of tests/page_text.py (its text, links, form fields and drawings), the site's layout
@@ -218,21 +218,60 @@ def recording(answers: dict[str, tuple[dict, str]]) -> dict[str, str]:
     return files
 
 
+# The pages under one folder of a language (its 236 matches, its 57 tournaments' pages)
+# are kept in one file, a page to a section opened by this line: a changed page is a
+# changed section, and the recording is twenty files, not seven hundred small ones.
+SECTION = "=== page: "
+
+
+def _bundle(name: str) -> str | None:
+    """The file a page's answer is kept in with its neighbours: en/matches/1.txt in
+    en/matches.pages; a page at a language's top (en/index.txt) keeps a file of its own."""
+    parts = name.split("/")
+    return f"{parts[0]}/{parts[1]}.pages" if len(parts) > 2 else None
+
+
+def pack(files: dict[str, str]) -> dict[str, str]:
+    packed: dict[str, str] = {}
+    for name in sorted(files):
+        bundle = _bundle(name)
+        if bundle is None:
+            packed[name] = files[name]
+            continue
+        assert SECTION not in files[name], name
+        packed[bundle] = packed.get(bundle, "") + f"{SECTION}{name}\n{files[name]}"
+    return packed
+
+
+def unpack(packed: dict[str, str]) -> dict[str, str]:
+    files: dict[str, str] = {}
+    for name, text in packed.items():
+        if not name.endswith(".pages"):
+            files[name] = text
+            continue
+        for section in text.split(SECTION)[1:]:
+            page, body = section.split("\n", 1)
+            files[page] = body
+    return files
+
+
 def write_answers(files: dict[str, str]) -> None:
     """The recording, from scratch: a page no longer served leaves no file behind."""
     shutil.rmtree(ANSWERS, ignore_errors=True)
-    for name, text in files.items():
+    for name, text in pack(files).items():
         path = ANSWERS / name
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
 
 
 def read_answers() -> dict[str, str]:
-    return {
-        path.relative_to(ANSWERS).as_posix(): path.read_text(encoding="utf-8")
-        for path in ANSWERS.rglob("*")
-        if path.is_file()
-    }
+    return unpack(
+        {
+            path.relative_to(ANSWERS).as_posix(): path.read_text(encoding="utf-8")
+            for path in ANSWERS.rglob("*")
+            if path.is_file()
+        }
+    )
 
 
 def crawl(language: str) -> dict[str, tuple[dict, str]]:
