@@ -55,7 +55,6 @@ def rounds_desk(tournament: Tournament, in_field: int) -> RoundsDesk:
         can_pair = False
     else:
         can_pair = True
-    newest = tournament.matches.in_rounds().filter(round=current)
     set_for = dict(tournament.deadlines.values_list("round", "deadline"))
     numbers = range(1, (tournament.rounds if tournament.is_swiss else current) + 1)
     deadlines = [
@@ -84,7 +83,7 @@ def rounds_desk(tournament: Tournament, in_field: int) -> RoundsDesk:
         rounds=tournament.rounds,
         suggested=club_nights.suggested_rounds(in_field),
         can_pair=can_pair and waits is None,  # else: "Pair round N without waiting"
-        can_pair_again=tournament.is_swiss and current > 1 and not newest.started().exists(),
+        can_pair_again=operations.may_pair_again(tournament, current),
         deadlines=deadlines,
         overdue=overdue,
         unkept=_unkept(tournament, current),
