@@ -52,9 +52,7 @@ def test_the_operation_and_the_desk_ask_one_rule_of_pairing_again(season):
         allowed = operations.may_pair_again(tournament)
         # The rule: a format that pairs again, a round after the first, none started.
         assert allowed == (format == club_nights.SWISS and stage == "second"), (format, stage)
-        assert allowed == (
-            tournament.played_as.pairs_again and current > 1 and stage != "started"
-        )
+        assert allowed == (tournament.played_as.pairs_again and current > 1 and stage != "started")
         # The desk offers the button exactly where the operation pairs again.
         assert rounds_desk(tournament, 6).can_pair_again == allowed, (format, stage)
         if allowed:
@@ -87,7 +85,7 @@ def test_every_entry_is_in_the_field_or_not_by_one_rule(season):
 
 
 def test_a_player_waits_for_a_swiss_round_only_in_its_field(season):
-    tournament, players = builders.club_night(season, 4, rng_seed=5, start=True)
+    tournament, _players = builders.club_night(season, 4, rng_seed=5, start=True)
     builders.play_round(tournament, 1)
     builders.play_round(tournament, 2)  # round 3 is paired: nobody waits
     late = Player.objects.create(name="Núria Puig")

@@ -115,6 +115,7 @@ from .tournaments import (
     create_tournament,
     delete_tournament,
     may_delete_tournament,
+    missing_lengths,
 )
 from .withdrawals import withdraw
 
@@ -182,6 +183,7 @@ __all__ = [
     "may_delete_match",
     "may_delete_tournament",
     "may_pair_again",
+    "missing_lengths",
     "move_to_table",
     "new_draw_seed",
     "open_check_in",
