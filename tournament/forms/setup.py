@@ -17,7 +17,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from .. import operations
-from ..core import clocks, club_nights, draw, prizes, schedule, tables
+from ..core import clocks, club_nights, draw, formats, prizes, schedule, tables
 from ..core import seasons as core_seasons
 from ..models import Season, Tournament
 from ..models.tournaments import CLOCK_POLICY_CHOICES
@@ -274,9 +274,9 @@ class TournamentForm(forms.ModelForm, BracketFields):
             self.fields["season"].disabled = self.instance.matches.exists()
         # The settings of some formats only carry their formats, for the page to show
         # them with those alone (tournament_form.js).
-        for name, formats in club_nights.FORMAT_SETTINGS.items():
-            if name in self.fields:
-                self.fields[name].formats = " ".join(formats)
+        for name, field in self.fields.items():
+            if played_with := formats.with_setting(name):
+                field.formats = " ".join(played_with)
         self._propose_dates()
 
     def _propose_dates(self) -> None:
@@ -349,10 +349,15 @@ class TournamentForm(forms.ModelForm, BracketFields):
             data["grand_final_reset"] = (
                 self.instance.grand_final_reset if self.instance.pk else True
             )
-        if data.get("consolation", draw.NO_CONSOLATION) != draw.NO_CONSOLATION and not data.get(
-            "consolation_lengths"
-        ):
-            self.add_error("consolation_lengths", _("Give the consolation's match lengths."))
+        # A consolation, a last chance, needs its lengths (`core.bracket_lengths`), as
+        # the operation that saves the tournament says.
+        for kind, message in operations.missing_lengths(
+            self._setting(data, "consolation") or draw.NO_CONSOLATION,
+            bool(self._setting(data, "last_chance")),
+            self.brackets(),
+            self.instance,
+        ).items():
+            self.add_error(f"{kind}_lengths", gettext(message))
         for field, message in club_nights.format_problems(
             data.get("format") or club_nights.CUP,
             data.get("consolation") or draw.NO_CONSOLATION,
@@ -363,8 +368,6 @@ class TournamentForm(forms.ModelForm, BracketFields):
             playoff=data.get("playoff") or "",
         ).items():
             self.add_error(field if field in self.fields else None, gettext(message))
-        if data.get("last_chance") and not data.get("last_chance_lengths"):
-            self.add_error("last_chance_lengths", _("Give the last chance's match lengths."))
         if self.instance.pk is not None and not self.errors:
             fields = self.tournament_fields()
             posted = self._posted_season()
@@ -375,6 +378,11 @@ class TournamentForm(forms.ModelForm, BracketFields):
             except operations.OperationError as error:
                 raise ValidationError(error.message) from None
         return data
+
+    def _setting(self, data: dict, name: str):
+        """A setting as posted, or the tournament's own where the form leaves it out
+        (the admin shows a drawn tournament's format read-only)."""
+        return data.get(name) if name in self.fields else getattr(self.instance, name)
 
     def _posted_season(self) -> str | None:
         """The season posted for a tournament whose season field is disabled (a draw is

@@ -10,6 +10,20 @@ from .players import Player
 from .tournaments import Tournament
 
 
+def in_field_lookups(through: str = "") -> dict[str, bool]:
+    """The one home of the rule "in the field": checked in and not withdrawn, the
+    players a draw, a round's pairing or the room's fees are made of. As lookups for a
+    filter, of the entries themselves or (`through`, e.g. "entries__") through a
+    relation to them, in the same filter as its other conditions on that entry."""
+    return {f"{through}checked_in": True, f"{through}withdrawn": False}
+
+
+class EntryQuerySet(models.QuerySet):
+    def in_field(self) -> EntryQuerySet:
+        """The entries in the field: checked in and not withdrawn (`in_field_lookups`)."""
+        return self.filter(**in_field_lookups())
+
+
 class Entry(models.Model):
     """A player registered in a tournament, with an optional seed."""
 
@@ -37,6 +51,8 @@ class Entry(models.Model):
         _("re-entered after round"), null=True, blank=True, editable=False
     )
 
+    objects = EntryQuerySet.as_manager()
+
     class Meta:
         verbose_name = _("entry")
         verbose_name_plural = _("entries")
@@ -63,6 +79,11 @@ class Entry(models.Model):
         if self.seed:
             return f"{self.player} [{self.seed}]"
         return str(self.player)
+
+    @property
+    def in_field(self) -> bool:
+        """Checked in and not withdrawn: `in_field_lookups`, read on the row."""
+        return all(getattr(self, name) == value for name, value in in_field_lookups().items())
 
 
 class EntryRequest(models.Model):

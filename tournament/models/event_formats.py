@@ -96,14 +96,10 @@ class EventFormatSettings(models.Model):
 
     @property
     def has_knockout(self) -> bool:
-        """A club night that goes on to a knockout: a round robin's groups (their
-        winners, and runners-up), a Swiss's top players, or a Swiss with lives's last
-        players still in."""
-        if self.is_swiss:
-            return bool(self.swiss_knockout)
-        if self.is_lives:
-            return self.playoff == lives_core.KNOCKOUT and bool(self.swiss_knockout)
-        return bool(self.knockout)
+        """A knockout follows: a round robin's groups (their winners, and runners-up), a
+        Swiss's top players, a Swiss with lives's last players still in, a team event's
+        groups' best. The format says (`Format.has_knockout`)."""
+        return self.played_as.has_knockout(self)
 
     @property
     def is_lives(self) -> bool:
@@ -112,7 +108,7 @@ class EventFormatSettings(models.Model):
 
     @property
     def allows_reentry(self) -> bool:
-        return self.is_lives and self.reentry_fee is not None
+        return self.played_as.lives and self.reentry_fee is not None
 
     @property
     def is_teams(self) -> bool:

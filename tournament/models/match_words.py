@@ -16,6 +16,9 @@ class MatchWords:
         query more with the bracket read), and a double elimination's brackets by their
         own names when the tournament was read with the match."""
         known = type(self).tournament.is_cached(self)
+        # Left as it is (issue 39): the cup's consolation setting, which names its
+        # brackets (a losers' bracket, a grand final) as the core's draw does
+        # (`draw.Names`), not which format the tournament is.
         double = known and self.tournament.consolation == draw.DOUBLE
         return draw.Names({self.bracket.kind: self.bracket.rounds}, double=double)
 

@@ -113,14 +113,10 @@ class StoredDraw:
         return False
 
     def places(self, kind: str) -> dict[int, tuple[int, int]]:
-        """Player id -> (best, worst) final place in that bracket, once settled.
-
-        A double elimination places its field as one event (`draw.event_places`), as
-        its main bracket's places: the league and the main prize pool count those; its
-        other brackets place nobody of their own."""
-        if self.is_double_elimination:
-            return draw.event_places(self.plan, self.resolve()) if kind == draw.MAIN else {}
-        return draw.final_places(self.plan, self.resolve(), kind)
+        """Player id -> (best, worst) final place in that bracket, once settled, as the
+        league and the prize pools count them (`draw.bracket_places`: a double
+        elimination's field placed as one event under its main bracket)."""
+        return draw.bracket_places(self.plan, self.resolve(), kind)
 
     def problems(self) -> list[str]:
         """What is inconsistent between the rows and the plan (an empty list when sound)."""

@@ -28,7 +28,13 @@ from .adjournments import adjourn_match, resume_match
 from .analysis_waits import go_on_without_waiting
 from .announcements import announce_results
 from .avoided_pairs import add_avoided_pair, remove_avoided_pair
-from .club_nights import check_can_pair, pair_next_round, pair_round_again
+from .club_nights import (
+    check_can_pair,
+    check_can_pair_again,
+    may_pair_again,
+    pair_next_round,
+    pair_round_again,
+)
 from .club_nights import preview as preview_club_draw
 from .corrections import affected_by_change, correction_impact
 from .deadlines import send_round_reminders, set_round_deadline
@@ -109,6 +115,7 @@ from .tournaments import (
     create_tournament,
     delete_tournament,
     may_delete_tournament,
+    missing_lengths,
 )
 from .withdrawals import withdraw
 
@@ -139,6 +146,7 @@ __all__ = [
     "change_season_rules",
     "change_tournament",
     "check_can_pair",
+    "check_can_pair_again",
     "check_in",
     "check_in_at_door",
     "check_in_everyone",
@@ -174,6 +182,8 @@ __all__ = [
     "make_draw",
     "may_delete_match",
     "may_delete_tournament",
+    "may_pair_again",
+    "missing_lengths",
     "move_to_table",
     "new_draw_seed",
     "open_check_in",

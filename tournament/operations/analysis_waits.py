@@ -42,7 +42,7 @@ def waiting(tournament: Tournament, newest: int | None = None) -> Waiting | None
     Win + Skill."""
     if not tournament.standings_scoring.win_skill:
         return None
-    if not (tournament.is_swiss or tournament.is_round_robin):
+    if not tournament.played_as.scored:
         return None
     number = 0
     if not club_nights.is_complete(tournament):
@@ -53,9 +53,9 @@ def waiting(tournament: Tournament, newest: int | None = None) -> Waiting | None
         step = PAIR
         if newest is not None and number != newest + 1:
             return None
-    elif tournament.is_swiss and newest is not None and newest != tournament.rounds:
+    elif tournament.played_as.fixed_rounds and newest is not None and newest != tournament.rounds:
         return None
-    elif tournament.has_knockout:
+    elif tournament.played_as.has_knockout(tournament):
         if knockout_drawn(tournament):
             return None
         step = KNOCKOUT
@@ -74,7 +74,7 @@ def after_analysis(match: Match) -> None:
     tournament = match.tournament
     if not (match.in_rounds and tournament.standings_scoring.win_skill):
         return
-    if not (tournament.is_swiss or tournament.is_round_robin):
+    if not tournament.played_as.scored:
         return
     found = waiting(tournament, match.round)
     if found is not None and not found.matches:

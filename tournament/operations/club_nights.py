@@ -58,7 +58,7 @@ class ClubDraw:
 
 
 def _field(tournament: Tournament) -> tuple[list[int], dict[int, int]]:
-    entries = tournament.entries.filter(checked_in=True, withdrawn=False).order_by("pk")
+    entries = tournament.entries.in_field().order_by("pk")
     players = [entry.player_id for entry in entries]
     return players, {entry.player_id: entry.seed for entry in entries if entry.seed}
 
@@ -69,8 +69,9 @@ def preview(tournament: Tournament, rng_seed: int) -> ClubDraw:
     if len(players) < 2:
         raise OperationError(_("A draw needs at least two players checked in."))
     order = club_nights.seeded_order(players, seeds, rng_seed)
-    # A Swiss with lives starts as a Swiss does: seeds in the top half meet the bottom.
-    if tournament.is_swiss or tournament.is_lives:
+    # Paired round by round from the results (a Swiss, a Swiss with lives): the first
+    # round only, seeds in the top half meeting the bottom. Else every round at once.
+    if tournament.played_as.pairs_by_results:
         avoid = avoided_pairs(tournament)
         pairs, bye = club_nights.first_round(order, avoid)
         unkept = tuple(swiss.avoided_meetings(pairs, avoid))
@@ -223,9 +224,17 @@ def _pair(tournament: Tournament, user, not_waited: list[Match] = ()) -> Round:
     return paired
 
 
+def _paired_here(tournament: Tournament) -> bool:
+    """Its rounds are paired one by one from the results, up to the rounds the director
+    set (a Swiss): this module pairs them. (A Swiss with lives pairs its own until one
+    is left: `operations.lives`.)"""
+    played_as = tournament.played_as
+    return played_as.pairs_by_results and played_as.fixed_rounds
+
+
 def check_can_pair(tournament: Tournament) -> int:
     """The number of the round a director may pair now, or OperationError saying why not."""
-    if not tournament.is_swiss:
+    if not _paired_here(tournament):
         raise OperationError(_("Only a Swiss is paired round by round."))
     current = _current_round(tournament)
     if current == 0:
@@ -259,20 +268,39 @@ def pair_next_round(tournament: Tournament | int, *, user=None) -> Round:
     return paired
 
 
+def check_can_pair_again(tournament: Tournament, current: int | None = None) -> int:
+    """The number of the newest round if it may be paired again now, or OperationError
+    saying why not: the one home of the rule "a Swiss round may be paired again" (the
+    operation and the director's desk ask it). A format that pairs again (`pairs_again`:
+    a Swiss), a round after the first (the first is the draw's: the draw is made again),
+    none of whose matches has started. `current`: the newest round, if the caller has
+    read it."""
+    current = _current_round(tournament) if current is None else current
+    if not tournament.played_as.pairs_again or current < 2:
+        raise OperationError(_("Only a Swiss round after the first is paired again."))
+    if tournament.matches.in_rounds().filter(round=current).started().exists():
+        raise OperationError(
+            _("Round %(number)s has started: its pairing stays.") % {"number": current}
+        )
+    return current
+
+
+def may_pair_again(tournament: Tournament, current: int | None = None) -> bool:
+    """Whether the newest round may be paired again now (`check_can_pair_again`)."""
+    try:
+        check_can_pair_again(tournament, current)
+    except OperationError:
+        return False
+    return True
+
+
 @transaction.atomic
 def pair_round_again(tournament: Tournament | int, *, user=None) -> Round:
     """Pair the newest round again while none of its matches has started (a late
     arrival or a withdrawal after the pairing): its rows go, the pairing is made anew."""
     tournament = lock_tournament(tournament)
-    current = _current_round(tournament)
-    if not tournament.is_swiss or current < 2:
-        raise OperationError(_("Only a Swiss round after the first is paired again."))
-    newest = tournament.matches.in_rounds().filter(round=current)
-    if newest.started().exists():
-        raise OperationError(
-            _("Round %(number)s has started: its pairing stays.") % {"number": current}
-        )
-    newest.delete()
+    current = check_can_pair_again(tournament)
+    tournament.matches.in_rounds().filter(round=current).delete()
     paired = _pair(tournament, user)
     progress(tournament, user)
     return paired
@@ -336,6 +364,17 @@ def _walkovers_for_withdrawn(tournament: Tournament, user) -> bool:
 # --- a round robin's groups, then a knockout --------------------------------------------
 
 
+def _knockout_of_groups(tournament: Tournament, settled: bool, user, **follow) -> bool:
+    return follow_groups_with_knockout(
+        tournament, group_places(tournament), settled, user, **follow
+    )
+
+
+# Where the knockout after the rounds takes its players from (`Format.knockout_from`):
+# the standings' top places (a Swiss), or each group's best (a round robin).
+FOLLOWED_BY = {"standings": follow_swiss_with_knockout, "groups": _knockout_of_groups}
+
+
 def group_places(tournament: Tournament) -> list[list[int]]:
     """Each group's players in standings order (group 1 first)."""
     groups: dict[int, list[Match]] = {}
@@ -352,7 +391,7 @@ def is_complete(tournament: Tournament) -> bool:
     """Every round played: a Swiss's last round settled, every round-robin match."""
     if not _settled(tournament.matches.in_rounds()):
         return False
-    if tournament.is_swiss:
+    if tournament.played_as.fixed_rounds:
         return _current_round(tournament) >= tournament.rounds
     return True
 
@@ -377,7 +416,7 @@ def waited_for(tournament: Tournament) -> list[Match]:
     no query, under wins alone."""
     if not tournament.standings_scoring.win_skill:
         return []
-    newest = _current_round(tournament) if tournament.is_swiss else None
+    newest = _current_round(tournament) if tournament.played_as.pairs_by_results else None
     return awaiting_analysis(tournament, newest)
 
 
@@ -388,11 +427,11 @@ def progress(tournament: Tournament, user=None, not_waited: list[Match] = ()) ->
     is taken back); free tables go to the ready matches. `not_waited`: the analyses
     the director goes on without (`analysis_waits`)."""
     while True:
-        if tournament.is_round_robin:
-            _call_round_robin(tournament)
+        if not tournament.played_as.pairs_by_results:
+            _call_round_robin(tournament)  # every round drawn at once: called in turn
         # A walkover can ready a withdrawn player's next match, or settle a round.
         moved = _walkovers_for_withdrawn(tournament, user)
-        if tournament.is_swiss and _due_to_pair(tournament):
+        if _paired_here(tournament) and _due_to_pair(tournament):
             _pair(tournament, user)
             moved = True
         if not moved:
@@ -402,12 +441,9 @@ def progress(tournament: Tournament, user=None, not_waited: list[Match] = ()) ->
     # matches played out (`waited_for`; the last to land goes on, or the director).
     waits = complete and not not_waited and bool(waited_for(tournament))
     follow = {"waits": waits, "not_waited": not_waited}
-    if tournament.is_swiss and tournament.swiss_knockout:
-        following = follow_swiss_with_knockout(tournament, complete, user, **follow)
-    else:
-        following = tournament.knockout and follow_groups_with_knockout(
-            tournament, group_places(tournament), complete, user, **follow
-        )
+    following = tournament.played_as.has_knockout(tournament) and FOLLOWED_BY[
+        tournament.played_as.knockout_from
+    ](tournament, complete, user, **follow)
     if following:
         # The knockout after the rounds finishes the tournament (progress.resolve).
         assign_tables(tournament)

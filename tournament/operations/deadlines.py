@@ -36,9 +36,9 @@ def set_round_deadline(
     """Give a round of a Swiss or a round robin its deadline (None: no deadline). A new
     deadline sends a new reminder."""
     tournament = lock_tournament(tournament)
-    if not tournament.is_club_night:
+    if not tournament.played_as.in_rounds:
         raise OperationError(_("Only a Swiss or a round robin has round deadlines."))
-    if number < 1 or (tournament.is_swiss and number > tournament.rounds):
+    if number < 1 or (tournament.played_as.fixed_rounds and number > tournament.rounds):
         raise OperationError(_("This tournament has no round %(number)s.") % {"number": number})
     existing = RoundDeadline.objects.filter(tournament=tournament, round=number).first()
     before = existing.deadline.isoformat() if existing else None

@@ -59,7 +59,7 @@ def preview_draw(tournament: Tournament, rng_seed: int) -> draw.DrawPlan:
     of the players checked in: those who have not arrived, or withdrew before it, are
     left out (the draw page lists them). The tournament's avoided pairs are kept apart in
     round 1 when some draw allows it; the plan's `unkept` names those that still meet."""
-    entries = list(tournament.entries.filter(checked_in=True, withdrawn=False).order_by("pk"))
+    entries = list(tournament.entries.in_field().order_by("pk"))
     return draw.make_plan(
         [entry.player_id for entry in entries],
         seeds={entry.player_id: entry.seed for entry in entries if entry.seed},
@@ -96,14 +96,11 @@ def draw_problems(tournament: Tournament, entries=None) -> list[str]:
         entries = list(tournament.entries.select_related("player"))
     registered = {entry.player_id for entry in entries}
     # A Swiss under way takes a late arrival at its next pairing: not a problem.
-    late_joins = tournament.is_swiss and has_results(tournament)
+    late_joins = tournament.played_as.late_joins and has_results(tournament)
     problems = [
         str(_("%(player)s is checked in but not in the draw.") % {"player": entry.player})
         for entry in entries
-        if entry.player_id not in drawn
-        and entry.checked_in
-        and not entry.withdrawn
-        and not late_joins
+        if entry.player_id not in drawn and entry.in_field and not late_joins
     ]
     strangers = Player.objects.filter(pk__in=drawn - registered) if drawn - registered else []
     problems += [
@@ -151,22 +148,7 @@ def make_draw(
         )
     tournament.matches.all().delete()
     tournament.team_matches.all().delete()
-    if tournament.is_teams:
-        # The groups of teams, each team match with its individual matches.
-        groups = teams.store_draw(tournament, rng_seed)
-        made = groups
-        entrants = [team for group in groups for team in group]
-        unkept = []  # players of one team never meet; teams are not kept apart
-    elif tournament.is_club_night:
-        # A Swiss's first round, or every round of a round robin.
-        made = club_nights.store_draw(tournament, rng_seed)
-        entrants = [player for group in made.groups for player in group]
-        unkept = [pair for stored in made.rounds[:1] for pair in stored.unkept]
-    else:
-        made = preview_draw(tournament, rng_seed)
-        store_plan(tournament, made)
-        entrants = list(made.entrants)
-        unkept = list(made.unkept)
+    made, entrants, unkept = DRAWS[tournament.played_as.draws](tournament, rng_seed)
     tournament.draw_seed = rng_seed
     tournament.save(update_fields=["draw_seed"])
     after = {"seed": rng_seed, "entrants": entrants}
@@ -182,6 +164,35 @@ def make_draw(
     )
     resolve(tournament, user)
     return made
+
+
+# What each way of drawing stores, and whom: (what it made, the entrants, the avoided
+# pairs that meet in its first round all the same).
+Drawn = tuple[object, list, list]
+
+
+def _draw_brackets(tournament: Tournament, rng_seed: int) -> Drawn:
+    made = preview_draw(tournament, rng_seed)
+    store_plan(tournament, made)
+    return made, list(made.entrants), list(made.unkept)
+
+
+def _draw_rounds(tournament: Tournament, rng_seed: int) -> Drawn:
+    # A Swiss's first round, or every round of a round robin.
+    made = club_nights.store_draw(tournament, rng_seed)
+    entrants = [player for group in made.groups for player in group]
+    return made, entrants, [pair for stored in made.rounds[:1] for pair in stored.unkept]
+
+
+def _draw_teams(tournament: Tournament, rng_seed: int) -> Drawn:
+    # The groups of teams, each team match with its individual matches; players of one
+    # team never meet, and teams are not kept apart.
+    groups = teams.store_draw(tournament, rng_seed)
+    return groups, [team for group in groups for team in group], []
+
+
+# How each format makes its draw (`Format.draws`).
+DRAWS = {"bracket": _draw_brackets, "rounds": _draw_rounds, "teams": _draw_teams}
 
 
 @transaction.atomic

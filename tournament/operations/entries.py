@@ -65,7 +65,7 @@ def arrivals_open(tournament: Tournament, *, drawn: bool, under_way: bool) -> bo
     before the draw, while it can be made again, or in a Swiss under way (they join its
     next round). Otherwise a late player comes in only through a bye (`place_in_bye`),
     and the desk offers that instead of a check-in it would refuse."""
-    return not drawn or not under_way or tournament.is_swiss
+    return not drawn or not under_way or tournament.played_as.late_joins
 
 
 def _change_the_draw(tournament: Tournament, *, user, reason, joining=False) -> bool:

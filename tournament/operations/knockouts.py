@@ -47,6 +47,14 @@ def _plan(tournament: Tournament, qualifiers: list[int]) -> draw.DrawPlan:
         raise OperationError(error.message()) from error
 
 
+# The audit's words for a knockout drawn, by where it takes its players from
+# (`Format.knockout_from`).
+DRAWN_FROM = {
+    "groups": gettext_noop("Knockout drawn from the group places: %(count)d players"),
+    "standings": gettext_noop("Knockout drawn from the standings: %(count)d players"),
+}
+
+
 def draw_knockout(
     tournament: Tournament, qualifiers: list[int], user, not_waited: list[Match] = ()
 ) -> None:
@@ -56,11 +64,7 @@ def draw_knockout(
     the analyses the director drew it without (Win + Skill)."""
     plan = _plan(tournament, qualifiers)
     store_plan(tournament, plan)
-    summary = (
-        gettext_noop("Knockout drawn from the group places: %(count)d players")
-        if tournament.is_round_robin
-        else gettext_noop("Knockout drawn from the standings: %(count)d players")
-    )
+    summary = DRAWN_FROM[tournament.played_as.knockout_from]
     after = {"seed": tournament.draw_seed, "entrants": list(plan.entrants)}
     if not_waited:
         after["without_analyses_of"] = [match.pk for match in not_waited]

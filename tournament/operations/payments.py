@@ -107,7 +107,7 @@ def pay_everyone_here(
     row = _bracket(tournament, bracket)
     _check(row, method, side)
     here = (
-        tournament.entries.filter(checked_in=True, withdrawn=False)
+        tournament.entries.in_field()
         .select_related("player")
         .prefetch_related("payments")
         .order_by("player__name", "pk")

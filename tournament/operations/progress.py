@@ -43,29 +43,28 @@ def resolve(
     rows: stored_draw.BracketRows | None = None,
     changed: Match | None = None,
 ) -> None:
-    """Carry the results through the bracket until nothing changes: every result, or
+    """Carry the results through the tournament until nothing changes, as its format
+    moves on (`MOVES_ON`, by the format's `moves_on` part): a cup's brackets; the rounds
+    of a Swiss or a round robin (`club_nights.progress`) or of a Swiss with lives
+    (`lives.progress`), then the knockout that follows them, carried on as a cup's; a
+    team event's team matches, its knockout its own (`teams.progress`). `rows` and
+    `changed`: see `_carry_bracket`."""
+    MOVES_ON[tournament.played_as.moves_on](tournament, user, rows, changed)
+
+
+def _carry_bracket(
+    tournament: Tournament,
+    user=None,
+    rows: stored_draw.BracketRows | None = None,
+    changed: Match | None = None,
+) -> None:
+    """Carry the results through the brackets until nothing changes: every result, or
     (`changed`, a bracket match whose result changed) what lies downstream of it.
 
     Byes move their player on; a withdrawn player's new match is a walkover; the
-    tournament is finished when every bracket has its champion. A Swiss or a round
-    robin moves on by its rounds instead (`club_nights.progress`). `rows`: the bracket
+    tournament is finished when every bracket has its champion. `rows`: the bracket
     as the caller read it in this transaction, brought up to date with `changed`.
     """
-    if tournament.is_lives:
-        lives.progress(tournament, user)  # its rounds go on until one player is left
-        if not tournament.has_knockout:
-            return
-        rows = None  # or until its last N go on to a knockout, carried on as a cup's
-    elif tournament.is_teams:
-        # Team matches settle from their boards; the knockout is the event's own.
-        teams.progress(tournament, user)
-        return
-    elif tournament.is_club_night:
-        club_nights.progress(tournament, user)
-        if not tournament.has_knockout:
-            return
-        # A round robin's or a Swiss's knockout moves on as a cup does, once drawn.
-        rows = None  # the groups may just have filled the knockout's first round
     if rows is None:
         rows = stored_draw.load_rows(tournament)
         if rows is None:
@@ -113,6 +112,33 @@ def resolve(
         # matches readied are called already; their players are told.
         notifications.mail_ready_matches_after_commit(tournament.pk)
         push_events.matches_called(tournament, [row.as_match(tournament) for row in readied])
+
+
+def _rounds_then_knockout(progress):
+    """The rounds move on (`progress`); then the knockout that follows them, if the
+    format has one, moves on as a cup's, once drawn: the rounds may just have filled
+    its first round, so its brackets are read anew (not `rows`)."""
+
+    def moves_on(tournament: Tournament, user=None, rows=None, changed=None) -> None:
+        progress(tournament, user)
+        if tournament.played_as.has_knockout(tournament):
+            _carry_bracket(tournament, user, None, changed)
+
+    return moves_on
+
+
+def _team_matches(tournament: Tournament, user=None, rows=None, changed=None) -> None:
+    # Team matches settle from their boards; the knockout is the event's own.
+    teams.progress(tournament, user)
+
+
+# How each format moves on after a result (`Format.moves_on`).
+MOVES_ON = {
+    "bracket": _carry_bracket,
+    "rounds": _rounds_then_knockout(club_nights.progress),
+    "lives": _rounds_then_knockout(lives.progress),
+    "teams": _team_matches,
+}
 
 
 def _write(

@@ -31,7 +31,7 @@ ENTRANT = "entrant"
 
 
 def _refuse_unless_teams(tournament: Tournament) -> None:
-    if not tournament.is_teams:
+    if not tournament.played_as.teams:
         raise OperationError(_("This tournament is not a team event."))
 
 

@@ -13,7 +13,7 @@ from django.db.models import Max
 from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
 
-from ..core import clocks, club_nights, fixed_settings, prizes, schedule, tables
+from ..core import bracket_lengths, clocks, fixed_settings, prizes, schedule, tables
 from ..models import AuditEntry, Bracket, Match, Tournament
 from ..models.audit import Said
 from . import audit
@@ -144,19 +144,40 @@ def _lengths_to_matches(matches, length_for_round) -> None:
 
 
 def _check_format(tournament: Tournament) -> None:
-    """The core's word on the format (the admin and the forms say it beside the field;
-    every other caller of the operations hears it here)."""
-    problems = club_nights.format_problems(
-        tournament.format,
-        tournament.consolation,
-        tournament.knockout,
-        tournament.group_size,
-        swiss_knockout=tournament.swiss_knockout,
-        last_chance=tournament.last_chance,
-        playoff=tournament.playoff,
-    )
+    """The format's word on its settings (`Format.problems`: the admin and the forms
+    say it beside the field; every other caller of the operations hears it here)."""
+    problems = tournament.played_as.problems(tournament)
     if problems:
         raise OperationError(" ".join(gettext(message) for message in problems.values()))
+
+
+def missing_lengths(
+    consolation: str,
+    last_chance: bool,
+    brackets: Mapping[str, object],
+    stored: Tournament | None = None,
+) -> dict[str, str]:
+    """The brackets these settings play with no match lengths (`core.bracket_lengths`:
+    a consolation, a last chance), by kind, each with its message to translate: given
+    neither in `brackets` (this save's, as `create_tournament` takes them) nor, for a
+    `stored` tournament, by a bracket it has. The operations and the setup form ask it."""
+    given = {
+        kind
+        for kind, settings in brackets.items()
+        if (settings if isinstance(settings, str) else settings.get("lengths"))
+    }
+    found = bracket_lengths.missing(consolation, last_chance, given)
+    if found and stored is not None and stored.pk is not None:
+        given |= set(stored.brackets.values_list("kind", flat=True))
+        found = bracket_lengths.missing(consolation, last_chance, given)
+    return found
+
+
+def _check_lengths_given(tournament: Tournament, brackets: Mapping[str, object]) -> None:
+    """Refuse a consolation or a last chance without its match lengths."""
+    found = missing_lengths(tournament.consolation, tournament.last_chance, brackets, tournament)
+    if found:
+        raise OperationError(" ".join(gettext(message) for message in found.values()))
 
 
 def _checked_tables(fields: Mapping) -> Mapping:
@@ -238,7 +259,7 @@ def check_tournament_change(
         raise OperationError(gettext(fixed["season"]))
     if format_changes(stored, fields) and "format" in fixed:
         raise OperationError(gettext(fixed["format"]))
-    if "round_lengths" in fields and stored.is_club_night:
+    if "round_lengths" in fields and stored.played_as.in_rounds:
         _check_lengths(
             stored.lengths_per_round,
             fields["round_lengths"],
@@ -248,7 +269,7 @@ def check_tournament_change(
         _check_brackets(stored, brackets, fixed)
     rounds = fields.get("rounds", stored.rounds)
     paired = stored.matches.filter(bracket__isnull=True).aggregate(Max("round"))["round__max"]
-    if stored.is_swiss and paired and rounds < paired:
+    if stored.played_as.fixed_rounds and paired and rounds < paired:
         raise OperationError(
             _("Round %(number)s has been paired: the Swiss plays at least %(number)s rounds.")
             % {"number": paired}
@@ -261,6 +282,7 @@ def create_tournament(fields: Mapping, brackets: Mapping[str, object], *, user=N
     tournament = Tournament(**_checked_tables(fields))
     full_clean(tournament)
     _check_format(tournament)
+    _check_lengths_given(tournament, brackets)
     tournament.save()
     _set_brackets(tournament, brackets)
     audit.record(
@@ -290,11 +312,12 @@ def change_tournament(
         setattr(tournament, key, value)
     full_clean(tournament)
     _check_format(tournament)
+    _check_lengths_given(tournament, brackets)
     tournament.save()
     _set_brackets(tournament, brackets)
-    if tournament.is_club_night:
+    if tournament.played_as.in_rounds:
         _lengths_to_matches(tournament.matches.in_rounds(), tournament.length_for_round)
-    if tournament.is_club_night and is_drawn(tournament):
+    if tournament.played_as.in_rounds and is_drawn(tournament):
         # More Swiss rounds (or fewer): the next is paired, or the night is over.
         resolve(tournament, user)
     # New tables (or fewer): the open matches are called to what there is now.

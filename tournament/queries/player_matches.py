@@ -10,6 +10,7 @@ from django.db.models import Exists, OuterRef
 
 from ..core import actions, club_nights, scoring
 from ..models import Analysis, GameReport, Match, Player, Tournament, Transcript
+from ..models.entries import in_field_lookups
 
 RELATED = ("tournament__season", "bracket", "player1", "player2")
 
@@ -106,8 +107,7 @@ def swiss_waiting(player: Player) -> list[Tournament]:
             format=club_nights.SWISS,
             status=Tournament.Status.RUNNING,
             entries__player=player,
-            entries__checked_in=True,
-            entries__withdrawn=False,
+            **in_field_lookups("entries__"),
         )
         .exclude(pk__in=Match.objects.to_play().involving(player).values("tournament_id"))
         .order_by("date", "pk")

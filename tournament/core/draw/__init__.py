@@ -58,6 +58,7 @@ from .plan import (
 )
 from .resolution import (
     MatchResolution,
+    bracket_places,
     champion,
     dependents,
     downstream,
@@ -121,6 +122,7 @@ __all__ = [
     "Slot",
     "Source",
     "Translate",
+    "bracket_places",
     "champion",
     "check_seeds",
     "dependents",

@@ -345,6 +345,18 @@ def event_places(
     return places
 
 
+def bracket_places(
+    plan: DrawPlan, resolutions: Mapping[Slot, MatchResolution], bracket_kind: str
+) -> dict[object, tuple[int, int]]:
+    """The settled places a bracket gives, as the league and the prize pools count
+    them: a double elimination (a plan with a grand final) places its whole field as
+    one event (`event_places`) under its main bracket, and its other brackets place
+    nobody of their own; any other bracket its own (`final_places`)."""
+    if plan.has_bracket(GRAND_FINAL):
+        return event_places(plan, resolutions) if bracket_kind == MAIN else {}
+    return final_places(plan, resolutions, bracket_kind)
+
+
 def dependents(plan: DrawPlan, slot: Slot) -> list[Slot]:
     """Every match whose players can depend on this one's result, in topological order."""
     return [found for found in downstream(plan, [slot]) if found != slot]

@@ -94,7 +94,10 @@ class Format:
     # The director's sections beyond the matches (views/director/tournament.py).
     desk: tuple[str, ...] = ()
     # --- traits and parts added for the operations ------------------------------------
-    #
+    # Where the knockout after its rounds takes its players from (operations/
+    # club_nights.py, knockouts.py): "standings" (its top places) or "groups" (each
+    # group's best).
+    knockout_from: str = "standings"
     # --- traits and parts added for the reads (queries, exports, JSON) ----------------
     # Its knockout takes each group's best (the `knockout` setting, per group), not the
     # top of one table: the others' final places are then shared rank by rank.

@@ -52,7 +52,7 @@ FORMAT = Format(
     sheets=("club_night",),
     desk=("rounds", "reentry"),
     # operations' parts
-    #
+    knockout_from="standings",
     # reads' parts
     #
     # pages' parts

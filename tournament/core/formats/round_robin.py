@@ -43,7 +43,7 @@ FORMAT = Format(
     sheets=("club_night",),
     desk=("rounds",),
     # operations' parts
-    #
+    knockout_from="groups",
     # reads' parts
     group_knockout=True,
     #

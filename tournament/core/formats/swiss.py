@@ -44,7 +44,7 @@ FORMAT = Format(
     sheets=("club_night",),
     desk=("rounds",),
     # operations' parts
-    #
+    knockout_from="standings",
     # reads' parts
     #
     # pages' parts

@@ -41,7 +41,7 @@ FORMAT = Format(
     sheets=("teams",),
     desk=("teams",),
     # operations' parts
-    #
+    knockout_from="groups",
     # reads' parts
     group_knockout=True,
     #

@@ -21,7 +21,6 @@ from ...queries.director_desk import (
     overdue_matches,
     pairs_of_round,
     round_deadlines,
-    round_matches,
 )
 
 # How each format's rounds are paired, as the desk's rounds section says it, with what
@@ -62,7 +61,6 @@ def rounds_desk(tournament: Tournament, in_field: int) -> RoundsDesk:
         can_pair = False
     else:
         can_pair = True
-    newest = round_matches(tournament, current)
     set_for = round_deadlines(tournament)
     # A deadline for every round there will be, when their number is set.
     numbers = range(1, (tournament.rounds if tournament.played_as.fixed_rounds else current) + 1)
@@ -86,7 +84,7 @@ def rounds_desk(tournament: Tournament, in_field: int) -> RoundsDesk:
         rounds=tournament.rounds,
         suggested=club_nights.suggested_rounds(in_field),
         can_pair=can_pair and waits is None,  # else: "Pair round N without waiting"
-        can_pair_again=tournament.is_swiss and current > 1 and not newest.started().exists(),
+        can_pair_again=operations.may_pair_again(tournament, current),
         deadlines=deadlines,
         overdue=overdue,
         unkept=_unkept(tournament, current),
