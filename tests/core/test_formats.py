@@ -3,6 +3,7 @@ forms' settings and the settings' problems are each format's own, and nothing ou
 the registry imports a format's module (pyproject.toml's contract, whose list of
 modules this test keeps whole)."""
 
+import re
 import tomllib
 from pathlib import Path
 from types import SimpleNamespace
@@ -110,3 +111,40 @@ def test_the_contract_covers_every_module_but_the_registry():
     listed = {name.rsplit(".", 1)[1] for name in contract["forbidden_modules"]}
     assert listed == set(formats.KEYS)
     assert modules - {"__init__", "base", "rules"} == listed
+
+
+# The layers ask the format (its traits and parts), not which format a tournament is:
+# no predicate naming a format, no comparison of the stored format. What is left names a
+# cup's double elimination to word its brackets (losers', grand final), which is the
+# cup's own setting or the shape of its draw, each with a comment saying so.
+FORMAT_PREDICATE = re.compile(
+    r"\b(is_swiss|is_round_robin|is_club_night|is_lives|is_teams|is_double_elimination"
+    r"|has_consolation)\b(?!\s*\()|\.format\s*(==|!=|in\b|not in\b)|played_as\.key"
+    r"|consolation\s*(==|!=)\s*(draw\.)?DOUBLE"
+)
+LEFT = {
+    "tournament/views/public/api.py": 1,  # grand_final_reset in a cup's JSON summary
+    "tournament/views/director/draw.py": 1,  # the draw preview's bracket names
+    "tournament/models/match_words.py": 1,  # a match's bracket in words
+    "tournament/core/draw/seeding.py": 1,  # the cup's draw itself
+    "tournament/queries/bracket_layout.py": 1,  # the brackets' names
+    "tournament/queries/onward.py": 2,  # where next, in the brackets' words
+    "templates/tournament/tournament.html": 1,  # "consolation: progressive" in the heading
+    "tournament/core/matfile/converted.py": 2,  # a match file's format (.mat, .sgf)
+}
+
+
+def test_the_layers_ask_the_format_not_which_format_it_is():
+    found: dict[str, int] = {}
+    for folder, pattern in (("tournament", "*.py"), ("templates", "*.html")):
+        for path in (ROOT / folder).rglob(pattern):
+            name = path.relative_to(ROOT).as_posix()
+            if "/migrations/" in name or name.startswith("tournament/core/formats/"):
+                continue
+            for line in path.read_text().splitlines():
+                code = line.split("#", 1)[0] if path.suffix == ".py" else line
+                if code.lstrip().startswith(("def ", '"', "'")):
+                    continue
+                if FORMAT_PREDICATE.search(code):
+                    found[name] = found.get(name, 0) + 1
+    assert found == LEFT

@@ -46,7 +46,7 @@ def test_the_form_makes_a_swiss(director_client, season):
     )
     assert response.status_code == 302, response.content.decode()[:3000]
     created = season.tournaments.get(name="Nit suïssa")
-    assert created.is_swiss and created.rounds == 4 and created.round_lengths == "3,5"
+    assert created.format == "swiss" and created.rounds == 4 and created.round_lengths == "3,5"
 
 
 @pytest.mark.django_db

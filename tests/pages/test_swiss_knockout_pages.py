@@ -157,7 +157,7 @@ def test_the_form_makes_a_swiss_with_a_knockout_and_shows_the_setting_for_a_swis
     response = director_client.post(reverse("director-tournament-new"), tournament_form(season))
     assert response.status_code == 302, response.content.decode()[:3000]
     created = season.tournaments.get(name="Suís amb eliminatòria")
-    assert created.is_swiss and created.swiss_knockout == 8
+    assert created.format == "swiss" and created.swiss_knockout == 8
 
 
 @pytest.mark.django_db

@@ -87,7 +87,7 @@ def test_the_tournament_form_makes_a_team_event_of_2_to_8_players_a_team(
     made = season.tournaments.filter(name="Lliga d'equips").first()
     if created:
         assert response.status_code == 302, response.content.decode()[:2000]
-        assert made.is_teams and made.team_size == 4 and made.knockout == 2
+        assert made.format == "teams" and made.team_size == 4 and made.knockout == 2
         desk = director_client.get(reverse("director-tournament", args=[made.pk]))
         assert reverse("director-teams", args=[made.pk]) in desk.content.decode()
     else:

@@ -9,7 +9,6 @@ from __future__ import annotations
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from ..core import club_nights
 from ..core import lives as lives_core
 
 
@@ -102,15 +101,5 @@ class EventFormatSettings(models.Model):
         return self.played_as.has_knockout(self)
 
     @property
-    def is_lives(self) -> bool:
-        """A Swiss with lives: out at the Nth loss (`core.lives`)."""
-        return self.format == club_nights.LIVES
-
-    @property
     def allows_reentry(self) -> bool:
         return self.played_as.lives and self.reentry_fee is not None
-
-    @property
-    def is_teams(self) -> bool:
-        """A team event: teams meet in groups, then a knockout (docs/teams.md)."""
-        return self.format == club_nights.TEAMS

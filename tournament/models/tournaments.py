@@ -379,23 +379,10 @@ class Tournament(RegistrationSettings, EventFormatSettings):
         return formats.of(self.format)
 
     @property
-    def is_swiss(self) -> bool:
-        return self.format == club_nights.SWISS
-
-    @property
-    def is_round_robin(self) -> bool:
-        return self.format == club_nights.ROUND_ROBIN
-
-    @property
     def standings_scoring(self) -> win_skill.Scoring:
         """How a Swiss's or round robin's standings score (Win + Skill or wins) and
         break ties (the average PR first, or not)."""
         return win_skill.Scoring(self.scoring, self.tie_break)
-
-    @property
-    def is_club_night(self) -> bool:
-        """A Swiss or a round robin: played in rounds, not in brackets."""
-        return self.format in club_nights.CLUB_NIGHT_FORMATS
 
     @property
     def lengths_per_round(self) -> tuple[int, ...]:

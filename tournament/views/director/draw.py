@@ -52,6 +52,7 @@ def _preview(plan: draw.DrawPlan, players: dict) -> list[dict]:
         brackets.append(
             {
                 "label": DOUBLE_LABELS.get(bracket.kind, BRACKET_LABELS[bracket.kind])
+                # The cup's draw names a double elimination's brackets (losers', grand final).
                 if plan.consolation == draw.DOUBLE
                 else BRACKET_LABELS[bracket.kind],
                 "round": round_name(bracket.kind, 1, bracket.rounds),
