@@ -24,6 +24,7 @@ from ..core import (
 )
 from ..core import lives as lives_core
 from .event_formats import EventFormatSettings
+from .fields import ChoicesInCodeCharField
 from .marks import new_mark
 from .registrations import RegistrationSettings
 from .seasons import Season
@@ -100,13 +101,8 @@ class Tournament(RegistrationSettings, EventFormatSettings):
 
     IN_PLAY = (Status.DRAFT, Status.RUNNING)  # not finished
 
-    FORMAT_CHOICES = [
-        (club_nights.CUP, _("knockout cup")),
-        (club_nights.SWISS, _("Swiss")),
-        (club_nights.ROUND_ROBIN, _("round robin")),
-        (club_nights.LIVES, _("Swiss with lives")),
-        (club_nights.TEAMS, _("team event")),
-    ]
+    # Each format's name from its module (core.formats), translated where shown.
+    FORMAT_CHOICES = [(key, _(found.label)) for key, found in formats.FORMATS.items()]
     KNOCKOUT_CHOICES = [
         (0, _("no knockout")),
         (1, _("the group winners")),
@@ -128,7 +124,9 @@ class Tournament(RegistrationSettings, EventFormatSettings):
     status = models.CharField(
         _("status"), max_length=10, choices=Status.choices, default=Status.DRAFT
     )
-    format = models.CharField(
+    # The choices are the registry's: a new format adds its key to the check below, not
+    # its name to the migrations.
+    format = ChoicesInCodeCharField(
         _("format"), max_length=12, choices=FORMAT_CHOICES, default=club_nights.CUP
     )
     # A Swiss: how many rounds; a Swiss or a round robin: the length of each round.
