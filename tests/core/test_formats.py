@@ -110,6 +110,7 @@ def test_the_contract_covers_every_module_but_the_registry():
     # Every module of the package but the registry: a new format is covered unnamed.
     assert contract["forbidden_modules"] == ["tournament.core.formats.*"]
 
+
 # The layers ask the format (its traits and parts), not which format a tournament is:
 # no predicate naming a format, no comparison of the stored format. What is left names a
 # cup's double elimination to word its brackets (losers', grand final), which is the
@@ -145,3 +146,13 @@ def test_the_layers_ask_the_format_not_which_format_it_is():
                 if FORMAT_PREDICATE.search(code):
                     found[name] = found.get(name, 0) + 1
     assert found == LEFT
+
+
+def test_each_format_has_the_templates_its_parts_name():
+    """The desk's rounds section and the pairs-kept-apart page include a template named
+    for the format's part: a new format's parts must have theirs."""
+    templates = ROOT / "templates" / "director" / "includes"
+    for found in formats.FORMATS.values():
+        assert (templates / "apart" / f"{found.apart}.html").exists(), found.key
+        if "rounds" in found.desk:
+            assert (templates / "pairing" / f"{found.pairing}.html").exists(), found.key

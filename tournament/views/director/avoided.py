@@ -16,13 +16,9 @@ from ...queries.director_pages import avoided_pairs_of, players_entered
 from ...web.access import director_required
 from .tournament import tournament_of
 
-# What each format's draw does with a pair kept apart, in the page's words
-# (core.formats.Format.apart).
-APART = {
-    "first_round": "director/includes/apart/first_round.html",
-    "every_round": "director/includes/apart/every_round.html",
-    "everyone_meets": "director/includes/apart/everyone_meets.html",
-}
+# What each format's draw does with a pair kept apart, in the page's words: a template
+# named for the format's part (core.formats.Format.apart).
+APART = "director/includes/apart/{}.html"
 
 
 def _entered(tournament) -> list[Player]:
@@ -37,7 +33,7 @@ def _page(request, tournament, form=None, *, error=None, status=200):
         "pairs": pairs,
         "form": form or AvoidedPairForm(players=players),
         "error": error,
-        "apart": APART[tournament.played_as.apart],
+        "apart": APART.format(tournament.played_as.apart),
         "can_add": not tournament.is_finished and len(players) >= 2,
     }
     return render(request, "director/avoided.html", context, status=status)

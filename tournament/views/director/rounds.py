@@ -24,12 +24,8 @@ from ...queries.director_desk import (
 )
 
 # How each format's rounds are paired, as the desk's rounds section says it, with what
-# the director may do (core.formats.Format.pairing).
-PAIRING = {
-    "by_wins": "director/includes/pairing/by_wins.html",
-    "by_losses": "director/includes/pairing/by_losses.html",
-    "drawn_at_once": "director/includes/pairing/drawn_at_once.html",
-}
+# the director may do: a template named for the format's part (core.formats.Format.pairing).
+PAIRING = "director/includes/pairing/{}.html"
 
 
 @dataclass
@@ -89,7 +85,7 @@ def rounds_desk(tournament: Tournament, in_field: int) -> RoundsDesk:
         overdue=overdue,
         unkept=_unkept(tournament, current),
         waiting=waits,
-        pairing=PAIRING[tournament.played_as.pairing],
+        pairing=PAIRING.format(tournament.played_as.pairing),
     )
 
 
