@@ -51,7 +51,8 @@ class Format:
     # Played in rounds of single matches with no bracket (a club night), not in
     # brackets; a knockout may follow.
     in_rounds: bool = False
-    # Each round is paired from the results of the rounds before (a Swiss, lives).
+    # Each round is paired when the one before is settled, from what it left (who met,
+    # who had a bye, and the scores or the rating, `pairs_on`): a Swiss, lives.
     pairs_by_results: bool = False
     # A fixed number of rounds the director sets (the `rounds` setting).
     fixed_rounds: bool = False
@@ -65,8 +66,6 @@ class Format:
     teams: bool = False
     # Out at the Nth loss: lives, re-entry (`core.lives`).
     lives: bool = False
-    # Every pair of a group meets: pairs kept apart change nothing.
-    everyone_meets: bool = False
     # The brackets (main, consolation, last chance, double elimination) are its own.
     brackets: bool = False
     # The settings that mean something for this format (the form shows only these).
@@ -93,30 +92,29 @@ class Format:
     sheets: tuple[str, ...] = ()
     # The director's sections beyond the matches (views/director/tournament.py).
     desk: tuple[str, ...] = ()
-    # --- traits and parts added for the operations ------------------------------------
     # Where the knockout after its rounds takes its players from (operations/
     # club_nights.py, knockouts.py): "standings" (its top places) or "groups" (each
     # group's best).
     knockout_from: str = "standings"
-    # --- traits and parts added for the reads (queries, exports, JSON) ----------------
+    # What each round is paired on (operations/club_nights.py, PAIRED_ON): "results" (the
+    # wins so far, or a Win + Skill Swiss's points), or "rating" (the club's rating
+    # list, in bands: core.swiss.rating_bands).
+    pairs_on: str = "results"
     # Its knockout takes each group's best (the `knockout` setting, per group), not the
     # top of one table: the others' final places are then shared rank by rank.
     group_knockout: bool = False
-    #
-    # --- traits and parts added for the pages (views, templates) ----------------------
-    #
     # Its pages say a bye counts as a win (its pairing and its standings take it as one).
     bye_is_a_win: bool = False
-    # What its draw does with the pairs a director keeps apart, as the pages say it
-    # (views/director/avoided.py): "first_round", the draw keeps them apart in round 1;
+    # What its draw does with the pairs a director keeps apart, as the pages say it (the
+    # template of that name in templates/director/includes/apart/): "first_round", the
+    # draw keeps them apart in round 1;
     # "every_round", every round's pairing does (and the desk names those that meet all
     # the same); "everyone_meets", nothing to keep apart.
     apart: str = "first_round"
-    # How its rounds are paired, as the director's rounds section says it
-    # (views/director/rounds.py: "by_wins", "by_losses", "drawn_at_once"; empty when it
-    # is not played in rounds).
+    # How its rounds are paired, as the director's rounds section says it (the template
+    # of that name in templates/director/includes/pairing/: "by_wins", "by_losses",
+    # "drawn_at_once"; empty when it is not played in rounds).
     pairing: str = ""
-    # --- end of the added ---------------------------------------------------------------
 
     def has_knockout(self, settings: Settings) -> bool:
         return self.knockout_of(settings) > 0

@@ -28,11 +28,4 @@ FORMAT = Format(
     brackets=True,
     settings=("consolation", "progressive_rounds", "last_chance"),
     problems=problems,
-    # operations' parts
-    #
-    # reads' parts
-    #
-    # pages' parts
-    #
-    # end of the added
 )

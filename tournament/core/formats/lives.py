@@ -51,15 +51,9 @@ FORMAT = Format(
     json=("lives",),
     sheets=("club_night",),
     desk=("rounds", "reentry"),
-    # operations' parts
     knockout_from="standings",
-    # reads' parts
-    #
-    # pages' parts
-    #
     bye_is_a_win=True,
     # Its rounds keep pairs apart too, but its pages have always said the draw's words
     # (round 1): kept so, as the pages were.
     pairing="by_losses",
-    # end of the added
 )

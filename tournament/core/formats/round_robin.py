@@ -32,7 +32,6 @@ FORMAT = Format(
     label=_("round robin"),
     in_rounds=True,
     scored=True,
-    everyone_meets=True,
     settings=("round_lengths", "group_size", "knockout", "scoring", "tie_break"),
     knockout_of=knockout_of,
     problems=problems,
@@ -42,14 +41,8 @@ FORMAT = Format(
     page="club_night",
     sheets=("club_night",),
     desk=("rounds",),
-    # operations' parts
     knockout_from="groups",
-    # reads' parts
     group_knockout=True,
-    #
-    # pages' parts
-    #
     apart="everyone_meets",
     pairing="drawn_at_once",
-    # end of the added
 )

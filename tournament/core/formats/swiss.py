@@ -43,14 +43,8 @@ FORMAT = Format(
     json=("swiss",),
     sheets=("club_night",),
     desk=("rounds",),
-    # operations' parts
     knockout_from="standings",
-    # reads' parts
-    #
-    # pages' parts
-    #
     bye_is_a_win=True,
     apart="every_round",
     pairing="by_wins",
-    # end of the added
 )

@@ -29,7 +29,6 @@ FORMAT = Format(
     key=KEY,
     label=_("team event"),
     teams=True,
-    everyone_meets=True,
     settings=("round_lengths", "group_size", "knockout", "team_size"),
     knockout_of=knockout_of,
     problems=problems,
@@ -40,12 +39,6 @@ FORMAT = Format(
     json=("teams",),
     sheets=("teams",),
     desk=("teams",),
-    # operations' parts
     knockout_from="groups",
-    # reads' parts
     group_knockout=True,
-    #
-    # pages' parts
-    #
-    # end of the added
 )
