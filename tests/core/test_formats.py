@@ -85,9 +85,15 @@ def test_a_format_says_whether_a_knockout_follows(given, knockout):
 
 
 def test_each_setting_belongs_to_the_formats_that_read_it():
-    assert formats.with_setting("rounds") == ("swiss",)
+    assert formats.with_setting("rounds") == ("swiss", "rating_swiss")
     assert formats.with_setting("consolation") == ("cup",)
-    assert set(formats.with_setting("round_lengths")) == {"swiss", "round_robin", "lives", "teams"}
+    assert set(formats.with_setting("round_lengths")) == {
+        "swiss",
+        "round_robin",
+        "lives",
+        "teams",
+        "rating_swiss",
+    }
     assert club_nights.FORMAT_SETTINGS["lives"] == ("lives",)
 
 

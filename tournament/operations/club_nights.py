@@ -12,7 +12,9 @@ round, a position and no bracket, the bye as a settled match of one player.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from django.db import transaction
 from django.db.models import Count, Q
@@ -20,7 +22,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import gettext_noop
 
 from ..core import club_nights, swiss, win_skill
-from ..models import AuditEntry, Match, Tournament
+from ..models import AuditEntry, Match, Player, Tournament
 from ..models.audit import Said
 from ..models.rounds import awaiting_analysis, figures_for, group_results, round_matches
 from . import audit, push_events
@@ -69,11 +71,12 @@ def preview(tournament: Tournament, rng_seed: int) -> ClubDraw:
     if len(players) < 2:
         raise OperationError(_("A draw needs at least two players checked in."))
     order = club_nights.seeded_order(players, seeds, rng_seed)
-    # Paired round by round from the results (a Swiss, a Swiss with lives): the first
-    # round only, seeds in the top half meeting the bottom. Else every round at once.
+    # Paired round by round (a Swiss, a Swiss with lives): the first round only, as the
+    # format pairs it (seeds in the top half meeting the bottom, or on the rating).
+    # Else every round at once.
     if tournament.played_as.pairs_by_results:
         avoid = avoided_pairs(tournament)
-        pairs, bye = club_nights.first_round(order, avoid)
+        pairs, bye = PAIRINGS[tournament.played_as.pairs_on].first(order, avoid, rng_seed)
         unkept = tuple(swiss.avoided_meetings(pairs, avoid))
         return ClubDraw((tuple(order),), (Round(0, 1, tuple(pairs), bye, unkept),))
     groups = club_nights.split_groups(order, tournament.group_size)
@@ -152,11 +155,15 @@ def round_settled(tournament: Tournament, number: int) -> bool:
 
 
 def next_swiss_round(tournament: Tournament) -> Round:
-    """The pairing of the next round from the results so far: every player checked in
-    and not withdrawn (a late entry with no wins), through `core.swiss`."""
+    """The pairing of the next round from the rounds so far: every player checked in
+    and not withdrawn (a late entry with no wins), through `core.swiss`, on what the
+    format pairs on (`PAIRINGS`)."""
     players, _seeds = _field(tournament)
-    if tournament.standings_scoring.win_skill:
-        return _next_round_on_points(tournament, players)
+    return PAIRINGS[tournament.played_as.pairs_on].next(tournament, players)
+
+
+def _met(tournament: Tournament, players: list[int]) -> tuple[dict, set, set]:
+    """Each player's wins, the pairs that have met, and who has had a bye."""
     wins = dict.fromkeys(players, 0)
     played, had_bye = set(), set()
     rows = tournament.matches.in_rounds().values_list(
@@ -169,7 +176,50 @@ def next_swiss_round(tournament: Tournament) -> Round:
             played.add(frozenset((first, second)))
         if winner in wins:
             wins[winner] += 1
+    return wins, played, had_bye
+
+
+def _next_round_on_results(tournament: Tournament, players: list[int]) -> Round:
+    if tournament.standings_scoring.win_skill:
+        return _next_round_on_points(tournament, players)
+    wins, played, had_bye = _met(tournament, players)
     return _paired(tournament, wins, played, had_bye)
+
+
+def _rating_bands(players: list[int]) -> dict[int, int]:
+    return swiss.rating_bands(
+        dict(Player.objects.filter(pk__in=players).values_list("pk", "rating"))
+    )
+
+
+def _next_round_on_rating(tournament: Tournament, players: list[int]) -> Round:
+    _wins, played, had_bye = _met(tournament, players)
+    return _paired(tournament, _rating_bands(players), played, had_bye)
+
+
+def _first_round_seeded(order: list[int], avoid: set, rng_seed: int) -> tuple[list, object]:
+    """Seeds in the top half meeting the bottom, the rest in the draw's order."""
+    return club_nights.first_round(order, avoid)
+
+
+def _first_round_on_rating(order: list[int], avoid: set, rng_seed: int) -> tuple[list, object]:
+    """Players of the nearest rating meet from round 1 on."""
+    return swiss.swiss_pairings(_rating_bands(order), (), (), seed=rng_seed, avoid=avoid)
+
+
+class Pairing(NamedTuple):
+    """How a format's rounds paired one by one are paired: the first, from the draw's
+    order (the players checked in, seeded); each next, from the rounds so far."""
+
+    first: Callable[[list[int], set, int], tuple[list, object]]
+    next: Callable[[Tournament, list[int]], Round]
+
+
+# What each round is paired on (core.formats.Format.pairs_on).
+PAIRINGS = {
+    "results": Pairing(_first_round_seeded, _next_round_on_results),
+    "rating": Pairing(_first_round_on_rating, _next_round_on_rating),
+}
 
 
 def _paired(tournament: Tournament, score: dict, played: set, had_bye: set) -> Round:

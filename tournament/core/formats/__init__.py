@@ -8,14 +8,15 @@ for its rules and its parts, never which format it is.
 
 from __future__ import annotations
 
-from . import cup, lives, round_robin, swiss, teams
+from . import cup, lives, rating_swiss, round_robin, swiss, teams
 from .base import Format, Settings
 
 __all__ = ["FORMATS", "KEYS", "Format", "Settings", "of", "with_setting"]
 
 # In the order the forms offer them.
 FORMATS: dict[str, Format] = {
-    module.FORMAT.key: module.FORMAT for module in (cup, swiss, round_robin, lives, teams)
+    module.FORMAT.key: module.FORMAT
+    for module in (cup, swiss, round_robin, lives, teams, rating_swiss)
 }
 KEYS = tuple(FORMATS)
 
