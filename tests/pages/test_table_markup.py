@@ -121,7 +121,8 @@ class TablePages(DemoClubTestCase):
         self.assertEqual([region["name"] for region in regions], ["Matches", "Head to head"])
 
     def test_ratings(self):
-        self.check(reverse("ratings"), 1, 1)
+        # The active players' count (for the page links) and one page of them.
+        self.check(reverse("ratings"), 2, 1)
 
     def test_results(self):
         self.check(reverse("results", args=[self.finished.pk]), 9, 2)
