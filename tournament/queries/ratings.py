@@ -10,7 +10,7 @@ from django.db.models import F, QuerySet, Window
 from django.db.models.functions import RowNumber
 from django.utils import timezone
 
-from ..models import Player, RatingChange
+from ..models import Player, RatingChange, Season
 
 # A player with no rated match in this long is listed apart, as inactive: the ratings
 # page is the club's players of now, and its cost does not grow with the years.
@@ -30,6 +30,10 @@ def rated_players(*, active: bool = True) -> QuerySet[Player]:
     return players.annotate(rank=Window(RowNumber(), order_by=by_rating)).order_by(*by_rating)
 
 
-def rating_changes_of(player: Player) -> list[RatingChange]:
-    """The player's rating changes, oldest first."""
-    return list(player.rating_changes.order_by("sequence"))
+def rating_changes_of(player: Player, season: Season | None = None) -> list[RatingChange]:
+    """The player's rating changes, oldest first (those of `season`'s matches only, if
+    given: a page reads a season's, whatever the player's years at the club)."""
+    changes = player.rating_changes.all()
+    if season is not None:
+        changes = changes.filter(match__tournament__season=season)
+    return list(changes.order_by("sequence"))
