@@ -154,14 +154,15 @@ class HeadToHeadTable(ReflowTable):
 
 
 class RatingsTable(ReflowTable):
-    """The club's ratings: FIBS formula, every player starting at 1500."""
+    """The club's ratings: FIBS formula, every player starting at 1500; the rows are
+    queries.ratings.rated_players (rank among those listed, matches kept per player)."""
 
     rank = _number(_("Rank"), cell_class="number rank", order_by=("-rating",))
     name = _lead(_("Player"), linkify=lambda record: record.get_absolute_url())
     rating = _number(_("Rating"))
     rating_experience = _number(_("Experience"))
-    rated = _number(_("Rated matches"))
-    won = _number(_("Won"))
+    rated = _number(_("Rated matches"), accessor="rated_matches")
+    won = _number(_("Won"), accessor="rated_won")
 
     def render_rating(self, value, record):
         # The language's decimal mark ("1523,4" in Catalan), and a rating on too few

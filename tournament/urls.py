@@ -49,6 +49,12 @@ urlpatterns = [
     path("matches/<int:pk>/", public.match.match, name="match"),
     path("matches/<int:pk>.mat", public.downloads.match_transcript, name="match-mat"),
     path("ratings/", public.ratings.ratings, name="ratings"),
+    path(
+        "ratings/inactive/",
+        public.ratings.ratings,
+        {"inactive": True},
+        name="ratings-inactive",
+    ),
     path("players/<int:pk>/", public.player.player, name="player"),
     path("api/tournaments/", public.api.tournaments, name="api-tournaments"),
     path("api/tournaments/<int:pk>/", public.api.tournament, name="api-tournament"),

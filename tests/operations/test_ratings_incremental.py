@@ -40,7 +40,13 @@ ROW_FIELDS = (
 def snapshot():
     rows = list(RatingChange.objects.order_by("sequence", "-won").values_list(*ROW_FIELDS))
     players = list(Player.objects.order_by("pk").values_list("pk", "rating", "rating_experience"))
-    return rows, players
+    # What the ratings page reads of each player, kept beside the rating.
+    records = list(
+        Player.objects.order_by("pk").values_list(
+            "pk", "rated_matches", "rated_won", "last_rated_at"
+        )
+    )
+    return rows, players, records
 
 
 def assert_same_as_a_rebuild():
@@ -62,6 +68,12 @@ def assert_same_as_a_rebuild():
         else:
             assert (value, experience) == (1500.0, 0)
     assert [row[0] for row in incremental[0]] == [n // 2 for n in range(len(incremental[0]))]
+    counted = {}
+    for _sequence, _match, player, _opponent, won, *_rest, at in incremental[0]:
+        matches, wins, _last = counted.get(player, (0, 0, None))
+        counted[player] = (matches + 1, wins + won, at)
+    for pk, matches, wins, last in incremental[2]:
+        assert (matches, wins, last) == counted.get(pk, (0, 0, None))
 
 
 def make_cup(season, name, players, seed, lengths="3,3,5"):

@@ -130,7 +130,8 @@ def test_a_retirement_is_rated_and_taking_it_back_undoes_it(cup):
 
 def test_ratings_page_and_player_chart(client, cup, django_assert_num_queries):
     builders.play(cup, seed=4)
-    with django_assert_num_queries(1):
+    # The active players' count (for the page links) and one page of them.
+    with django_assert_num_queries(2):
         response = client.get(reverse("ratings"))
     table = response.context["table"]
     ratings = [row.record.rating for row in table.rows]

@@ -102,17 +102,17 @@ def test_a_match_without_a_decision_of_theirs_says_nothing(page, tournament, ann
 
 def test_the_section_costs_one_query(client, anna, three, django_assert_num_queries):
     url = reverse("player", args=[anna.pk])
-    # As without analyses (the player, with whether they have one; their matches, whose
-    # scores as written are the head-to-head's points; their next match; their
-    # ratings), and their analysed matches.
-    with django_assert_num_queries(5):
+    # As without analyses (the player, with whether they have one; their seasons; their
+    # matches of the latest, whose scores as written are the head-to-head's points;
+    # their next match; their ratings), and their analysed matches.
+    with django_assert_num_queries(6):
         assert "skill-chart" in client.get(url).content.decode()
 
 
 def test_without_analyses_the_page_costs_what_it_did(
     client, anna, match, django_assert_num_queries
 ):
-    with django_assert_num_queries(4):
+    with django_assert_num_queries(5):
         assert "Skill" not in client.get(reverse("player", args=[anna.pk])).content.decode()
 
 

@@ -115,13 +115,15 @@ class TablePages(DemoClubTestCase):
         self.assertEqual(headers[6]["aria-sort"], "descending")
 
     def test_player_page(self):
-        # The player, their matches (whose scores as written are the head-to-head's
-        # points: no query for the games), their next match, their ratings.
-        regions = self.check(self.busiest.get_absolute_url(), 4, 2)
+        # The player, their seasons, their matches of the latest (whose scores as
+        # written are the head-to-head's points: no query for the games), their next
+        # match, their ratings.
+        regions = self.check(self.busiest.get_absolute_url(), 5, 2)
         self.assertEqual([region["name"] for region in regions], ["Matches", "Head to head"])
 
     def test_ratings(self):
-        self.check(reverse("ratings"), 1, 1)
+        # The active players' count (for the page links) and one page of them.
+        self.check(reverse("ratings"), 2, 1)
 
     def test_results(self):
         self.check(reverse("results", args=[self.finished.pk]), 9, 2)

@@ -100,13 +100,21 @@ class DemoPages(DemoClubTestCase):
 
     def test_player_page_lists_matches(self):
         player = Player.objects.get(name="Jordi Puig")
-        # The player, their matches with tournaments and opponents (their scores as
-        # written are the head-to-head's points: no query for the games), their next
-        # match (none for him: no cup of his is under way), their ratings, and (one of
-        # his demo matches is analysed) his GNUBG PR per match.
-        with self.assertNumQueries(5):
+        # The player, their seasons, their matches of the latest with tournaments and
+        # opponents (their scores as written are the head-to-head's points: no query
+        # for the games), their next match (none for him: no cup of his is under way),
+        # their ratings, and (one of his demo matches is analysed) his GNUBG PR per
+        # match.
+        with self.assertNumQueries(6):
             response = self.client.get(reverse("player", args=[player.pk]))
+        # The latest season's matches; his 1999 matches against her are a link away.
+        self.assertContains(response, '<a href="?season=1999">')
+        self.assertNotContains(response, "Montserrat Vila")
+        with self.assertNumQueries(6):
+            response = self.client.get(reverse("player", args=[player.pk]), {"season": "1999"})
         self.assertContains(response, "Montserrat Vila")
+        missing = self.client.get(reverse("player", args=[player.pk]), {"season": "1850"})
+        self.assertEqual(missing.status_code, 404)
 
     def test_every_demo_bracket_page_renders(self):
         for tournament in Tournament.objects.filter(format="cup"):

@@ -25,7 +25,13 @@ class PlayerAdmin(OneDoorAdmin):
     # name_key: "nuria" finds Núria, as on the director's pages.
     search_fields = ["name", "name_key", "membership_number", "club", "email"]
     # Computed from the matches (operations.ratings), never typed in.
-    readonly_fields = ["rating_shown", "rating_experience"]
+    readonly_fields = [
+        "rating_shown",
+        "rating_experience",
+        "rated_matches",
+        "rated_won",
+        "last_rated_at",
+    ]
     exclude = ["rating"]
     actions = ["deactivate"]
     deletion_by_operation = True

@@ -56,6 +56,12 @@ class Player(models.Model):
     # Caches of the FIBS ratings over every rated match (operations.ratings.refresh).
     rating = models.FloatField(_("rating"), default=1500.0)
     rating_experience = models.PositiveIntegerField(_("rating experience"), default=0)
+    # Kept with them, so that the ratings page reads a page of rows and not the history:
+    # the rated matches, those won, and when the last was decided (a player with none in
+    # the last year is listed apart, as inactive).
+    rated_matches = models.PositiveIntegerField(_("rated matches"), default=0)
+    rated_won = models.PositiveIntegerField(_("rated matches won"), default=0)
+    last_rated_at = models.DateTimeField(_("last rated match"), null=True, blank=True)
 
     objects = PlayerQuerySet.as_manager()
 
@@ -63,7 +69,12 @@ class Player(models.Model):
         verbose_name = _("player")
         verbose_name_plural = _("players")
         ordering = ["name", "pk"]
-        indexes = [models.Index(fields=["name_key"], name="player_name_key")]
+        indexes = [
+            models.Index(fields=["name_key"], name="player_name_key"),
+            # The ratings page: the active (rated lately) by rating, a page at a time.
+            models.Index(fields=["last_rated_at"], name="player_last_rated"),
+            models.Index(fields=["-rating", "name"], name="player_by_rating"),
+        ]
         constraints = [
             models.CheckConstraint(condition=~Q(name=""), name="player_name_not_empty"),
             models.UniqueConstraint(

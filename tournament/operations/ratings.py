@@ -14,7 +14,11 @@ query, and
   later one was) rates again every match from that point in time on, starting each
   player from where the stored history had them there.
 Either way the stored ratings are exactly what a computation from scratch gives
-(`manage.py rebuild_ratings`, `refresh(rebuild=True)`), which the tests check.
+(`manage.py rebuild_ratings`, `refresh(rebuild=True)`), which the tests check. Beside
+each player's rating are kept what the ratings page shows of them (their rated matches,
+those won, when the last was decided), so that the page reads a page of players and
+never the history: counted on from the stored record, less the rows a correction rates
+again.
 
 Order of locks: a writer holds the tournament (and the match) already; the ratings take
 `RatingsLock` after that, for the constant-size work and until the commit, so that two
@@ -25,6 +29,7 @@ that the other is changing. The row numbers (`sequence`) count the rated matches
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -54,6 +59,28 @@ class _Rated:
 
     def core(self) -> RatedMatch:
         return RatedMatch(self.match, self.winner, self.loser, self.length)
+
+
+@dataclass
+class _Record:
+    """What the ratings page shows of a player besides the rating: their rated matches,
+    those won, and when the last of them was decided."""
+
+    matches: int = 0
+    won: int = 0
+    last: datetime | None = None
+
+
+def _count_on(records: dict[int, _Record], order: Iterable[_Rated]) -> dict[int, _Record]:
+    """The records with the rated matches of `order` (in rating order, after every
+    match counted in them already) added."""
+    for rated in order:
+        for player in (rated.winner, rated.loser):
+            record = records.setdefault(player, _Record())
+            record.matches += 1
+            record.won += player == rated.winner
+            record.last = rated.at
+    return records
 
 
 def _lock() -> None:
@@ -109,27 +136,44 @@ def _first_sequence_from(match: _Rated) -> int | None:
     return later.aggregate(first=Min("sequence"))["first"]
 
 
-def _current(players: set[int]) -> tuple[dict[int, Rating], tuple[int, datetime, int] | None]:
-    """The players' stored ratings, and the last stored row's (sequence, time, match):
-    one query, read under the lock."""
+def _current(
+    players: set[int],
+) -> tuple[dict[int, Rating], dict[int, _Record], tuple[int, datetime, int] | None]:
+    """The players' stored ratings and records, and the last stored row's (sequence,
+    time, match): one query, read under the lock."""
     last = RatingChange.objects.order_by("-sequence")
     found = Player.objects.filter(pk__in=players).values_list(
         "pk",
         "rating",
         "rating_experience",
+        "rated_matches",
+        "rated_won",
+        "last_rated_at",
         Subquery(last.values("sequence")[:1]),
         Subquery(last.values("at")[:1]),
         Subquery(last.values("match_id")[:1]),
     )
-    ratings, end = {}, None
-    for pk, value, experience, sequence, at, match in found:
+    ratings, records, end = {}, {}, None
+    for pk, value, experience, matches, won, last_at, sequence, at, match in found:
         ratings[pk] = Rating(value, experience)
+        records[pk] = _Record(matches, won, last_at)
         end = None if sequence is None else (sequence, at, match)
-    return ratings, end
+    return ratings, records, end
 
 
-def _write(first: int, order: list[_Rated], changes, ratings: dict[int, Rating]) -> None:
-    """Rows from sequence `first` on, and the players' rating caches."""
+# What a refresh keeps on each player.
+KEPT = ["rating", "rating_experience", "rated_matches", "rated_won", "last_rated_at"]
+
+
+def _write(
+    first: int,
+    order: list[_Rated],
+    changes,
+    ratings: dict[int, Rating],
+    records: dict[int, _Record],
+) -> None:
+    """Rows from sequence `first` on, and the players' rating caches with their
+    records."""
     by_match = {rated.match: (first + number, rated) for number, rated in enumerate(order)}
     RatingChange.objects.bulk_create(
         [
@@ -152,10 +196,17 @@ def _write(first: int, order: list[_Rated], changes, ratings: dict[int, Rating])
     )
     Player.objects.bulk_update(
         [
-            Player(pk=pk, rating=rating.value, rating_experience=rating.experience)
+            Player(
+                pk=pk,
+                rating=rating.value,
+                rating_experience=rating.experience,
+                rated_matches=records[pk].matches,
+                rated_won=records[pk].won,
+                last_rated_at=records[pk].last,
+            )
             for pk, rating in ratings.items()
         ],
-        ["rating", "rating_experience"],
+        KEPT,
         batch_size=500,
     )
 
@@ -174,7 +225,7 @@ def refresh(tournament: Tournament | None = None, *, rebuild: bool = False) -> i
     if not added and not stale:
         return 0
     players = {player for rated in added for player in (rated.winner, rated.loser)}
-    start, last = _current(players) if players else ({}, None)
+    start, records, last = _current(players) if players else ({}, {}, None)
     # Where the stored history stops agreeing: the first stale row, or the first row
     # after a match rated now that is not the latest (then that match slots in).
     firsts = list(stale.values())
@@ -187,6 +238,11 @@ def refresh(tournament: Tournament | None = None, *, rebuild: bool = False) -> i
     if firsts:
         again = set(stale) | {rated.match for rated in added}
         tail = RatingChange.objects.filter(sequence__gte=first).order_by("sequence", "-won")
+        # Each player's last row before the tail: when their last rated match was, if
+        # the tail turns out to hold none of theirs any more.
+        earlier = RatingChange.objects.filter(
+            player=OuterRef("player"), sequence__lt=first
+        ).order_by("-sequence")
         before_tail: dict[int, Rating] = {}
         for row in tail.values_list(
             "match_id",
@@ -197,18 +253,26 @@ def refresh(tournament: Tournament | None = None, *, rebuild: bool = False) -> i
             "before",
             "experience_before",
             "at",
+            "player__rated_matches",
+            "player__rated_won",
+            Subquery(earlier.values("at")[:1]),
         ):
-            match, player, opponent, won, length, before, experience, at = row
+            match, player, opponent, won, length, before, experience, at, *kept = row
             # Where the history had each player at that point: before their first
-            # row from there (a player with none there: their stored rating).
-            before_tail.setdefault(player, Rating(before, experience))
+            # row from there (a player with none there: their stored rating); and
+            # their record without the tail's rows, which are rated again below.
+            if player not in before_tail:
+                before_tail[player] = Rating(before, experience)
+                records[player] = _Record(*kept)
+            records[player].matches -= 1
+            records[player].won -= won
             if won and match not in again:
                 order.append(_Rated(at, match, player, opponent, length))
         start.update(before_tail)
         tail.delete()
     order.sort()
     ratings, changes = rate_all([rated.core() for rated in order], start=start)
-    _write(first, order, changes, ratings)
+    _write(first, order, changes, ratings, _count_on(records, order))
     return len(order)
 
 
@@ -222,13 +286,22 @@ def _rebuild() -> int:
         )
     ]
     ratings, changes = rate_all([rated.core() for rated in order])
-    _write(0, order, changes, {})
+    _write(0, order, changes, {}, {})
+    records = _count_on({}, order)
     changed = []
-    for player in Player.objects.only("pk", "rating", "rating_experience"):
+    for player in Player.objects.only("pk", *KEPT):
         rating = ratings.get(player.pk, Rating())
-        if (player.rating, player.rating_experience) != (rating.value, rating.experience):
-            player.rating, player.rating_experience = rating.value, rating.experience
+        record = records.get(player.pk, _Record())
+        kept = (rating.value, rating.experience, record.matches, record.won, record.last)
+        if tuple(getattr(player, field) for field in KEPT) != kept:
+            (
+                player.rating,
+                player.rating_experience,
+                player.rated_matches,
+                player.rated_won,
+                player.last_rated_at,
+            ) = kept
             changed.append(player)
-    Player.objects.bulk_update(changed, ["rating", "rating_experience"], batch_size=500)
+    Player.objects.bulk_update(changed, KEPT, batch_size=500)
     RatingsLock.objects.filter(pk=1).update(computed_at=timezone.now())
     return len(order)

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from itertools import groupby
 from operator import itemgetter
 
-from django.db.models import Count, Q
+from django.db.models import Count, Exists, OuterRef, Q
 from django.utils.translation import gettext
 
 from ..core import draw, formats, league
@@ -365,23 +365,38 @@ def _result(match: Match, side: int) -> str:
 BYES_COUNT = [key for key, found in formats.FORMATS.items() if found.pairs_by_results]
 
 
-def player_history(player: Player) -> tuple[list[MatchLine], list[HeadToHead]]:
-    """A player's matches in public tournaments (newest first), a Swiss's (or a Swiss
-    with lives's) byes among them (each counts as a win, as the standings count it),
-    and the record against each opponent (points as the scores are written, capped at
-    the match length), in one query."""
+def _public_matches_of(player: Player):
+    """The player's matches in public tournaments, a Swiss's (or a Swiss with lives's)
+    byes among them (each counts as a win, as the standings count it)."""
+    return Match.objects.filter(
+        Q(player1=player) | Q(player2=player), tournament__public=True
+    ).filter(
+        Q(player1__isnull=False, player2__isnull=False)
+        | Q(status=BYE, tournament__format__in=BYES_COUNT, round__isnull=False)
+    )
+
+
+def player_seasons(player: Player) -> list[Season]:
+    """The seasons with a match of the player's in a public tournament, newest first:
+    one query, a look in the player's matches for each of the club's seasons."""
+    played = _public_matches_of(player).filter(tournament__season=OuterRef("pk"))
+    return list(Season.objects.filter(Exists(played)).order_by("-start"))
+
+
+def player_history(
+    player: Player, season: Season | None = None
+) -> tuple[list[MatchLine], list[HeadToHead]]:
+    """A player's matches in public tournaments (newest first; in `season`, or every
+    season's), a Swiss's (or a Swiss with lives's) byes among them (each counts as a
+    win, as the standings count it), and the record against each opponent in them
+    (points as the scores are written, capped at the match length), in one query."""
+    matches = _public_matches_of(player)
+    if season is not None:
+        matches = matches.filter(tournament__season=season)
     matches = list(
-        Match.objects.filter(Q(player1=player) | Q(player2=player), tournament__public=True)
-        .filter(
-            Q(player1__isnull=False, player2__isnull=False)
-            | Q(
-                status=BYE,
-                tournament__format__in=BYES_COUNT,
-                round__isnull=False,
-            )
+        matches.select_related("tournament__season", "bracket", "player1", "player2").order_by(
+            "-tournament__date", "-tournament_id", "-round", "-pk"
         )
-        .select_related("tournament__season", "bracket", "player1", "player2")
-        .order_by("-tournament__date", "-tournament_id", "-round", "-pk")
     )
     lines, opponents = [], {}
     for match in matches:

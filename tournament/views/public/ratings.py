@@ -1,4 +1,5 @@
-"""The club's ratings: every rated player by rating."""
+"""The club's ratings: the players rated lately by rating, a page at a time, and those
+with no rated match in a year on a page of their own."""
 
 from django.shortcuts import render
 from django_tables2 import RequestConfig
@@ -6,15 +7,16 @@ from django_tables2 import RequestConfig
 from ...queries.ratings import rated_players
 from ...tables import RatingsTable
 
+PER_PAGE = 50
 
-def ratings(request):
-    """Every rated player by rating (FIBS formula over every match but walkovers).
 
-    Template: tournament/ratings.html; context: table (RatingsTable).
+def ratings(request, inactive=False):
+    """The players with a rated match in the last year (or, `inactive`, those with none
+    since) by rating (FIBS formula over every match but walkovers), PER_PAGE a page
+    (`?page=`): a count and a page of rows, whatever the club's history.
+
+    Template: tournament/ratings.html; context: table (RatingsTable), inactive (bool).
     """
-    players = rated_players()
-    for position, player in enumerate(players, start=1):
-        player.rank = position
-    table = RatingsTable(players)
-    RequestConfig(request, paginate={"per_page": 50}).configure(table)
-    return render(request, "tournament/ratings.html", {"table": table})
+    table = RatingsTable(rated_players(active=not inactive))
+    RequestConfig(request, paginate={"per_page": PER_PAGE}).configure(table)
+    return render(request, "tournament/ratings.html", {"table": table, "inactive": inactive})
