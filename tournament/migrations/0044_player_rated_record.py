@@ -30,7 +30,7 @@ def fill(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournament', '0041_audit_actions_in_code'),
+        ('tournament', '0043_rating_swiss'),
     ]
 
     operations = [
