@@ -4,6 +4,7 @@ night's rounds and standings, and a match with GNU Backgammon's figures (docs/ap
 Public like the pages; the same layout code feeds both, so they never disagree.
 """
 
+from django.core.paginator import EmptyPage, PageNotAnInteger, Paginator
 from django.http import JsonResponse
 from django.urls import reverse
 from django.utils.translation import gettext
@@ -316,11 +317,43 @@ def _standing_row(club: ClubNight, row) -> dict:
     return found
 
 
+# Tournaments a page of the list: the same work for a reader however long the history.
+TOURNAMENTS_PAGE = 50
+
+
+def _page_url(number: int | None) -> str | None:
+    return None if number is None else f"{reverse('api-tournaments')}?page={number}"
+
+
 @require_GET
 def tournaments(request):
-    """The public tournaments, newest first."""
-    rows = public_tournaments()
-    return JsonResponse({"tournaments": [_summary(row) for row in rows]})
+    """The public tournaments, newest first, a page of TOURNAMENTS_PAGE at a time
+    (`?page=`, from 1): the page's tournaments, its number, how many pages and
+    tournaments there are, and the next and previous pages' addresses (null at either
+    end). Two queries whatever the page: the count and the page's rows."""
+    paginator = Paginator(public_tournaments(), TOURNAMENTS_PAGE)
+    try:
+        page = paginator.page(request.GET.get("page", 1))
+    except PageNotAnInteger:
+        return JsonResponse({"error": gettext("The page is a whole number.")}, status=400)
+    except EmptyPage:
+        return JsonResponse(
+            {
+                "error": gettext("No such page: the pages run from 1 to %(last)d.")
+                % {"last": paginator.num_pages}
+            },
+            status=404,
+        )
+    return JsonResponse(
+        {
+            "tournaments": [_summary(row) for row in page],
+            "page": page.number,
+            "pages": paginator.num_pages,
+            "count": paginator.count,
+            "next": _page_url(page.next_page_number() if page.has_next() else None),
+            "previous": _page_url(page.previous_page_number() if page.has_previous() else None),
+        }
+    )
 
 
 @require_GET
