@@ -16,7 +16,11 @@ from ...queries.bracket_layout import MatchView, SlotView, lay_out
 from ...queries.club_nights import ClubNight, club_night
 from ...queries.prizes import tournament_money
 from ...queries.public_matches import public_match_for_json
-from ...queries.public_tournaments import matches_with_pr, public_tournament, public_tournaments
+from ...queries.public_tournaments import (
+    matches_with_pr,
+    public_tournament,
+    public_tournaments_listed,
+)
 from ...queries.skill import Skill, skill_of
 from ...queries.teams import team_event
 from .api_teams import team_event_json
@@ -317,8 +321,10 @@ def _standing_row(club: ClubNight, row) -> dict:
     return found
 
 
-# Tournaments a page of the list: the same work for a reader however long the history.
-TOURNAMENTS_PAGE = 50
+# Tournaments a page of the list: the same work for a reader however long the history,
+# and a page no longer than one season's cups (about 15 in the bench's season of 20,000
+# games), so that a club with one season and a club with ten answer page 1 alike.
+TOURNAMENTS_PAGE = 25
 
 
 def _page_url(number: int | None) -> str | None:
@@ -331,7 +337,7 @@ def tournaments(request):
     (`?page=`, from 1): the page's tournaments, its number, how many pages and
     tournaments there are, and the next and previous pages' addresses (null at either
     end). Two queries whatever the page: the count and the page's rows."""
-    paginator = Paginator(public_tournaments(), TOURNAMENTS_PAGE)
+    paginator = Paginator(public_tournaments_listed(), TOURNAMENTS_PAGE)
     try:
         page = paginator.page(request.GET.get("page", 1))
     except PageNotAnInteger:
