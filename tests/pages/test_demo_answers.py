@@ -288,7 +288,9 @@ def crawl(language: str) -> dict[str, tuple[dict, str]]:
         if "html" in kind:
             queue.extend(_links(response.content.decode(), url))
         elif "json" in kind:
-            queue.extend(re.findall(r'"url": "([^"]+)"', response.content.decode()))
+            # A tournament's address, and the list's next page (docs/api.md): every
+            # tournament is reached however many pages the list has.
+            queue.extend(re.findall(r'"(?:url|next)": "([^"]+)"', response.content.decode()))
     return answers
 
 

@@ -9,15 +9,19 @@ from tournament.models import Match, Player, Season, Tournament
 
 
 class DemoPages(DemoClubTestCase):
-    def test_home_lists_seasons_and_their_tournaments(self):
-        # The live matches, the next ones, the seasons, their public tournaments: four
-        # queries however big the club.
+    def test_home_lists_the_current_season_s_tournaments_and_links_the_earlier_ones(self):
+        # The live matches, the next ones, the seasons, the current season's public
+        # tournaments: four queries however big the club (tests/pages/test_home_history).
         with self.assertNumQueries(4):
             response = self.client.get(reverse("home"))
         self.assertEqual(response.status_code, 200)
+        self.assertContains(response, "Copa de Tardor 2026")
+        # An earlier season is a link to its page, which lists its tournaments.
         for year in (1999, 2001, 2002):
-            self.assertContains(response, f"Temporada {year}")
-        self.assertContains(response, "Copa de Tardor 1999")
+            self.assertContains(response, f'<a href="/seasons/{year}/">Temporada {year}</a>')
+        self.assertNotContains(response, "Copa de Tardor 1999")
+        season = self.client.get(reverse("season", args=[1999]))
+        self.assertContains(season, "Copa de Tardor 1999")
 
     def test_home_shows_the_current_season_first_and_what_is_being_played(self):
         response = self.client.get(reverse("home"))

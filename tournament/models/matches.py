@@ -193,6 +193,9 @@ class Match(Sides, AtTheTable, MatchWords, models.Model):
         verbose_name_plural = _("matches")
         # Id columns, not relations: ordering by a relation joins its table to every query.
         ordering = ["tournament_id", "bracket_id", "round", "group", "position", "pk"]
+        # The matches being played and the next ones (the home page) are found by their
+        # status: a few rows however many decided matches the club's history holds.
+        indexes = [models.Index(fields=["status"], name="match_status_idx")]
         constraints = [
             models.CheckConstraint(
                 condition=Q(player1__isnull=True)

@@ -1,9 +1,13 @@
 """What the home page reads: the matches of the running public tournaments being played
-and coming next, and the seasons with their public tournaments."""
+and coming next, the seasons, and the public tournaments of the current season and of
+those after it. None of it grows with the club's history: the earlier seasons are rows
+to link to, their tournaments are on their own pages."""
 
 from __future__ import annotations
 
-from django.db.models import Case, IntegerField, Prefetch, When
+from collections.abc import Sequence
+
+from django.db.models import Case, Exists, IntegerField, OuterRef, When
 
 from ..models import Match, Season, Tournament
 
@@ -29,15 +33,25 @@ def matches_on_show(limit: int) -> dict[str, list[Match]]:
     }
 
 
-def seasons_with_public_tournaments() -> list[Season]:
-    """Every season, each with its public tournaments (`public_tournaments`: running
-    first, then drafts, then by date, newest first): two queries."""
-    return list(
-        Season.objects.prefetch_related(
-            Prefetch(
-                "tournaments",
-                queryset=Tournament.objects.public().order_by(RUNNING_FIRST, "-date", "name"),
-                to_attr="public_tournaments",
-            )
-        )
+def seasons_marked_under_way() -> list[Season]:
+    """Every season (newest first), each with `under_way`: a public tournament of it is
+    running (which season is the current one asks it, core.seasons): one query, a row a
+    season and none a tournament."""
+    running = Tournament.objects.public().filter(
+        season=OuterRef("pk"), status=Tournament.Status.RUNNING
     )
+    return list(Season.objects.annotate(under_way=Exists(running)))
+
+
+def with_public_tournaments(seasons: Sequence[Season]) -> None:
+    """Gives each of `seasons` its public tournaments (`public_tournaments`: running
+    first, then drafts, then by date, newest first): one query (none without seasons)."""
+    if not seasons:
+        return
+    by_pk = {season.pk: season for season in seasons}
+    for season in seasons:
+        season.public_tournaments = []
+    rows = Tournament.objects.public().filter(season__in=list(by_pk))
+    for tournament in rows.order_by(RUNNING_FIRST, "-date", "name"):
+        tournament.season = by_pk[tournament.season_id]  # its season, read already
+        tournament.season.public_tournaments.append(tournament)

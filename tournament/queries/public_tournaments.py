@@ -16,6 +16,27 @@ def public_tournaments() -> QuerySet[Tournament]:
     return Tournament.objects.public().select_related("season")
 
 
+# What a tournament's line in the JSON's list reads (views.public.api): a page of the list
+# builds no more of a tournament and its season than that line shows.
+LISTED = (
+    "name",
+    "status",
+    "format",
+    "consolation",
+    "last_chance",
+    "grand_final_reset",
+    "date",
+    "season",
+    "season__start",
+    "season__years",
+)
+
+
+def public_tournaments_listed() -> QuerySet[Tournament]:
+    """The public tournaments (newest first) with what the JSON's list says of each."""
+    return public_tournaments().only(*LISTED)
+
+
 def public_tournament(pk) -> Tournament | None:
     """A public tournament with its season, or None."""
     return public_tournaments().filter(pk=pk).first()

@@ -4,6 +4,7 @@ night's rounds and standings, and a match with GNU Backgammon's figures (docs/ap
 Public like the pages; the same layout code feeds both, so they never disagree.
 """
 
+from django.core.paginator import EmptyPage, PageNotAnInteger, Paginator
 from django.http import JsonResponse
 from django.urls import reverse
 from django.utils.translation import gettext
@@ -15,7 +16,11 @@ from ...queries.bracket_layout import MatchView, SlotView, lay_out
 from ...queries.club_nights import ClubNight, club_night
 from ...queries.prizes import tournament_money
 from ...queries.public_matches import public_match_for_json
-from ...queries.public_tournaments import matches_with_pr, public_tournament, public_tournaments
+from ...queries.public_tournaments import (
+    matches_with_pr,
+    public_tournament,
+    public_tournaments_listed,
+)
 from ...queries.skill import Skill, skill_of
 from ...queries.teams import team_event
 from .api_teams import team_event_json
@@ -316,11 +321,45 @@ def _standing_row(club: ClubNight, row) -> dict:
     return found
 
 
+# Tournaments a page of the list: the same work for a reader however long the history,
+# and a page no longer than one season's cups (about 15 in the bench's season of 20,000
+# games), so that a club with one season and a club with ten answer page 1 alike.
+TOURNAMENTS_PAGE = 25
+
+
+def _page_url(number: int | None) -> str | None:
+    return None if number is None else f"{reverse('api-tournaments')}?page={number}"
+
+
 @require_GET
 def tournaments(request):
-    """The public tournaments, newest first."""
-    rows = public_tournaments()
-    return JsonResponse({"tournaments": [_summary(row) for row in rows]})
+    """The public tournaments, newest first, a page of TOURNAMENTS_PAGE at a time
+    (`?page=`, from 1): the page's tournaments, its number, how many pages and
+    tournaments there are, and the next and previous pages' addresses (null at either
+    end). Two queries whatever the page: the count and the page's rows."""
+    paginator = Paginator(public_tournaments_listed(), TOURNAMENTS_PAGE)
+    try:
+        page = paginator.page(request.GET.get("page", 1))
+    except PageNotAnInteger:
+        return JsonResponse({"error": gettext("The page is a whole number.")}, status=400)
+    except EmptyPage:
+        return JsonResponse(
+            {
+                "error": gettext("No such page: the pages run from 1 to %(last)d.")
+                % {"last": paginator.num_pages}
+            },
+            status=404,
+        )
+    return JsonResponse(
+        {
+            "tournaments": [_summary(row) for row in page],
+            "page": page.number,
+            "pages": paginator.num_pages,
+            "count": paginator.count,
+            "next": _page_url(page.next_page_number() if page.has_next() else None),
+            "previous": _page_url(page.previous_page_number() if page.has_previous() else None),
+        }
+    )
 
 
 @require_GET
