@@ -9,7 +9,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournament', '0041_audit_actions_in_code'),
+        ('tournament', '0044_player_rated_record'),
     ]
 
     operations = [
