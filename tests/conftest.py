@@ -22,8 +22,9 @@ import tournament as app_package
 from tournament.models import Match, Player, Season, Tournament
 
 # The push tests' fixtures (a push service on 127.0.0.1, the club's key pair, the guard
-# that keeps every connection on this machine), beside their helpers.
-pytest_plugins = ["push_service"]
+# that keeps every connection on this machine), beside their helpers; the server tests'
+# club on PostgreSQL and Redis and their static files, made once per process.
+pytest_plugins = ["push_service", "several_servers"]
 
 # No deadline on a property test's examples: the suite runs in three processes on two
 # cores beside the browser's, and an example that takes 200 ms there fails as "too slow"
