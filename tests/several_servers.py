@@ -3,71 +3,45 @@ and what they start on: one PostgreSQL database holding the demo club with Redis
 it, and one folder of collected static files. Each is made once per run of the suite,
 whichever test process asks first, and the others wait for it and use it: a migrate, a
 demo loaded and a collectstatic, each in a process of its own, took most of a minute on
-a loaded machine, and were made again for every module in every process. (Not xdist's
-`loadgroup`: with pytest 9.2 it no longer groups, pytest-xdist issue 1386.) The run's
-first process removes them at its end. Each module still gets a Redis key prefix of its
-own (`shared`): its write limits and made-up links count from nothing, as when each
-module made its own club."""
+a loaded machine, and were made again for every module in every process (once_per_run.py
+says how). The run's first process removes them at its end. Each module still gets a
+Redis key prefix of its own (`shared`): its write limits and made-up links count from
+nothing, as when each module made its own club."""
 
-import fcntl
 import json
 import os
-import shutil
 import socket
 import subprocess
 import sys
-import tempfile
 import time
 import urllib.error
 import urllib.request
 import uuid
-from contextlib import contextmanager
 from pathlib import Path
 
 import psycopg
 import pytest
 import redis
 
+from once_per_run import RUN, folder, once
+
 ROOT = Path(__file__).resolve().parents[1]
 PG_SERVER = "postgres://postgres@127.0.0.1:5432"
 REDIS_SERVER = "redis://127.0.0.1:6379/0"
 IN_CI = bool(os.environ.get("EXPECT_DB_VENDOR"))
-# The run's name, set by its first process before xdist starts the others (they inherit
-# it): the folder of what is made once, and the shared database's name.
-RUN = "QGAMMON_TEST_RUN"
-
-
-def pytest_configure(config):
-    if not hasattr(config, "workerinput"):
-        os.environ.setdefault(RUN, f"qgammon_run_{os.getpid()}_{uuid.uuid4().hex[:8]}")
 
 
 def pytest_unconfigure(config):
-    """The run's first process, at its very end: the shared club dropped, its Redis keys
-    and the run's folder removed."""
+    """The run's first process, at its end (before once_per_run removes the run's
+    folder): the shared club dropped and its Redis keys removed."""
     if hasattr(config, "workerinput") or RUN not in os.environ:
         return
-    folder = Path(tempfile.gettempdir()) / os.environ[RUN]
-    club = folder / "club.json"
+    club = folder() / "club.json"
     if club.exists():
         env = json.loads(club.read_text())
         forget(env["CACHE_KEY_PREFIX"])
         with psycopg.connect(f"{PG_SERVER}/postgres", autocommit=True) as pg:
             pg.execute(f'DROP DATABASE IF EXISTS "{env["NAME"]}" WITH (FORCE)')
-    shutil.rmtree(folder, ignore_errors=True)
-
-
-@contextmanager
-def once(what: str):
-    """The run's folder, to `what` alone: the other test processes wait their turn."""
-    folder = Path(tempfile.gettempdir()) / os.environ[RUN]
-    folder.mkdir(exist_ok=True)
-    with open(folder / f"{what}.lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        try:
-            yield folder
-        finally:
-            fcntl.flock(lock, fcntl.LOCK_UN)
 
 
 def services_or_skip() -> None:

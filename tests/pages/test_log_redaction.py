@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 from django.test import Client
 from django.urls import reverse
-from several_servers import demo, start_server
 
+from several_servers import demo, start_server
 from tournament.operations.links import link_for, token_of
 from tournament.web.logfilters import RedactingGunicornLogger, RedactPlayerLinks, redact
 

@@ -13,8 +13,9 @@ import urllib.request
 import uuid
 
 import pytest
-from several_servers import PG_SERVER, REDIS_SERVER, demo, manage, start_server
 from test_settings import PRODUCTION, run_manage
+
+from several_servers import PG_SERVER, REDIS_SERVER, demo, manage, start_server
 
 # The club both servers share, its static files and the servers' start: several_servers.py.
 
