@@ -11,7 +11,7 @@ WORKERS ?= 2
 # The address the demo's mails link to (a player's match, their own page).
 SITE_URL ?= http://$(HOST):$(PORT)
 
-.PHONY: run dev test lint lock messages makemessages check-deploy bench lighthouse icons clean
+.PHONY: run dev test test-fast lint lock messages makemessages check-deploy bench lighthouse icons clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -113,6 +113,11 @@ dev: $(VENV)/.installed messages $(SERVICE_WORKER)
 test: $(VENV)/.installed-test node_modules/.installed messages $(SERVICE_WORKER)
 	$(BIN)/lint-imports
 	$(BIN)/python -m pytest
+
+# The quick loop while working: the pure core and the operations only (no pages, no
+# browser, no servers), in the same processes as `make test`. `make test` is the gate.
+test-fast: $(VENV)/.installed-test messages
+	$(BIN)/python -m pytest tests/core tests/operations
 
 # Timings and peak memory as JSON lines, on a 20,000-game season built once into its
 # own SQLite file (bench.sqlite3): never the demo's database. The ratings' figures run

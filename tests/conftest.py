@@ -2,6 +2,8 @@
 
 import os
 import re
+import shutil
+import subprocess
 import sys
 import threading
 import weakref
@@ -18,18 +20,29 @@ from django.utils import translation
 from hypothesis import settings as hypothesis_settings
 
 import demo_club
+import once_per_run
 import tournament as app_package
 from tournament.models import Match, Player, Season, Tournament
 
 # The push tests' fixtures (a push service on 127.0.0.1, the club's key pair, the guard
-# that keeps every connection on this machine), beside their helpers.
-pytest_plugins = ["push_service"]
+# that keeps every connection on this machine), beside their helpers; the server tests'
+# club on PostgreSQL and Redis and their static files; what one run's processes share.
+pytest_plugins = ["push_service", "several_servers"]
 
 # No deadline on a property test's examples: the suite runs in three processes on two
 # cores beside the browser's, and an example that takes 200 ms there fails as "too slow"
 # though it asserts nothing about time (speed targets live in `make bench`).
 hypothesis_settings.register_profile("suite", deadline=None)
 hypothesis_settings.load_profile("suite")
+
+
+def pytest_configure(config):
+    once_per_run.start(config)
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_unconfigure(config):
+    once_per_run.finish(config)
 
 
 def pytest_report_header(config):
@@ -45,9 +58,34 @@ def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix, t
 
     database = settings.DATABASES["default"]
     if database["ENGINE"].endswith("sqlite3"):
-        database.setdefault("TEST", {})["NAME"] = str(
-            tmp_path_factory.mktemp("db") / "test.sqlite3"
-        )
+        name = tmp_path_factory.mktemp("db") / "test.sqlite3"
+        database.setdefault("TEST", {})["NAME"] = str(name)
+        migrated_copy(name)
+
+
+def migrated_copy(name: Path) -> None:
+    """The test database as a copy of one migrated once for the whole run (once_per_run.py):
+    Django's migrations took seconds of each test process's start, most of them working
+    out the models' states. Django then finds it there (`django_db_keepdb`) and applies
+    nothing, unless a migration is newer than the copy."""
+    with once_per_run.once("migrated") as folder:
+        migrated = folder / "migrated.sqlite3"
+        if not migrated.exists():
+            subprocess.run(
+                [sys.executable, "manage.py", "migrate", "--run-syncdb", "--verbosity", "0"],
+                cwd=Path(__file__).resolve().parents[1],
+                env={**os.environ, "DATABASE_URL": f"sqlite:///{migrated}.new"},
+                check=True,
+            )
+            Path(f"{migrated}.new").rename(migrated)
+    shutil.copyfile(migrated, name)
+
+
+@pytest.fixture(scope="session")
+def django_db_keepdb(request, django_db_modify_db_settings):
+    """On SQLite, the copy made above is kept and migrated forward (nothing to do): it is
+    in the run's temporary folder, gone with it. Elsewhere, as pytest-django says."""
+    return connection.vendor == "sqlite" or request.config.getvalue("reuse_db")
 
 
 @pytest.fixture(autouse=True, scope="session")

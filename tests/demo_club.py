@@ -1,7 +1,8 @@
 """The demo club, loaded once per test process and lent to the tests that look at it.
 
 Loading the demo takes seconds (every game goes through the operations), so it is
-loaded once, into a database of its own beside the test database (made from it when the
+loaded once (on SQLite once per run, copied by the other test processes), into a
+database of its own beside the test database (made from it when the
 test database is new, so it holds the migrations' rows too). A test borrows it in one
 of two ways:
 
@@ -27,6 +28,8 @@ from django.core.management import call_command
 from django.db import connection
 from django.db.utils import OperationalError
 from django.test import TestCase
+
+import once_per_run
 
 
 class DemoDatabases:
@@ -66,10 +69,25 @@ class DemoDatabases:
         name = self.named("demo")
         if not self.loaded:
             self.use(name)
-            call_command("load_demo", stdout=io.StringIO())
+            if self.sqlite:
+                self._loaded_once(name)
+            else:
+                call_command("load_demo", stdout=io.StringIO())
             cache.clear()  # what the loading rendered is not for the first test
             self.loaded = True
         return name
+
+    def _loaded_once(self, name: str) -> None:
+        """On SQLite, the demo loaded by the run's first process that asks, and copied
+        by the others (once_per_run.py): their test databases are copies of one
+        migrated file, so the demo's database is the same in each."""
+        with once_per_run.once("demo") as folder:
+            loaded = folder / "demo.sqlite3"
+            if loaded.exists():
+                self._copy(str(loaded), name)
+            else:
+                call_command("load_demo", stdout=io.StringIO())
+                self._copy(name, str(loaded))
 
     def copy(self) -> str:
         source = self.demo()

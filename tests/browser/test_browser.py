@@ -142,6 +142,8 @@ def test_the_check_in_filter_compares_names_as_the_club_does(
     assert rows.count() == len(names)
 
 
+# Among the suite's slowest (12 s in one process on 2 busy cores): the day's whole path
+# in Chromium: check-in, the draw, the start, the call screen's live refresh
 def test_check_in_draw_and_the_call_screen_follows_without_a_reload(
     live_server, demo_copy, new_page
 ):

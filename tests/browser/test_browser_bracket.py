@@ -226,6 +226,8 @@ def _pages(pdf: bytes) -> list[tuple[float, float]]:
     ]
 
 
+# Among the suite's slowest (13 s in one process on 2 busy cores): a 64-player cup with
+# a last chance, 40 matches played, printed to PDF by Chromium
 def test_a_printed_64_player_cup_takes_one_landscape_sheet_per_bracket(
     live_server, transactional_db, new_page
 ):

@@ -235,6 +235,8 @@ def test_every_public_page_keeps_the_policy(tab, live_server, demo):
     assert watched.problems == [], no_problems(watched)
 
 
+# Among the suite's slowest (11 s in one process on 2 busy cores): every director page of the
+# demo opened in Chromium and watched for a violation
 def test_every_director_page_keeps_the_policy(tab, live_server, demo):
     running = Tournament.objects.get(status="running", format="cup")
     draft = a_draft_with_entries()
@@ -310,6 +312,8 @@ def test_the_print_buttons_print_under_the_policy(tab, live_server, demo):
     assert watched.problems == [], no_problems(watched)
 
 
+# Among the suite's slowest (9 s in one process on 2 busy cores): waits for the live
+# refresh's own poll under the policy
 def test_the_live_refresh_runs_under_the_policy(tab, live_server, demo):
     """The bracket and a match page follow a recorded game without a reload: live.js
     fetches from the site itself (connect-src) and puts the answer in place, and the
@@ -336,6 +340,8 @@ def test_the_live_refresh_runs_under_the_policy(tab, live_server, demo):
         assert watched.problems == [], no_problems(watched)
 
 
+# Among the suite's slowest (27 s in one process on 2 busy cores): every admin screen opened and
+# saved in Chromium, each watched for a policy violation
 def test_the_admin_works_under_the_policy(tab, live_server, demo):
     User.objects.create_superuser("chair", password="chair-pass-1234")
     running = Tournament.objects.get(status="running", format="cup")

@@ -21,6 +21,8 @@ from tournament.operations.links import link_for, token_of
 pytestmark = pytest.mark.browser
 
 
+# Among the suite's slowest (10 s in one process on 2 busy cores): two browsers (the
+# phone and the desk), the desk's count moving live
 def test_a_player_checks_in_from_a_phone_and_the_desk_count_moves_live(
     live_server, transactional_db, tournament, new_page
 ):
@@ -72,6 +74,8 @@ def test_a_player_checks_in_from_a_phone_and_the_desk_count_moves_live(
     desk.screenshot(path=SCREENSHOTS / "door-desk-count.png")
 
 
+# Among the suite's slowest (11 s in one process on 2 busy cores): two browsers (the
+# phone and the desk), the desk's count moving live
 def test_a_late_im_here_after_the_start_keeps_the_draw_and_the_desk_sees_it(
     live_server, transactional_db, season, new_page
 ):

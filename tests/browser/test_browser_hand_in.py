@@ -41,6 +41,8 @@ def recorded(transactional_db):
     cache.clear()
 
 
+# Among the suite's slowest (16 s in one process on 2 busy cores): a real worker process
+# analyses the file with GNU Backgammon while the page waits for the figures
 def test_a_player_hands_in_a_file_and_sees_their_pr_without_reloading(
     live_server, recorded, new_page
 ):
@@ -90,6 +92,8 @@ def unrecorded(transactional_db):
     cache.clear()
 
 
+# Among the suite's slowest (8 s in one process on 2 busy cores): a real
+# worker analyses the file; two phones
 def test_a_file_for_an_unrecorded_match_is_confirmed_from_the_opponents_phone(
     live_server, unrecorded, new_page
 ):

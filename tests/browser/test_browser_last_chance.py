@@ -88,6 +88,8 @@ def open_matches(tournament, kind, number):
     )
 
 
+# Among the suite's slowest (19 s in one process on 2 busy cores): a cup played
+# through the match sheet in Chromium until the last chance fills
 def test_main_round_two_losers_beaten_in_their_first_consolation_match_play_the_last_chance(
     live_server, summer, login, new_page
 ):

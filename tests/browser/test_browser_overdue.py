@@ -68,6 +68,8 @@ def test_the_call_screen_marks_a_match_running_over_and_players_not_at_their_tab
     page.screenshot(path=SCREENSHOTS / f"call-screen-overdue-{name}.png")
 
 
+# Among the suite's slowest (11 s in one process on 2 busy cores): waits for the call
+# screen's own poll to bring the change (no reload)
 def test_the_poll_brings_a_new_mark_and_a_new_call_chimes(live_server, day, new_page):
     page = new_page(live_server.url + reverse("calls", args=[day.pk]), viewport=TV)
     page.evaluate(

@@ -60,6 +60,8 @@ def answered(response) -> str:
     return f"the post was answered {response.status}, its Origin header was {origin!r}"
 
 
+# Among the suite's slowest (10 s in one process on 2 busy cores): two phones and the bracket,
+# each waiting for the live refresh
 def test_a_reported_game_is_confirmed_live_and_reaches_the_bracket(live_server, cup, phone):
     from playwright.sync_api import expect
 

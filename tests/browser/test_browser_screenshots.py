@@ -37,6 +37,8 @@ def cup(transactional_db):
     return tournament
 
 
+# Among the suite's slowest (8 s in one process on 2 busy cores): follows a game live,
+# then prints to PDF
 def test_the_phone_bracket_follows_a_game_and_prints(live_server, cup, new_page):
     for name in ("phone-bracket.png", "phone-bracket-live.png", "print-bracket.pdf"):
         (SCREENSHOTS / name).unlink(missing_ok=True)

@@ -72,6 +72,8 @@ def test_the_error_rate_is_the_python_packages_own_at_0_ply(path, tmp_path):
     assert analysis.version == "GNU Backgammon 1.1.0a16 (the gnubg Python package)"
 
 
+# Among the suite's slowest (13 s in one process on 2 busy cores): GNU Backgammon at 2-ply, twice
+# (ours and its own command line), on the shortest match
 @needs_gnubg
 def test_the_error_rate_is_gnubgs_own_at_2_ply(tmp_path):
     path = MATCHES[0]  # the shortest: 2-ply takes seconds a game

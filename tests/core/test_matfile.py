@@ -514,6 +514,8 @@ def test_write_leaves_illegal_games_to_replay():
 # --- GNU Backgammon itself --------------------------------------------------------------
 
 
+# Among the suite's slowest (9 s in one process on 2 busy cores): GNU Backgammon plays a whole
+# new match against itself, which we then read
 @needs_gnubg
 def test_gnubg_plays_a_fresh_match_we_read(tmp_path):
     seed = random.randrange(10**6)  # a new match each run; the seed replays a failure

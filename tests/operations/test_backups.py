@@ -339,6 +339,9 @@ def tables_of(path: Path) -> dict[str, bytes]:
         return {name: archive.read(name) for name in archive.namelist() if name != "manifest.json"}
 
 
+# Among the suite's slowest (10 s in one process on 2 busy cores): the demo backed up,
+# restored into a migrated database of the other kind (a `migrate` in a process of its
+# own) and back
 def test_a_club_moves_to_the_other_database_and_back_unchanged(club, tmp_path, other_database):
     here = tmp_path / "here.zip"
     there = tmp_path / "there.zip"

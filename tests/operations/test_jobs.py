@@ -75,6 +75,8 @@ def test_one_key_while_pending_makes_one_job():
     assert jobs.enqueue("check", "check:same", [0]).pk != first.pk
 
 
+# Among the suite's slowest (6 s in one process on 2 busy cores): two real worker processes,
+# the job's lease (2 s and 1 s of grace) left to run out
 def test_a_worker_killed_during_a_job_leaves_it_to_another(tmp_path):
     note = tmp_path / "note"
     job = jobs.enqueue("check", "check:killed", [1.5, False, str(note), "killed"], time_limit=2)

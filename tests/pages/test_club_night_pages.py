@@ -37,6 +37,8 @@ def played_swiss(season, count, rounds):
     return tournament, players
 
 
+# Among the suite's slowest (15 s with 32 in one process on 2 busy cores): a 32-player
+# Swiss played for three rounds through the operations, to count the page's queries
 @pytest.mark.django_db
 @pytest.mark.parametrize("count", [8, 32])
 def test_the_page_costs_the_same_for_8_and_32_players(

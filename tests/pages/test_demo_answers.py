@@ -302,6 +302,9 @@ def demo_club(django_db_reset_sequences):
         yield
 
 
+# Among the suite's slowest (21 s in one process on 2 busy cores): every public page,
+# JSON and workbook of the demo, in two languages, against the recorded answers (the
+# demo loaded at the recorded moment, so not the shared demo)
 def test_the_demo_club_answers_as_before(demo_club):
     with time_machine.travel(MOMENT, tick=False):
         answers = {

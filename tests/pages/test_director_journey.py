@@ -35,6 +35,8 @@ def form_action(response, button_text):
     raise AssertionError(f"no form with {button_text!r}")
 
 
+# Among the suite's slowest (9 s in one process on 2 busy cores): a cup run from its creation
+# to its champion through the director's pages alone
 def test_a_new_director_runs_a_cup_from_the_home_page(db):
     user = User.objects.create_user("anna", password="queimada-2026")
     user.groups.add(Group.objects.get(name="Directors"))

@@ -269,6 +269,8 @@ def test_command_errors_are_clear(season, tmp_path, arguments, message):
         call_command("export_standings", **arguments)
 
 
+# Among the suite's slowest (8 s in one process on 2 busy cores): the command run in
+# processes of their own, to see their exit status and output
 def test_command_errors_exit_non_zero_without_a_traceback(tmp_path):
     environment = {"PATH": "/usr/bin:/bin", "DATABASE_URL": f"sqlite:///{tmp_path}/db.sqlite3"}
 

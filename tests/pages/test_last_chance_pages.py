@@ -58,6 +58,8 @@ def dropped_in_and_lost(tournament) -> list[Match]:
     ]
 
 
+# Among the suite's slowest (9 s in one process on 2 busy cores): a cup
+# played through the match sheet's pages until the last chance fills
 def test_main_round_two_losers_who_lose_their_first_consolation_match_play_the_last_chance(
     client, director_client, season
 ):

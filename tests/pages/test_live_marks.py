@@ -324,6 +324,8 @@ def kept_keys() -> set[str]:
     return {key for key in cache._cache if ":live:" in key}
 
 
+# Among the suite's slowest (10 s in one process on 2 busy cores): 600 junk
+# requests, the point being that none of them grows the cache
 def test_junk_query_strings_keep_no_more_parts_than_the_entrants(client, copa, season):
     page = reverse("tournament", args=[copa.pk])
     entrant = ready(copa).player1

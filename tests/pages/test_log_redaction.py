@@ -15,12 +15,13 @@ from pathlib import Path
 import pytest
 from django.test import Client
 from django.urls import reverse
-from test_several_servers import demo, shared, start_server  # noqa: F401 -- a fixture
 
+from several_servers import demo, start_server
 from tournament.operations.links import link_for, token_of
 from tournament.web.logfilters import RedactingGunicornLogger, RedactPlayerLinks, redact
 
 ROOT = Path(__file__).resolve().parents[2]
+# Its gunicorn serves the club test_several_servers.py's servers share (several_servers.py).
 
 
 def encoded(char: str) -> str:
@@ -45,7 +46,7 @@ def make_run_logging() -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def logged_server(shared, tmp_path_factory):  # noqa: F811 -- the imported fixture
+def logged_server(shared, tmp_path_factory):
     """A gunicorn like `make run`'s, its access log in a file instead of the terminal."""
     log = tmp_path_factory.mktemp("access") / "access.log"
     options = " ".join(["--access-logfile", str(log), *make_run_logging()])

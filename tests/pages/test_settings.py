@@ -56,6 +56,8 @@ def test_a_bad_boolean_fails_loudly():
     assert "DEBUG must be one of" in result.stderr
 
 
+# Among the suite's slowest (9 s in one process on 2 busy cores): the real settings started in
+# processes of their own, twice, to see the key kept
 def test_without_a_secret_key_one_is_made_and_kept(tmp_path):
     key_file = tmp_path / "secret"
     env = {"SECRET_KEY_FILE": str(key_file), "DATABASE_URL": PRODUCTION["DATABASE_URL"]}
@@ -90,6 +92,8 @@ def test_postgresql_keeps_its_connections_and_checks_them_before_reuse():
     assert database["CONN_HEALTH_CHECKS"] is True
 
 
+# Among the suite's slowest (10 s in one process on 2 busy cores): each setting read by the real
+# settings in a Python process of its own
 def test_sqlite_opens_a_connection_per_request_and_either_can_be_set():
     assert database_settings(PRODUCTION)["CONN_MAX_AGE"] == 0
     assert database_settings({**POSTGRESQL, "CONN_MAX_AGE": "0"})["CONN_MAX_AGE"] == 0

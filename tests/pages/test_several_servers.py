@@ -7,25 +7,17 @@ two workers on one SQLite file) the limits are still counted once."""
 import http.cookiejar
 import os
 import re
-import socket
-import subprocess
-import sys
-import time
 import urllib.error
 import urllib.parse
 import urllib.request
 import uuid
-from pathlib import Path
 
-import psycopg
 import pytest
-import redis
 from test_settings import PRODUCTION, run_manage
 
-ROOT = Path(__file__).resolve().parents[2]
-PG_SERVER = "postgres://postgres@127.0.0.1:5432"
-REDIS_SERVER = "redis://127.0.0.1:6379/0"
-IN_CI = bool(os.environ.get("EXPECT_DB_VENDOR"))
+from several_servers import PG_SERVER, REDIS_SERVER, demo, manage, start_server
+
+# The club both servers share, its static files and the servers' start: several_servers.py.
 
 
 def test_without_a_secret_key_several_servers_refuse_to_start(tmp_path):
@@ -69,101 +61,6 @@ def test_redis_url_puts_the_cache_and_sessions_in_redis():
 # Two servers -----------------------------------------------------------------------
 
 
-def services_or_skip() -> None:
-    try:
-        redis.Redis.from_url(REDIS_SERVER, socket_connect_timeout=3).ping()
-        psycopg.connect(f"{PG_SERVER}/postgres", connect_timeout=3).close()
-    except (redis.RedisError, psycopg.OperationalError):
-        if IN_CI:
-            raise  # CI runs on this machine, where both answer
-        pytest.skip("no PostgreSQL and Redis on 127.0.0.1 for two servers to share")
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-@pytest.fixture(scope="module")
-def shared(tmp_path_factory):
-    """A migrated PostgreSQL database holding the demo club, a Redis key prefix of
-    their own, and the settings both servers start with."""
-    services_or_skip()
-    name = f"qgammon_servers_{os.getpid()}"
-    with psycopg.connect(f"{PG_SERVER}/postgres", autocommit=True) as pg:
-        pg.execute(f'DROP DATABASE IF EXISTS "{name}"')
-        pg.execute(f'CREATE DATABASE "{name}"')
-    prefix = f"qgammon-test-{uuid.uuid4().hex[:8]}"
-    env = {
-        "PATH": os.environ["PATH"],
-        "DJANGO_SETTINGS_MODULE": "tournament.settings",
-        "DATABASE_URL": f"{PG_SERVER}/{name}",
-        "REDIS_URL": REDIS_SERVER,
-        "CACHE_KEY_PREFIX": prefix,
-        "SECRET_KEY": "several-servers-test-" + uuid.uuid4().hex * 2,
-        "DEBUG": "0",
-        "HTTPS": "0",
-        "ALLOWED_HOSTS": "127.0.0.1",
-        "STATIC_ROOT": str(tmp_path_factory.mktemp("static")),
-        "PLAYER_WRITES_PER_MINUTE": "4",
-        "LOGIN_FAILURE_LIMIT": "3",
-        "LANGUAGE_CODE": "en",
-    }
-    for command in (
-        ["migrate", "--verbosity", "0"],
-        ["load_demo"],
-        ["collectstatic", "--noinput", "--verbosity", "0"],
-    ):
-        subprocess.run(
-            [sys.executable, "manage.py", *command],
-            cwd=ROOT,
-            env=env,
-            check=True,
-            timeout=300,
-            stdout=subprocess.DEVNULL,
-        )
-    yield env
-    store = redis.Redis.from_url(REDIS_SERVER)
-    for key in store.scan_iter(f"{prefix}:*"):
-        store.delete(key)
-    with psycopg.connect(f"{PG_SERVER}/postgres", autocommit=True) as pg:
-        pg.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-
-
-def start_server(env: dict) -> tuple[subprocess.Popen, str]:
-    """A gunicorn of one worker, as the README's unit runs it."""
-    port = free_port()
-    server = subprocess.Popen(
-        [
-            str(Path(sys.executable).parent / "gunicorn"),
-            "tournament.wsgi",
-            "--bind",
-            f"127.0.0.1:{port}",
-            "--workers",
-            "1",
-        ],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-    )
-    address = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        if server.poll() is not None:
-            raise AssertionError(server.stderr.read().decode())
-        try:
-            urllib.request.urlopen(address + "/accounts/login/", timeout=10).close()
-            return server, address
-        # Refused while the server starts; or, on a loaded machine, accepted by the
-        # socket but answered after the timeout (the first request imports the site).
-        except (urllib.error.URLError, ConnectionError, TimeoutError):
-            time.sleep(0.2)
-    server.kill()
-    raise AssertionError("the server did not answer within a minute")
-
-
 @pytest.fixture(scope="module")
 def servers(shared):
     started = [start_server(shared), start_server(shared)]
@@ -203,20 +100,6 @@ class Browser:
 class NoRedirects(urllib.request.HTTPRedirectHandler):
     def redirect_request(self, *args, **kwargs):
         return None
-
-
-def demo(env: dict, code: str) -> str:
-    """A value read from the shared database by a management shell."""
-    result = subprocess.run(
-        [sys.executable, "manage.py", "shell", "-c", code],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=True,
-    )
-    return result.stdout.strip().splitlines()[-1]
 
 
 def test_a_game_recorded_through_one_server_is_seen_through_the_other(shared, servers):
@@ -352,7 +235,7 @@ def test_the_login_throttle_holds_on_both_servers_and_a_superuser_unlocks(shared
 
 
 @pytest.fixture(scope="module")
-def sqlite_servers(tmp_path_factory):
+def sqlite_servers(tmp_path_factory, collected_static):
     """make run without its demo: two gunicorns on one SQLite file and no Redis, as its
     two workers are (each process has a memory of its own)."""
     folder = tmp_path_factory.mktemp("one-sqlite-file")
@@ -364,23 +247,12 @@ def sqlite_servers(tmp_path_factory):
         "DEBUG": "0",
         "HTTPS": "0",
         "ALLOWED_HOSTS": "127.0.0.1",
-        "STATIC_ROOT": str(folder / "static"),
+        "STATIC_ROOT": collected_static,
         "PLAYER_WRITES_PER_MINUTE": "4",
         "LOGIN_FAILURE_LIMIT": "3",
         "LANGUAGE_CODE": "en",
     }
-    for command in (
-        ["migrate", "--verbosity", "0"],  # the limits' table comes with it
-        ["collectstatic", "--noinput", "--verbosity", "0"],
-    ):
-        subprocess.run(
-            [sys.executable, "manage.py", *command],
-            cwd=ROOT,
-            env=env,
-            check=True,
-            timeout=300,
-            stdout=subprocess.DEVNULL,
-        )
+    manage(env, "migrate", "--verbosity", "0")  # the limits' table comes with it
     demo(
         env,
         "from tournament.models import Player; "

@@ -90,6 +90,8 @@ def test_the_settings_read_the_key_file_and_derive_the_public_key(tmp_path):
     assert public_key == push_keys.public_key_of(private_key)
 
 
+# Among the suite's slowest (8 s in one process on 2 busy cores): the real settings
+# started in processes of their own, one per environment
 def test_the_environments_key_comes_first_and_no_key_means_no_push(tmp_path):
     key = push_keys.new_private_key()
     shown = settings_with({"VAPID_PRIVATE_KEY": key, "VAPID_KEY_FILE": str(tmp_path / "none")})
