@@ -14,6 +14,9 @@ and CPU, and the ratio pair by pair), and beside its target with `within_target`
   (`member_bench`); a Swiss round of 200 (`pairing_bench`), and of a Swiss with lives
   (`lives_bench`); a 256-player double elimination drawn, resolved and one decision
   resolved downstream (`double_bench`);
+- the everyday pages (the home page, the ratings, the tournaments JSON, the busiest
+  player's page) at 10x a club's history against 1x, each history built once into a
+  database of its own (`history_bench`; `--only history` runs this part alone);
 - in processes of their own: the ratings on their own database (`--ratings`), and the
   live part over HTTP served by gunicorn, on SQLite and on PostgreSQL with Redis when
   reachable (`--http`, `http_bench`);
