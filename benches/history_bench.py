@@ -53,39 +53,46 @@ from . import bench_seasons, live_bench, measure
 
 TARGET_RATIO = 1.5
 SEASONS = {"1x": 1, "10x": 10}
-LENGTHS = {draw.MAIN: "5,5,7,7,9,9,11", draw.CONSOLATION: "5", draw.LAST_CHANCE: "3"}
+LENGTHS = {draw.MAIN: "3,3,5,5,7,7,9"}  # a knockout: about one match an entry
 PREFIX = "History"
 PAGES = ("home_page", "ratings_page", "tournaments_json", "player_page")
 
 
 @dataclass(frozen=True)
 class Scale:
-    """A history's shape: `cups` cups a season of `field` players each, drawn from the
-    season's players: the `regulars` (every season) and `players - regulars` others,
-    `new_players` of whom are new each season."""
+    """A history's shape: `cups` knockout cups a season of `field` players each, among
+    the season's `players`: `regulars` who play every season, `per_cup` of them in each
+    cup, and the others, `new_players` of whom are new each season, each in a cup at
+    least once a season when the cups have room (so every season's players are rated)."""
 
     cups: int
     field: int
     players: int
     new_players: int
     regulars: int
+    per_cup: int
 
     def players_of(self, seasons: int) -> int:
         return self.players + self.new_players * (seasons - 1)
 
-    def season_players(self, players: list, number: int) -> list:
-        """Season `number`'s players (0: the current season) among the history's."""
+    def season_players(self, players: list, number: int) -> tuple[list, list]:
+        """Season `number`'s regulars and others (0: the current season)."""
         first = self.regulars + self.new_players * number
-        return players[: self.regulars] + players[first : first + self.players - self.regulars]
+        return players[: self.regulars], players[first : first + self.players - self.regulars]
+
+    def label(self) -> str:
+        return f"{self.cups} cups of {self.field}, {self.players} players"
 
 
-# The issue's scale run: 21,000 games a season (a cup of 32 with these lengths plays
-# about 220 games), 1,400 players at 1x and 5,000 at 10x. Built through the operations
-# at about 60 ms a match on the bench's machine, its 10x alone would take over three
-# hours; the bench builds a tenth of it, every count divided by ten (`BENCH`): about
-# 2,200 games a season among 140 players at 1x, 22,000 among 500 at 10x.
-ISSUE = Scale(cups=95, field=32, players=1_400, new_players=400, regulars=400)
-BENCH = Scale(cups=10, field=32, players=140, new_players=40, regulars=40)
+# The issue's scale run: 1,400 players at 1x and 5,000 at 10x (the ratings page grows
+# with them), 21,000 games a season. The players are the issue's; the games are fewer,
+# for the build's sake (one transaction a match through the operations, about 30 ms of
+# CPU each): 48 knockout cups of 32 a season (one a week), every player of the season
+# in one at least, 1,488 matches of 3 to 9 points, about 4,000 games; 1x and 10x take
+# 11 seasons, about 16,400 matches, to build once.
+BENCH = Scale(cups=48, field=32, players=1_400, new_players=400, regulars=60, per_cup=3)
+
+
 # --- the databases ------------------------------------------------------------------
 
 
@@ -161,7 +168,13 @@ def build(seasons: int, scale: Scale = BENCH, log=None, last_day: date | None = 
     """The history of `seasons` seasons in the default database, oldest first; what an
     earlier run built is kept, a season it left unfinished played on."""
     last_day = last_day or timezone.localdate() - timedelta(days=1)
-    found = Season.objects.filter(name__startswith=f"{PREFIX} ").order_by("start").first()
+    built = Season.objects.filter(name__startswith=f"{PREFIX} season ")
+    if built.exclude(name__endswith=f" ({scale.label()})").exists():
+        raise ValueError(
+            f"{connection.settings_dict['NAME']} holds a history of another shape than "
+            f"{scale.label()} a season: remove it to build this one"
+        )
+    found = built.order_by("start").first()
     if found is not None:
         last_day = found.end + timedelta(weeks=52 * (seasons - 1))  # as the first run had it
     players = bench_seasons.named_players(PREFIX, scale.players_of(seasons))
@@ -181,29 +194,28 @@ def build(seasons: int, scale: Scale = BENCH, log=None, last_day: date | None = 
 
 def _season(number, dates, players, scale, clock) -> None:
     start, end = dates
-    name = f"{PREFIX} season {number}"
+    name = f"{PREFIX} season {number} ({scale.label()})"
     season = Season.objects.filter(name=name).first()
     if season is None:
         season = operations.create_season(None, "qgammon-2002", name, start=start, end=end)
     rng = random.Random(f"history season {number}")  # noqa: S311 -- sample games, not secrets
+    regulars, others = players
+    others = rng.sample(others, len(others))  # each in turn, then round again
     made = {t.name: t for t in season.tournaments.all()}
     step = (end - start).days / scale.cups
+    turn = 0
     for cup in range(scale.cups):
         # Every season's random draws, whether its cups were made now or before.
-        entrants = rng.sample(players, scale.field)
+        entrants = rng.sample(regulars, scale.per_cup)
+        for _ in range(scale.field - scale.per_cup):
+            entrants.append(others[turn % len(others)])
+            turn += 1
         day = start + timedelta(days=int(cup * step))
         tournament = made.get(f"Cup {cup + 1}")
         if tournament is None:
             clock.evening(day, 0)
             tournament = operations.create_tournament(
-                {
-                    "season": season,
-                    "name": f"Cup {cup + 1}",
-                    "date": day,
-                    "consolation": draw.PROGRESSIVE,
-                    "last_chance": True,
-                },
-                LENGTHS,
+                {"season": season, "name": f"Cup {cup + 1}", "date": day}, LENGTHS
             )
             for player in entrants:
                 operations.add_entry(tournament, player, checked_in=True)

@@ -17,8 +17,8 @@ PAGES = [
     "history_tournaments_json",
     "history_player_page",
 ]
-# A cup of 2 a season, among 6 players (2 of them regulars, 2 new each season).
-TINY = "1,2,6,2,2"
+# A cup of 2 a season (a regular and another), among 6 players (2 regulars, 2 new a season).
+TINY = "1,2,6,2,2,1"
 
 
 @pytest.fixture
