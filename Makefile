@@ -121,7 +121,9 @@ test-fast: $(VENV)/.installed-test messages
 
 # Timings and peak memory as JSON lines, on a 20,000-game season built once into its
 # own SQLite file (bench.sqlite3): never the demo's database. The ratings' figures run
-# on a file of their own (bench-ratings.sqlite3): a history of 100 rated matches.
+# on a file of their own (bench-ratings.sqlite3): a history of 100 rated matches. The
+# everyday pages at 1x and 10x a club's history (`bench --only history` alone) read two
+# more (bench-history-1x.sqlite3 and bench-history-10x.sqlite3), each built once.
 # The pages are measured as served, DEBUG off: the static files' manifest must exist.
 # The bench's PostgreSQL database (made if missing; skipped if the server is not reached)
 # and a Redis database number of its own, for the figures over HTTP on several servers.
@@ -135,6 +137,8 @@ bench: $(VENV)/.installed messages
 	DATABASE_URL=sqlite:///$(CURDIR)/bench.sqlite3 $(BIN)/python manage.py bench \
 		--record bench-results.jsonl \
 		--ratings-database sqlite:///$(CURDIR)/bench-ratings.sqlite3 \
+		--history-databases sqlite:///$(CURDIR)/bench-history-1x.sqlite3 \
+			sqlite:///$(CURDIR)/bench-history-10x.sqlite3 \
 		--postgres $(BENCH_POSTGRES) --redis $(BENCH_REDIS)
 
 # Lighthouse on a phone (its default) on the 256-player cup's bracket page, served by

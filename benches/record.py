@@ -70,11 +70,18 @@ def _spread(value: dict, unit: str = "") -> str:
     return f"{value['median']:.3g}{unit} (min {value['min']:.3g})"
 
 
+def _counts(value) -> str:
+    """A count, or counts at two sizes ("4 / 4")."""
+    return " / ".join(f"{item:g}" for item in value) if isinstance(value, list) else f"{value}"
+
+
 def summary(line: dict) -> str:
     """A line's figures in a few words: what the table shows."""
     parts = []
     if "queries" in line:
-        parts.append(f"{line['queries']} queries")
+        parts.append(f"{_counts(line['queries'])} queries")
+    if isinstance(line.get("games"), list):  # a figure at two sizes (the histories)
+        parts.append(f"{_counts(line['games'])} games")
     if "cpu_ratio" in line:
         parts.append(f"{_spread(line['cpu_ratio'], 'x')} CPU, {line['ratio']['median']:.3g}x wall")
         parts.append(

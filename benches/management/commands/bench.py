@@ -14,6 +14,9 @@ and CPU, and the ratio pair by pair), and beside its target with `within_target`
   (`member_bench`); a Swiss round of 200 (`pairing_bench`), and of a Swiss with lives
   (`lives_bench`); a 256-player double elimination drawn, resolved and one decision
   resolved downstream (`double_bench`);
+- the everyday pages (the home page, the ratings, the tournaments JSON, the busiest
+  player's page) at 10x a club's history against 1x, each history built once into a
+  database of its own (`history_bench`; `--only history` runs this part alone);
 - in processes of their own: the ratings on their own database (`--ratings`), and the
   live part over HTTP served by gunicorn, on SQLite and on PostgreSQL with Redis when
   reachable (`--http`, `http_bench`);
@@ -48,6 +51,7 @@ from benches import (
     decision_bench,
     double_bench,
     export_bench,
+    history_bench,
     http_bench,
     jobs_bench,
     live_bench,
@@ -98,6 +102,23 @@ class Command(BaseCommand):
             action="store_true",
             help="only the background jobs' figures (real workers, real gnubg analyses)",
         )
+        parser.add_argument(
+            "--only",
+            choices=["history"],
+            help="only this part: history, the pages at 1x and 10x a club's history",
+        )
+        parser.add_argument(
+            "--history-databases",
+            nargs=2,
+            metavar=("URL_1X", "URL_10X"),
+            default=[
+                f"sqlite:///{settings.BASE_DIR / 'bench-history-1x.sqlite3'}",
+                f"sqlite:///{settings.BASE_DIR / 'bench-history-10x.sqlite3'}",
+            ],
+            help="the histories' databases (built once, kept)",
+        )
+        # The tests' tiny histories: cups a season, field, players, new a season, regulars.
+        parser.add_argument("--history-scale", help=argparse.SUPPRESS)
         parser.add_argument("--seconds", type=float, default=http_bench.SECONDS)
         parser.add_argument("--export-rss", type=int, help=argparse.SUPPRESS)
 
@@ -127,6 +148,8 @@ class Command(BaseCommand):
             self._emit(record.machine(server_version))
             if jobs:
                 jobs_bench.run(self._emit)  # this part alone (it builds what it needs)
+            elif options["only"] == "history":
+                self._history(pairs, options)
             else:
                 self._all(games, pairs, options, server_version)
         finally:
@@ -164,6 +187,7 @@ class Command(BaseCommand):
         pairing_bench.run(self._emit)
         lives_bench.run(self._emit)
         double_bench.run(self._emit)
+        self._history(pairs, options)
         jobs_bench.run(self._emit)
         if options["ratings_database"]:
             self._child(["--ratings"], DATABASE_URL=options["ratings_database"])
@@ -183,6 +207,20 @@ class Command(BaseCommand):
 
     def _season(self, year: int, games: int, name: str, field: int = 16) -> Season:
         return bench_seasons.season(year, games, name, field, log=self.stderr.write)
+
+    def _history(self, pairs: int, options) -> None:
+        scale = history_bench.BENCH
+        if options["history_scale"]:
+            scale = history_bench.Scale(*map(int, options["history_scale"].split(",")))
+        histories = [
+            history_bench.History(label, url, history_bench.SEASONS[label])
+            for label, url in zip(history_bench.SEASONS, options["history_databases"], strict=True)
+        ]
+        try:
+            history_bench.run(self._emit, histories, pairs, scale, log=self.stderr.write)
+        finally:
+            for history in histories:
+                history.close()
 
     # --- printing ---------------------------------------------------------------------
 
