@@ -63,11 +63,11 @@ def test_format_settings_carry_their_formats(director_client, season):
         div = page.split(f'name="{name}"')[0].rsplit('<div class="field', 1)[1]
         return div.split('data-formats="')[1].split('"')[0] if "data-formats" in div else None
 
-    assert formats_of("rounds") == "swiss"
+    assert formats_of("rounds") == "swiss rating_swiss"
     assert formats_of("group_size") == formats_of("knockout") == "round_robin teams"
     assert formats_of("team_size") == "teams"
-    assert formats_of("round_lengths") == "swiss round_robin lives teams"
-    assert formats_of("scoring") == formats_of("tie_break") == "swiss round_robin"
+    assert formats_of("round_lengths") == "swiss round_robin lives teams rating_swiss"
+    assert formats_of("scoring") == formats_of("tie_break") == "swiss round_robin rating_swiss"
     assert formats_of("lives") == formats_of("playoff") == formats_of("reentry_fee") == "lives"
     assert formats_of("consolation") == "cup"
     assert formats_of("name") is None and formats_of("date") is None

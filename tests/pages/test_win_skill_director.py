@@ -30,7 +30,7 @@ def swiss_form(season, **more):
 def test_the_form_offers_win_skill_to_the_club_night_formats_with_its_help(director_client, season):
     html = director_client.get(reverse("director-tournament-new")).content.decode()
     assert 'name="scoring"' in html and 'name="tie_break"' in html
-    assert 'data-formats="swiss round_robin"' in html
+    assert 'data-formats="swiss round_robin rating_swiss"' in html
     assert "a point for the win and a point for the better GNUBG PR" in html
     assert "players without an analysed match come after" in html
 
