@@ -114,10 +114,11 @@ test: $(VENV)/.installed-test node_modules/.installed messages $(SERVICE_WORKER)
 	$(BIN)/lint-imports
 	$(BIN)/python -m pytest
 
-# The quick loop while working: the pure core and the operations only (no pages, no
-# browser, no servers), in the same processes as `make test`. `make test` is the gate.
+# The quick loop while working: the pure core and the operations, less the tests whose
+# point is a real program, processes or size (marked slow: tests/conftest.py), in the
+# same processes as `make test`. `make test` is the gate, and runs them all.
 test-fast: $(VENV)/.installed-test messages
-	$(BIN)/python -m pytest tests/core tests/operations
+	$(BIN)/python -m pytest tests/core tests/operations -m "not slow"
 
 # Timings and peak memory as JSON lines, on a 20,000-game season built once into its
 # own SQLite file (bench.sqlite3): never the demo's database. The ratings' figures run

@@ -45,6 +45,31 @@ def pytest_unconfigure(config):
     once_per_run.finish(config)
 
 
+# What `make test` runs and `make test-fast` leaves out (`-m "not slow"`): the tests whose
+# point is a real program, real processes or a real size, each several seconds. The
+# modules whole, by what they run; and every test that runs GNU Backgammon (needs_gnubg).
+SLOW_MODULES = {
+    "test_jobs.py": "worker processes, leases left to run out",
+    "test_jobs_bench.py": "the jobs' bench, real workers",
+    "test_analysis_job.py": "gnubg's analyses through the job",
+    "test_gnubg_dies_with_worker.py": "a worker killed under gnubg",
+    "test_backups.py": "a club moved across databases",
+    "test_export_streaming.py": "a season of thousands of games, its memory measured",
+    "test_history_bench.py": "two histories built and paged",
+}
+
+
+def pytest_collection_modifyitems(config, items):
+    slow = pytest.mark.slow
+    for item in items:
+        runs_gnubg = any(
+            "GNU Backgammon is not installed" in str(mark.kwargs.get("reason", ""))
+            for mark in item.iter_markers("skipif")
+        )
+        if runs_gnubg or item.path.name in SLOW_MODULES:
+            item.add_marker(slow)
+
+
 def pytest_report_header(config):
     return f"database: {os.environ.get('DATABASE_URL', 'sqlite (default)')}"
 
