@@ -5,9 +5,10 @@ import pytest
 
 from tournament.core import formats
 from tournament.exports.sheets import SHEETS
-from tournament.operations.club_nights import FOLLOWED_BY, PAIRINGS
+from tournament.operations.club_nights import FOLLOWED_BY
 from tournament.operations.draws import DRAWS
 from tournament.operations.knockouts import DRAWN_FROM
+from tournament.operations.pairings import PAIRINGS
 from tournament.operations.progress import MOVES_ON
 from tournament.queries.onward import END_PLACES
 from tournament.queries.standings import PLACES

@@ -12,17 +12,15 @@ round, a position and no bracket, the bye as a settled match of one player.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import NamedTuple
 
 from django.db import transaction
 from django.db.models import Count, Q
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import gettext_noop
 
-from ..core import club_nights, swiss, win_skill
-from ..models import AuditEntry, Match, Player, Tournament
+from ..core import club_nights, swiss
+from ..models import AuditEntry, Match, Tournament
 from ..models.audit import Said
 from ..models.rounds import awaiting_analysis, figures_for, group_results, round_matches
 from . import audit, push_events
@@ -31,23 +29,11 @@ from .errors import OperationError
 from .finish import set_finished
 from .knockouts import follow_groups_with_knockout, follow_swiss_with_knockout
 from .locks import lock_tournament
+from .pairings import PAIRINGS, Round, current_round
 from .results import decide_without_games
 from .tables import assign_tables
 
 ENTRANT, BYE = "entrant", "bye"
-HALF_POINT = win_skill.WHOLE // 2  # a Win + Skill Swiss's score groups, in hundredths
-
-
-@dataclass(frozen=True)
-class Round:
-    """One round of one group, as stored or about to be: pairs top boards first."""
-
-    group: int
-    number: int
-    pairs: tuple[tuple[int, int], ...]
-    bye: int | None
-    # The avoided pairs it pairs all the same: the rules left no other pairing.
-    unkept: tuple[frozenset[int], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -138,10 +124,6 @@ def store_draw(tournament: Tournament, rng_seed: int) -> ClubDraw:
 # --- a Swiss moves on -----------------------------------------------------------------
 
 
-def _current_round(tournament: Tournament) -> int:
-    return max(tournament.matches.in_rounds().values_list("round", flat=True), default=0)
-
-
 def _settled(matches) -> bool:
     """Some matches, and none of them still to play: one query (a decision asks it)."""
     counts = matches.aggregate(
@@ -160,96 +142,6 @@ def next_swiss_round(tournament: Tournament) -> Round:
     format pairs on (`PAIRINGS`)."""
     players, _seeds = _field(tournament)
     return PAIRINGS[tournament.played_as.pairs_on].next(tournament, players)
-
-
-def _met(tournament: Tournament, players: list[int]) -> tuple[dict, set, set]:
-    """Each player's wins, the pairs that have met, and who has had a bye."""
-    wins = dict.fromkeys(players, 0)
-    played, had_bye = set(), set()
-    rows = tournament.matches.in_rounds().values_list(
-        "player1_id", "player2_id", "status", "winner_id"
-    )
-    for first, second, status, winner in rows:
-        if status == Match.Status.BYE:
-            had_bye.add(first)
-        elif first is not None and second is not None:
-            played.add(frozenset((first, second)))
-        if winner in wins:
-            wins[winner] += 1
-    return wins, played, had_bye
-
-
-def _next_round_on_results(tournament: Tournament, players: list[int]) -> Round:
-    if tournament.standings_scoring.win_skill:
-        return _next_round_on_points(tournament, players)
-    wins, played, had_bye = _met(tournament, players)
-    return _paired(tournament, wins, played, had_bye)
-
-
-def _rating_bands(players: list[int]) -> dict[int, int]:
-    return swiss.rating_bands(
-        dict(Player.objects.filter(pk__in=players).values_list("pk", "rating"))
-    )
-
-
-def _next_round_on_rating(tournament: Tournament, players: list[int]) -> Round:
-    _wins, played, had_bye = _met(tournament, players)
-    return _paired(tournament, _rating_bands(players), played, had_bye)
-
-
-def _first_round_seeded(order: list[int], avoid: set, rng_seed: int) -> tuple[list, object]:
-    """Seeds in the top half meeting the bottom, the rest in the draw's order."""
-    return club_nights.first_round(order, avoid)
-
-
-def _first_round_on_rating(order: list[int], avoid: set, rng_seed: int) -> tuple[list, object]:
-    """Players of the nearest rating meet from round 1 on."""
-    return swiss.swiss_pairings(_rating_bands(order), (), (), seed=rng_seed, avoid=avoid)
-
-
-class Pairing(NamedTuple):
-    """How a format's rounds paired one by one are paired: the first, from the draw's
-    order (the players checked in, seeded); each next, from the rounds so far."""
-
-    first: Callable[[list[int], set, int], tuple[list, object]]
-    next: Callable[[Tournament, list[int]], Round]
-
-
-# What each round is paired on (core.formats.Format.pairs_on).
-PAIRINGS = {
-    "results": Pairing(_first_round_seeded, _next_round_on_results),
-    "rating": Pairing(_first_round_on_rating, _next_round_on_rating),
-}
-
-
-def _paired(tournament: Tournament, score: dict, played: set, had_bye: set) -> Round:
-    """The next round through `core.swiss`, the tournament's avoided pairs kept apart
-    where the rematch and score-group rules allow (`Round.unkept`: where they do not)."""
-    number = _current_round(tournament) + 1
-    seed = (tournament.draw_seed or 0) + number
-    avoid = avoided_pairs(tournament)
-    pairs, bye = swiss.swiss_pairings(score, played, had_bye, seed=seed, avoid=avoid)
-    unkept = tuple(swiss.avoided_meetings(pairs, avoid))
-    return Round(0, number, tuple(pairs), bye, unkept)
-
-
-def _next_round_on_points(tournament: Tournament, players: list[int]) -> Round:
-    """A Swiss scored Win + Skill pairs on its standings' points (`core.win_skill`), the
-    very figures its standings rank on: the same rows, byes and analyses; a player with
-    no match yet has none. Its score groups are half points (1.5 to 1.95 is one, 2 the
-    next), as chess's are: in steps of 0.05 nearly every player is a group of their own
-    and the matching of 200 players takes 11 s a round instead of under one."""
-    rows = list(tournament.matches.in_rounds())
-    found = group_results(rows, True, tournament.standings_scoring, figures_for(tournament))
-    points = {row.player: row.points // HALF_POINT for row in found.ranked()}
-    score = {player: points.get(player, 0) for player in players}
-    played = {
-        frozenset((row.player1_id, row.player2_id))
-        for row in rows
-        if row.status != Match.Status.BYE and row.player1_id and row.player2_id
-    }
-    had_bye = {row.player1_id for row in rows if row.status == Match.Status.BYE}
-    return _paired(tournament, score, played, had_bye)
 
 
 def _pair(tournament: Tournament, user, not_waited: list[Match] = ()) -> Round:
@@ -286,7 +178,7 @@ def check_can_pair(tournament: Tournament) -> int:
     """The number of the round a director may pair now, or OperationError saying why not."""
     if not _paired_here(tournament):
         raise OperationError(_("Only a Swiss is paired round by round."))
-    current = _current_round(tournament)
+    current = current_round(tournament)
     if current == 0:
         raise OperationError(_("Make the draw first: it pairs round 1."))
     if current >= tournament.rounds:
@@ -325,7 +217,7 @@ def check_can_pair_again(tournament: Tournament, current: int | None = None) -> 
     a Swiss), a round after the first (the first is the draw's: the draw is made again),
     none of whose matches has started. `current`: the newest round, if the caller has
     read it."""
-    current = _current_round(tournament) if current is None else current
+    current = current_round(tournament) if current is None else current
     if not tournament.played_as.pairs_again or current < 2:
         raise OperationError(_("Only a Swiss round after the first is paired again."))
     if tournament.matches.in_rounds().filter(round=current).started().exists():
@@ -442,14 +334,14 @@ def is_complete(tournament: Tournament) -> bool:
     if not _settled(tournament.matches.in_rounds()):
         return False
     if tournament.played_as.fixed_rounds:
-        return _current_round(tournament) >= tournament.rounds
+        return current_round(tournament) >= tournament.rounds
     return True
 
 
 def _due_to_pair(tournament: Tournament) -> bool:
     """The newest round is settled and another is to come (a Win + Skill one once its
     matches are analysed: their skill points are what the pairing reads)."""
-    current = _current_round(tournament)
+    current = current_round(tournament)
     return (
         0 < current < tournament.rounds
         and round_settled(tournament, current)
@@ -466,7 +358,7 @@ def waited_for(tournament: Tournament) -> list[Match]:
     no query, under wins alone."""
     if not tournament.standings_scoring.win_skill:
         return []
-    newest = _current_round(tournament) if tournament.played_as.pairs_by_results else None
+    newest = current_round(tournament) if tournament.played_as.pairs_by_results else None
     return awaiting_analysis(tournament, newest)
 
 
@@ -491,7 +383,7 @@ def progress(tournament: Tournament, user=None, not_waited: list[Match] = ()) ->
     # matches played out (`waited_for`; the last to land goes on, or the director).
     waits = complete and not not_waited and bool(waited_for(tournament))
     follow = {"waits": waits, "not_waited": not_waited}
-    following = tournament.played_as.has_knockout(tournament) and FOLLOWED_BY[
+    following = tournament.played_as.knockout_follows(tournament) and FOLLOWED_BY[
         tournament.played_as.knockout_from
     ](tournament, complete, user, **follow)
     if following:
