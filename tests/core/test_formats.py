@@ -81,7 +81,7 @@ def test_a_format_says_what_is_wrong_with_its_settings(given, expected):
 def test_a_format_says_whether_a_knockout_follows(given, knockout):
     found = settings(**given)
     assert formats.of(found.format).knockout_of(found) == knockout
-    assert formats.of(found.format).has_knockout(found) == bool(knockout)
+    assert formats.of(found.format).knockout_follows(found) == bool(knockout)
 
 
 def test_each_setting_belongs_to_the_formats_that_read_it():
@@ -118,24 +118,14 @@ def test_the_contract_covers_every_module_but_the_registry():
 
 
 # The layers ask the format (its traits and parts), not which format a tournament is:
-# no predicate naming a format, no comparison of the stored format. What is left names a
-# cup's double elimination to word its brackets (losers', grand final), which is the
-# cup's own setting or the shape of its draw, each with a comment saying so.
+# no predicate naming a format, no comparison of the stored format. A cup's double
+# elimination is asked of the core's draw (`draw.ends_in_grand_final`), its shape of the
+# stored draw. The core itself is where formats and the draw are told apart.
 FORMAT_PREDICATE = re.compile(
     r"\b(is_swiss|is_round_robin|is_club_night|is_lives|is_teams|is_double_elimination"
-    r"|has_consolation)\b(?!\s*\()|\.format\s*(==|!=|in\b|not in\b)|played_as\.key"
+    r"|has_consolation|has_knockout)\b(?!\s*\()|\.format\s*(==|!=|in\b|not in\b)|played_as\.key"
     r"|consolation\s*(==|!=)\s*(draw\.)?DOUBLE"
 )
-LEFT = {
-    "tournament/views/public/api.py": 1,  # grand_final_reset in a cup's JSON summary
-    "tournament/views/director/draw.py": 1,  # the draw preview's bracket names
-    "tournament/models/match_words.py": 1,  # a match's bracket in words
-    "tournament/core/draw/seeding.py": 1,  # the cup's draw itself
-    "tournament/queries/bracket_layout.py": 1,  # the brackets' names
-    "tournament/queries/onward.py": 2,  # where next, in the brackets' words
-    "templates/tournament/tournament.html": 1,  # "consolation: progressive" in the heading
-    "tournament/core/matfile/converted.py": 2,  # a match file's format (.mat, .sgf)
-}
 
 
 def test_the_layers_ask_the_format_not_which_format_it_is():
@@ -143,7 +133,7 @@ def test_the_layers_ask_the_format_not_which_format_it_is():
     for folder, pattern in (("tournament", "*.py"), ("templates", "*.html")):
         for path in (ROOT / folder).rglob(pattern):
             name = path.relative_to(ROOT).as_posix()
-            if "/migrations/" in name or name.startswith("tournament/core/formats/"):
+            if "/migrations/" in name or name.startswith("tournament/core/"):
                 continue
             for line in path.read_text().splitlines():
                 code = line.split("#", 1)[0] if path.suffix == ".py" else line
@@ -151,7 +141,7 @@ def test_the_layers_ask_the_format_not_which_format_it_is():
                     continue
                 if FORMAT_PREDICATE.search(code):
                     found[name] = found.get(name, 0) + 1
-    assert found == LEFT
+    assert found == {}
 
 
 def test_each_format_has_the_templates_its_parts_name():

@@ -197,4 +197,4 @@ def test_the_knockout_size_must_be_4_8_or_16(season):
             {**fields, "playoff": core.SINGLE_FINAL, "swiss_knockout": 4}, {}
         )
     tournament = operations.create_tournament({**fields, "swiss_knockout": 8}, {})
-    assert tournament.has_knockout
+    assert tournament.knockout_follows

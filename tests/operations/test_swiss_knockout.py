@@ -171,7 +171,7 @@ def test_the_operations_refuse_a_swiss_knockout_on_another_format(season):
         operations.create_tournament({**fields, "swiss_knockout": 4}, {})
     swiss = {**fields, "format": "swiss", "swiss_knockout": 4}
     tournament = operations.create_tournament(swiss, {})
-    assert tournament.swiss_knockout == 4 and tournament.has_knockout
+    assert tournament.swiss_knockout == 4 and tournament.knockout_follows
 
 
 def test_the_knockout_sizes_offered_are_the_cores():

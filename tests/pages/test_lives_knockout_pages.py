@@ -153,7 +153,7 @@ def test_the_form_makes_a_swiss_with_lives_ending_in_a_knockout(director_client,
     response = director_client.post(reverse("director-tournament-new"), tournament_form(season))
     assert response.status_code == 302, response.content.decode()[:3000]
     created = season.tournaments.get(name="Més suís amb eliminatòria")
-    assert created.format == "lives" and created.swiss_knockout == 8 and created.has_knockout
+    assert created.format == "lives" and created.swiss_knockout == 8 and created.knockout_follows
 
 
 @pytest.mark.django_db

@@ -116,7 +116,7 @@ def lives_sheet(club: ClubNight) -> Sheet:
     ]
     # Ending in a knockout of the last N: who went on to it (its matches are on the
     # matches sheet, its places on the places sheet).
-    knockout = club.tournament.played_as.has_knockout(club.tournament)
+    knockout = club.tournament.played_as.knockout_follows(club.tournament)
     if knockout:
         headers.append(_("Knockout"))
     rows = [

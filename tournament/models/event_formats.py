@@ -94,11 +94,11 @@ class EventFormatSettings(models.Model):
         abstract = True
 
     @property
-    def has_knockout(self) -> bool:
+    def knockout_follows(self) -> bool:
         """A knockout follows: a round robin's groups (their winners, and runners-up), a
         Swiss's top players, a Swiss with lives's last players still in, a team event's
-        groups' best. The format says (`Format.has_knockout`)."""
-        return self.played_as.has_knockout(self)
+        groups' best. The format says (`Format.knockout_follows`)."""
+        return self.played_as.knockout_follows(self)
 
     @property
     def allows_reentry(self) -> bool:

@@ -19,7 +19,7 @@ class MatchWords:
         # Left as it is (issue 39): the cup's consolation setting, which names its
         # brackets (a losers' bracket, a grand final) as the core's draw does
         # (`draw.Names`), not which format the tournament is.
-        double = known and self.tournament.consolation == draw.DOUBLE
+        double = known and draw.ends_in_grand_final(self.tournament.consolation)
         return draw.Names({self.bracket.kind: self.bracket.rounds}, double=double)
 
     @property

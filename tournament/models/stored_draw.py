@@ -85,7 +85,9 @@ class StoredDraw:
         return self._resolutions
 
     @property
-    def is_double_elimination(self) -> bool:
+    def ends_in_grand_final(self) -> bool:
+        """The draw has a grand final (a double elimination's), whatever the settings say
+        now: its brackets are worded as the draw made them."""
         return self.plan.has_bracket(draw.GRAND_FINAL)
 
     def champion_id(self, kind: str) -> int | None:

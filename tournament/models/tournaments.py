@@ -396,7 +396,7 @@ class Tournament(RegistrationSettings, EventFormatSettings):
         return schedule.length_for_round(self.lengths_per_round, number)
 
     @property
-    def has_consolation(self) -> bool:
+    def plays_a_consolation(self) -> bool:
         return self.consolation != draw.NO_CONSOLATION
 
     @property

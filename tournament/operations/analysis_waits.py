@@ -55,7 +55,7 @@ def waiting(tournament: Tournament, newest: int | None = None) -> Waiting | None
             return None
     elif tournament.played_as.fixed_rounds and newest is not None and newest != tournament.rounds:
         return None
-    elif tournament.played_as.has_knockout(tournament):
+    elif tournament.played_as.knockout_follows(tournament):
         if knockout_drawn(tournament):
             return None
         step = KNOCKOUT

@@ -112,7 +112,7 @@ def progress(tournament: Tournament, user=None) -> None:
             moved = True
         if not moved:
             break
-    if tournament.played_as.has_knockout(tournament):
+    if tournament.played_as.knockout_follows(tournament):
         # The last N go on to a knockout: once drawn, its final finishes the tournament
         # (`progress.resolve`, as a cup's), not the rounds.
         follow_lives_with_knockout(tournament, event, user)

@@ -121,7 +121,7 @@ def _rounds_then_knockout(progress):
 
     def moves_on(tournament: Tournament, user=None, rows=None, changed=None) -> None:
         progress(tournament, user)
-        if tournament.played_as.has_knockout(tournament):
+        if tournament.played_as.knockout_follows(tournament):
             _carry_bracket(tournament, user, None, changed)
 
     return moves_on

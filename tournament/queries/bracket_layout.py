@@ -291,7 +291,7 @@ def lay_out(
     for match in matches:
         last[match.bracket.kind] = max(last.get(match.bracket.kind, 0), match.round)
     # A double elimination is read from its draw (a grand final), as core.draw does.
-    double = stored is not None and stored.is_double_elimination
+    double = stored is not None and stored.ends_in_grand_final
     names = draw.Names(last, double=double)
     order = {kind: number for number, kind in enumerate(draw.BRACKET_KINDS)}
     views = []

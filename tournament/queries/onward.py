@@ -75,7 +75,7 @@ def _where(stored: StoredDraw, row: Match) -> dict:
     match 3"), and its bracket in a sentence's words ("consolation"; a double
     elimination's, its draw having a grand final, "losers'")."""
     kind = row.bracket.kind
-    if stored.is_double_elimination and kind in DOUBLE_BRACKET_WORDS:
+    if stored.ends_in_grand_final and kind in DOUBLE_BRACKET_WORDS:
         bracket = str(DOUBLE_BRACKET_WORDS[kind])
     else:
         bracket = row.bracket.get_kind_display()
@@ -98,7 +98,7 @@ def _cup_line(stored: StoredDraw, player: Player, path: draw.Path) -> Onward:
 def _path_words(stored: StoredDraw, player: Player, path: draw.Path) -> tuple[str, Match | None]:
     """How the path stands: a title; out, with the place; or the match still to play,
     when it is further on than the next one (the next one says the rest)."""
-    double = stored.is_double_elimination
+    double = stored.ends_in_grand_final
     if path.state == draw.WON and double:
         return gettext("%(player)s won the tournament.") % {"player": player.name}, None
     if path.state == draw.OUT and double and path.place is not None:

@@ -55,6 +55,7 @@ from .plan import (
     Slot,
     Source,
     Translate,
+    ends_in_grand_final,
 )
 from .resolution import (
     MatchResolution,
@@ -128,6 +129,7 @@ __all__ = [
     "dependents",
     "downstream",
     "drop_in_side",
+    "ends_in_grand_final",
     "event_places",
     "feeders",
     "final_places",

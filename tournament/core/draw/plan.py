@@ -29,6 +29,13 @@ NO_CONSOLATION, FIRST_ROUND, PROGRESSIVE = "none", "first_round", "progressive"
 DOUBLE = "double_elim"
 CONSOLATION_FORMATS = (NO_CONSOLATION, FIRST_ROUND, PROGRESSIVE, DOUBLE)
 
+
+def ends_in_grand_final(consolation: str) -> bool:
+    """A cup with this consolation ends in a grand final (a double elimination): its
+    brackets are named the winners' and the losers', its last match the grand final."""
+    return consolation == DOUBLE
+
+
 MIN_ENTRANTS, MAX_ENTRANTS = 2, 256
 
 # Where a slot's player comes from.

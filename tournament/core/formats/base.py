@@ -116,5 +116,5 @@ class Format:
     # "drawn_at_once"; empty when it is not played in rounds).
     pairing: str = ""
 
-    def has_knockout(self, settings: Settings) -> bool:
+    def knockout_follows(self, settings: Settings) -> bool:
         return self.knockout_of(settings) > 0

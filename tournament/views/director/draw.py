@@ -53,7 +53,7 @@ def _preview(plan: draw.DrawPlan, players: dict) -> list[dict]:
             {
                 "label": DOUBLE_LABELS.get(bracket.kind, BRACKET_LABELS[bracket.kind])
                 # The cup's draw names a double elimination's brackets (losers', grand final).
-                if plan.consolation == draw.DOUBLE
+                if draw.ends_in_grand_final(plan.consolation)
                 else BRACKET_LABELS[bracket.kind],
                 "round": round_name(bracket.kind, 1, bracket.rounds),
                 "rounds": bracket.rounds,

@@ -41,7 +41,7 @@ def _summary(tournament: Tournament) -> dict:
     # asked as such: the format (a cup) does not know it, and no draw is read here.
     double = (
         {"grand_final_reset": tournament.grand_final_reset}
-        if tournament.consolation == draw.DOUBLE
+        if draw.ends_in_grand_final(tournament.consolation)
         else {}
     )
     # A season that spans two years also gives its years, as its addresses do (only
@@ -231,7 +231,7 @@ def _swiss(tournament: Tournament, club: ClubNight | None) -> dict:
 def _lives(tournament: Tournament, club: ClubNight) -> dict:
     """A Swiss with lives: its settings and each player's lives, losses and the round
     they went out in (None while still in), in standings order."""
-    knockout = tournament.played_as.has_knockout(tournament)
+    knockout = tournament.played_as.knockout_follows(tournament)
     return {
         "lives": tournament.lives,
         "playoff": tournament.playoff,
@@ -309,7 +309,7 @@ def _standing_row(club: ClubNight, row) -> dict:
         "buchholz": row.buchholz,
         "points_difference": row.points_difference,
     }
-    if club.tournament.played_as.has_knockout(club.tournament):
+    if club.tournament.played_as.knockout_follows(club.tournament):
         found["knockout"] = row.player.pk in club.knockout_players
     if club.win_skill:
         found["points"] = row.points
