@@ -19,11 +19,14 @@ from ..core import seasons as core_seasons
 from ..core.rules import PRESETS, RuleSet
 from ..models import AuditEntry, Match, Season
 from ..models.audit import Said
+from ..models.clubs import club_of
 from . import audit
 from .errors import OperationError, full_clean
 
 
-def check_season_dates(season: Season | None, start: datetime.date, end: datetime.date) -> None:
+def check_season_dates(
+    season: Season | None, start: datetime.date, end: datetime.date, *, club_id: int | None = None
+) -> None:
     """Refuse dates that make no season (core.seasons), whose years name another season
     already, that overlap another season (a day belongs to one season: the current one
     and a tournament's season are never in doubt), or, for a season made already, that
@@ -32,7 +35,11 @@ def check_season_dates(season: Season | None, start: datetime.date, end: datetim
         span = core_seasons.checked(start, end)
     except core_seasons.SeasonError as error:
         raise OperationError(error.message(gettext)) from None
-    others = Season.objects.exclude(pk=season.pk) if season is not None else Season.objects.all()
+    # Another club's seasons are its own: only the club's may not share years or days.
+    club_id = season.club_id if season is not None else club_of(club_id)
+    others = Season._base_manager.filter(club_id=club_id)
+    if season is not None:
+        others = others.exclude(pk=season.pk)
     for other in others.order_by("start"):
         if other.years == span.years:
             raise OperationError(
@@ -80,15 +87,17 @@ def create_season(
     *,
     start: datetime.date | None = None,
     end: datetime.date | None = None,
+    club_id: int | None = None,
     user=None,
 ) -> Season:
     """A season with a preset's rules: the calendar year `year`, or from `start` to
-    `end` (a season that spans two years, "2026-27")."""
+    `end` (a season that spans two years, "2026-27"), of the club `club_id` (the club
+    whose page asks, else the founding club)."""
     if preset not in PRESETS:
         raise OperationError(_("Choose one of the club's presets."))
     dates = {"start": start, "end": end} if start is not None and end is not None else {}
-    season = Season.from_preset(year, preset, name=name, **dates)
-    check_season_dates(None, season.start, season.end)
+    season = Season.from_preset(year, preset, name=name, club_id=club_of(club_id), **dates)
+    check_season_dates(None, season.start, season.end, club_id=season.club_id)
     full_clean(season)
     season.save()
     audit.record(
