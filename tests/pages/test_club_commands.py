@@ -142,14 +142,10 @@ def test_removal_keeps_the_group_for_a_director_of_another_club(founding):
     operations.appoint_director(reus, anna)
     operations.remove_director(girona, anna)
     assert anna.groups.filter(name="Directors").exists()
-    assert list(ClubRole.objects.filter(user=anna).values_list("club_id", flat=True)) == [
-        reus.pk
-    ]
+    assert list(ClubRole.objects.filter(user=anna).values_list("club_id", flat=True)) == [reus.pk]
 
 
-def test_only_the_federation_s_administrator_creates_clubs_and_appoints(
-    founding, federation_admin
-):
+def test_only_the_federation_s_administrator_creates_clubs_and_appoints(founding, federation_admin):
     director = User.objects.create_user("tdirector", is_staff=True)
     director.groups.add(directors_group())  # the founding club's director
     director = User.objects.get(pk=director.pk)
