@@ -19,7 +19,8 @@ without), `tournaments`, `seasons`, `players`, `matches` (outside the brackets),
 `file_reports`: a player's file of a match not recorded yet, reported for the opponent
 to confirm), `links` (players' private links), `reports` (games the
 players report, confirmed or settled), `notifications` (next-match mail, after commit),
-`accounts` (directors' logins);
+`accounts` (directors' logins), `clubs` (the federation's: clubs made, their details,
+their directors appointed);
 `locks`, `results` (the match's cached result) and `audit`
 underneath them all.
 """
@@ -36,6 +37,7 @@ from .club_nights import (
     pair_round_again,
 )
 from .club_nights import preview as preview_club_draw
+from .clubs import appoint_director, change_club, create_club, remove_director
 from .corrections import affected_by_change, correction_impact
 from .deadlines import send_round_reminders, set_round_deadline
 from .decisions import bring_in_clock, double_loss, lose_on_time, reopen, retire, walkover
@@ -138,12 +140,14 @@ __all__ = [
     "adjourn_match",
     "affected_by_change",
     "announce_results",
+    "appoint_director",
     "arrivals_open",
     "ask_to_enter",
     "assign_tables",
     "award_penalty",
     "bring_in_clock",
     "byes_open_to_late_entries",
+    "change_club",
     "change_player",
     "change_season_rules",
     "change_tournament",
@@ -160,6 +164,7 @@ __all__ = [
     "copy_entries",
     "correct_friendly",
     "correction_impact",
+    "create_club",
     "create_match",
     "create_player",
     "create_season",
@@ -203,6 +208,7 @@ __all__ = [
     "reenter",
     "refuse_entry_request",
     "remove_avoided_pair",
+    "remove_director",
     "remove_entry",
     "remove_team",
     "reopen",
