@@ -179,7 +179,8 @@ def _records_for(
     in_play = Match.objects.filter(tournament_id__in=ids)
     # IN subqueries, not joins: a join over entries and both player columns multiplies
     # rows and is slow on a big season.
-    players = Player.objects.in_bulk(
+    # Each with their member number in the season's club (the workbook's players).
+    players = Player.objects.with_number(season.club_id).in_bulk(
         Player.objects.filter(
             Q(pk__in=Entry.objects.filter(tournament_id__in=ids).values("player_id"))
             | Q(pk__in=in_play.values("player1_id"))
