@@ -378,10 +378,14 @@ def _public_matches_of(player: Player):
 
 
 def player_seasons(player: Player) -> list[Season]:
-    """The seasons with a match of the player's in a public tournament, newest first:
-    one query, a look in the player's matches for each of the club's seasons."""
+    """The seasons with a match of the player's in a public tournament, newest first,
+    each with its club (the seasons of every club the player played in, on a page the
+    club scope leaves whole): one query, a look in the player's matches for each
+    season."""
     played = _public_matches_of(player).filter(tournament__season=OuterRef("pk"))
-    return list(Season.objects.filter(Exists(played)).order_by("-start"))
+    return list(
+        Season.objects.filter(Exists(played)).select_related("club").order_by("-start", "pk")
+    )
 
 
 def player_history(
@@ -395,9 +399,9 @@ def player_history(
     if season is not None:
         matches = matches.filter(tournament__season=season)
     matches = list(
-        matches.select_related("tournament__season", "bracket", "player1", "player2").order_by(
-            "-tournament__date", "-tournament_id", "-round", "-pk"
-        )
+        matches.select_related(
+            "tournament__season__club", "bracket", "player1", "player2"
+        ).order_by("-tournament__date", "-tournament_id", "-round", "-pk")
     )
     lines, opponents = [], {}
     for match in matches:
