@@ -380,7 +380,13 @@ def directors_group() -> Group:
     flushed the tables (permissions come back by themselves, the group does not)."""
     group, created = Group.objects.get_or_create(name="Directors")
     if created:
-        group.permissions.add(*Permission.objects.filter(content_type__app_label="tournament"))
+        # Every permission of the app but the federation's (a club's director is not
+        # its administrator).
+        group.permissions.add(
+            *Permission.objects.filter(content_type__app_label="tournament").exclude(
+                codename="administer_federation"
+            )
+        )
     return group
 
 

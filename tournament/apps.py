@@ -24,4 +24,7 @@ class TournamentConfig(AppConfig):
         from . import elision
 
         elision.install()
+        # A user put in the "Directors" group directs the founding club (models.clubs).
+        from .models import director_group  # noqa: F401
+
         post_migrate.connect(make_cache_tables, sender=self)

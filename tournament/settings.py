@@ -69,6 +69,9 @@ MIDDLEWARE = [
     # Pages compressed for a browser that takes gzip (not a player's private pages: see
     # web.compression). After WhiteNoise, which serves its own compressed files.
     "tournament.web.compression.CompressedAnswers",
+    # Which club the address is about: /clubs/<slug>/... or the founding club's own
+    # (web.clubs), before any middleware reads the path.
+    "tournament.web.clubs.ClubMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     # English dates day first for a British (or any day-first) browser.
@@ -95,6 +98,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "tournament.web.app_shell.colours",
+                "tournament.web.clubs.club_context",
             ],
         },
     },

@@ -54,6 +54,26 @@ def test_json_gives_one_object_per_file_in_order(tmp_path):
     assert third["error"] == "line 1: '0 point match': a session of money games, not a match"
 
 
+def test_a_money_session_has_length_0_and_is_refused_at_its_line(tmp_path):
+    """Issue 38, item 6: `"length": 0` for money. A real XG Mobile export of a money
+    session (`0 point match` on its line 16, tests/data/transcripts/SOURCES.md) and a
+    file that says so in its header before `Game 1`: each refused in words at its line."""
+    header = tmp_path / "session.txt"
+    header.write_text("Money session\n\n Game 1\n A : 0   B : 0\n", encoding="utf-8")
+    files = [str(DATA.parent / "transcripts" / "xg" / "sample.xg"), str(header)]
+    out, error = run("--json", *files)
+    assert error is not None  # nothing read: non-zero exit
+    refused = {"ok": False, "format": "mat", "length": 0, "games": 0, "finished": False}
+    errors = [
+        "line 16: '0 point match': a session of money games, not a match",
+        "line 1: a session of money games, not a match",
+    ]
+    for item, path, says in zip(json.loads(out), files, errors, strict=True):
+        assert item == {**item, **refused, "file": path, "error": says}
+        # JSON's 0 and false, not merely equal in Python.
+        assert type(item["length"]) is int and item["ok"] is False
+
+
 def test_warnings_and_an_unfinished_match(tmp_path):
     out, error = run("--json", str(DATA / "dialects" / "server_left.txt"))
     assert error is None

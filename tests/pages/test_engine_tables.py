@@ -16,6 +16,7 @@ from tournament.core import club_nights, win_skill
 from tournament.engines.gnubg import MatchAnalysis
 from tournament.models import Job, Player, Transcript
 from tournament.operations import analysis
+from tournament.queries.announcement import best_pr
 
 PACKAGE = "GNU Backgammon 1.1.0a16 (the gnubg Python package)"
 PROGRAM = "GNU Backgammon 1.07.001, 0-ply"
@@ -126,3 +127,18 @@ def test_a_season_analysed_by_one_engine_leaves_nothing_out(client, tournament, 
     text = client.get(reverse("season-skill", args=[2002])).content.decode()
     assert f"Figures of {PROGRAM}." in text and "not counted" not in text
     assert Player.objects.count() == 2
+
+
+def test_the_best_match_of_the_day_is_chosen_among_one_engines_figures(tournament, players):
+    """The announcement's best match (issue 38, item 7): Xavier's PR 1.0 by the 1.1
+    package and Anna's 0.5 at 2-ply are each lower than any figure of the set counted
+    (1.07 at 0-ply, two matches of four), and neither is the best match: PRs of two
+    engines or two depths are not compared."""
+    anna, xavier = players
+    best = analysed_match(tournament, anna, xavier, (3.0, 4.0))
+    analysed_match(tournament, anna, xavier, (5.0, 4.0))
+    store(analysed_match(tournament, anna, xavier, (6.0, 6.0)), (20.0, 1.0), version=PACKAGE)
+    analysed_match(tournament, anna, xavier, (0.5, 6.0), ply=2)
+    chosen = best_pr(tournament)
+    assert (chosen.name, chosen.opponent, chosen.match_id) == ("Anna Bosch", "Xavier Roca", best.pk)
+    assert chosen.pr == pytest.approx(3.0) and chosen.settings == PROGRAM

@@ -10,6 +10,7 @@ from .analysis import AnalysedPlayer, Analysis
 from .audit import AuditEntry, Said, ngettext_noop
 from .avoided import AvoidedPair
 from .brackets import Bracket
+from .clubs import Club, ClubRole, Federation, Membership
 from .entries import Entry, EntryRequest
 from .games import Game, Penalty
 from .jobs import Job, JobStatus
@@ -36,9 +37,12 @@ __all__ = [
     "AuditEntry",
     "AvoidedPair",
     "Bracket",
+    "Club",
+    "ClubRole",
     "Entry",
     "EntryReceipt",
     "EntryRequest",
+    "Federation",
     "Game",
     "GameReport",
     "GameReportQuerySet",
@@ -47,6 +51,7 @@ __all__ = [
     "Match",
     "MatchMail",
     "MatchQuerySet",
+    "Membership",
     "Payment",
     "Penalty",
     "PendingUpload",

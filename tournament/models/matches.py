@@ -14,6 +14,7 @@ from ..core.match_rows import Sides
 from ..core.rules import RuleSet
 from .at_the_table import AtTheTable
 from .brackets import Bracket
+from .club_scope import scoped_manager
 from .match_status import (
     BYE,
     DECIDED,
@@ -186,7 +187,8 @@ class Match(Sides, AtTheTable, MatchWords, models.Model):
         _("second player's time left (seconds)"), null=True, blank=True
     )
 
-    objects = MatchQuerySet.as_manager()
+    # A club's pages read their club's matches only (models.club_scope).
+    objects = scoped_manager(MatchQuerySet, "tournament__season__club_id")
 
     class Meta:
         verbose_name = _("match")

@@ -37,6 +37,9 @@ class Player(models.Model):
     name_key = models.CharField(_("name for searching"), max_length=100, editable=False, default="")
     membership_number = models.CharField(_("membership number"), max_length=20, blank=True)
     club = models.CharField(_("club"), max_length=100, blank=True)
+    # One player of the federation, whichever clubs they are a member of (Membership):
+    # the federation's own number, where it gives one.
+    federation_number = models.CharField(_("federation number"), max_length=20, blank=True)
     # Contact details are for the directors only: never shown on a public page.
     email = models.EmailField(_("email"), blank=True)
     phone = models.CharField(_("phone"), max_length=30, blank=True)
@@ -82,6 +85,12 @@ class Player(models.Model):
                 condition=~Q(membership_number=""),
                 name="player_membership_number_unique",
                 violation_error_message=_("Another player has this membership number."),
+            ),
+            models.UniqueConstraint(
+                fields=["federation_number"],
+                condition=~Q(federation_number=""),
+                name="player_federation_number_unique",
+                violation_error_message=_("Another player has this federation number."),
             ),
         ]
 

@@ -23,6 +23,7 @@ from ..core import (
     win_skill,
 )
 from ..core import lives as lives_core
+from .club_scope import scoped_manager
 from .event_formats import EventFormatSettings
 from .fields import ChoicesInCodeCharField
 from .marks import new_mark
@@ -241,7 +242,8 @@ class Tournament(RegistrationSettings, EventFormatSettings):
     # of the rendered brackets (web.live).
     mark = models.BigIntegerField(_("change mark"), default=new_mark, editable=False)
 
-    objects = TournamentQuerySet.as_manager()
+    # A club's pages read their club's tournaments only (models.club_scope).
+    objects = scoped_manager(TournamentQuerySet, "season__club_id")
 
     class Meta:
         verbose_name = _("tournament")

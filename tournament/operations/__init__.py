@@ -82,6 +82,7 @@ from .errors import (
     MatchClosed,
     MatchGone,
     NeedsConfirmation,
+    NotYourClub,
     OperationError,
     StaleMatch,
 )
@@ -127,6 +128,7 @@ __all__ = [
     "MatchGone",
     "NamesakeExists",
     "NeedsConfirmation",
+    "NotYourClub",
     "OperationError",
     "StaleMatch",
     "accept_entry_request",

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..models import AuditEntry, Match, Said, Tournament
+from ..models import AuditEntry, Match, Said, Season, Tournament
+from ..models.clubs import directs
 from . import marks
+from .errors import NotYourClub
 
 SUBJECT_LENGTH = AuditEntry._meta.get_field("subject").max_length
 SUMMARY_LENGTH = AuditEntry._meta.get_field("summary").max_length
@@ -22,6 +24,20 @@ def known(action: str) -> AuditEntry.Action:
 def acting(user):
     """The user to record: None for a command, a migration or an anonymous request."""
     return user if user is not None and user.is_authenticated else None
+
+
+def check_directs(user, tournament: Tournament) -> None:
+    """The one door knows the club: a write by a user who does not run the tournament's
+    club is refused, and the transaction it is part of undoes everything it wrote
+    (players' writes by their private link carry no user)."""
+    if Tournament.season.is_cached(tournament):
+        club_id = tournament.season.club_id
+    else:
+        club_id = Season._base_manager.values_list("club_id", flat=True).get(
+            pk=tournament.season_id
+        )
+    if not directs(user, club_id):
+        raise NotYourClub
 
 
 def name_of(user) -> str:
@@ -55,6 +71,8 @@ def record(
     else:
         marks.touch_club()
     who = acting(user)
+    if who is not None and tournament is not None:
+        check_directs(who, tournament)
     return AuditEntry.objects.create(
         user=who,
         user_name=name_of(who),

@@ -20,6 +20,14 @@ class OperationError(Exception):
         self.message = message
 
 
+class NotYourClub(OperationError):
+    """A director's write on another club's tournament: every club's directors run their
+    own club only (models.clubs.directs), the operations as well as the pages."""
+
+    def __init__(self) -> None:
+        super().__init__(_("This is another club's tournament: only its directors run it."))
+
+
 class StaleMatch(OperationError):
     """The match changed after the form was shown (another director, another tab)."""
 

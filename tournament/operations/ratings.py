@@ -39,6 +39,7 @@ from django.utils import timezone
 
 from ..core.ratings import RatedMatch, Rating, rate_all
 from ..models import Match, Player, RatingChange, RatingsLock, Tournament
+from ..models.club_scope import everywhere
 
 
 def rated_matches():
@@ -217,7 +218,15 @@ def _write(
 def refresh(tournament: Tournament | None = None, *, rebuild: bool = False) -> int:
     """Bring the stored ratings up to date after results changed in `tournament` (in
     any tournament when None: slower, it looks at every match); returns how many
-    matches were (re)rated."""
+    matches were (re)rated.
+
+    One rating over every club's matches: read across clubs whatever club's page the
+    write came from (models.club_scope)."""
+    with everywhere():
+        return _refresh(tournament, rebuild=rebuild)
+
+
+def _refresh(tournament: Tournament | None, *, rebuild: bool) -> int:
     _lock()
     if rebuild:
         return _rebuild()

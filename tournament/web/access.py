@@ -9,6 +9,10 @@ from django.core.exceptions import PermissionDenied
 from django.shortcuts import redirect
 from django.utils.cache import patch_cache_control
 
+from ..models import Club
+from ..models.clubs import clubs_directed, directs
+from .clubs import club_reverse
+
 DIRECTOR_PERMISSION = "tournament.direct_tournaments"
 
 
@@ -23,7 +27,9 @@ def director_required(view):
     @login_required
     @wraps(view)
     def wrapped(request, *args, **kwargs):
-        if not request.user.has_perm(DIRECTOR_PERMISSION):
+        # The club's directors run their club and nothing else (models.clubs.directs):
+        # another club's desk is a 403, as a page without the permission always was.
+        if not directs(request.user, request.club_id):
             raise PermissionDenied
         response = view(request, *args, **kwargs)
         patch_cache_control(response, private=True, no_store=True)
@@ -49,6 +55,10 @@ def private(response):
 def landing(request):
     """Where logging in leads when no page asked for it: a director to the desk, anyone
     else to the seasons (the desk would only say 403)."""
-    if request.user.has_perm(DIRECTOR_PERMISSION):
+    if directs(request.user, request.club_id):
         return redirect("director-desk")
+    if clubs := clubs_directed(request.user):
+        # A director of another club: to their own club's desk.
+        club = Club.objects.filter(pk__in=clubs).order_by("pk").first()
+        return redirect(club_reverse(club, "director-desk", root=request.site_root))
     return redirect("home")

@@ -1,0 +1,197 @@
+"""The federation and its clubs: a club is a partition of the shared data (its seasons,
+and through them its tournaments, matches and cash boxes), not a schema of its own, so
+that a player, a rating and a report can cross clubs in one query.
+
+The club the site was before clubs existed is the founding club, row 1: its addresses
+stay unprefixed for ever (every link ever shared), a season made without a club is its,
+and a director or a player from before clubs belongs to it (`web.clubs`, `access`)."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.core.management.color import no_style
+from django.db import connection, models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+FOUNDING_CLUB_ID = 1
+FOUNDING_SLUG = "q-gammon"
+FOUNDING_NAME = "Q-gammon"
+FEDERATION_ID = 1
+
+
+class Federation(models.Model):
+    """The one row above the clubs: its name and the rating policy's floor."""
+
+    name = models.CharField(_("name"), max_length=120, default="")
+    # The federation's floor of which matches are rated (core.rating_policy), as JSON.
+    rating_policy = models.JSONField(_("rating policy"), default=dict, blank=True)
+
+    class Meta:
+        verbose_name = _("federation")
+        verbose_name_plural = _("federation")
+        permissions = [("administer_federation", _("Can create clubs and appoint directors"))]
+
+    def __str__(self) -> str:
+        return self.name or str(_("The federation"))
+
+    @classmethod
+    def get(cls) -> Federation:
+        found, _created = cls.objects.get_or_create(pk=FEDERATION_ID)
+        return found
+
+
+class Club(models.Model):
+    slug = models.SlugField(
+        _("address name"),
+        max_length=40,
+        unique=True,
+        help_text=_("Letters, digits and hyphens: the club's pages are /clubs/<name>/."),
+        error_messages={"unique": _("Another club has this address name.")},
+    )
+    name = models.CharField(_("name"), max_length=120)
+    # The language the club's mails and pages default to (blank: the site's).
+    language = models.CharField(_("language"), max_length=7, choices=settings.LANGUAGES, blank=True)
+    email = models.EmailField(_("contact email"), blank=True)
+    phone = models.CharField(_("contact phone"), max_length=30, blank=True)
+    address = models.TextField(_("address"), blank=True, help_text=_("Where the club plays."))
+    website = models.URLField(_("website"), blank=True)
+    # Which matches the club rates, inside the federation's floor (core.rating_policy).
+    rating_policy = models.JSONField(_("rating policy"), default=dict, blank=True)
+    created = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("club")
+        verbose_name_plural = _("clubs")
+        ordering = ["name", "pk"]
+        constraints = [
+            models.CheckConstraint(condition=~Q(slug=""), name="club_slug_not_empty"),
+            models.CheckConstraint(condition=~Q(name=""), name="club_name_not_empty"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        # Its home by its own address (web.clubs takes the prefix off before resolving).
+        return f"/clubs/{self.slug}/"
+
+    @property
+    def is_founding(self) -> bool:
+        return self.pk == FOUNDING_CLUB_ID
+
+    @property
+    def prefix(self) -> str:
+        """What its pages' addresses start with: nothing for the founding club's old
+        addresses, `/clubs/<slug>` for every other."""
+        return "" if self.is_founding else f"/clubs/{self.slug}"
+
+    @classmethod
+    def founding(cls) -> Club:
+        """The founding club, made again where a test flushed the tables."""
+        found, created = cls.objects.get_or_create(
+            pk=FOUNDING_CLUB_ID, defaults={"slug": FOUNDING_SLUG, "name": FOUNDING_NAME}
+        )
+        if created:
+            # Made with its id: PostgreSQL's counter must move past it.
+            with connection.cursor() as cursor:
+                for sql in connection.ops.sequence_reset_sql(no_style(), [cls]):
+                    cursor.execute(sql)
+        return found
+
+
+class ClubRole(models.Model):
+    """A user who runs a club: a director, or its results manager (a director named on
+    the club's pages, as the UK federation names each club's manager)."""
+
+    class Role(models.TextChoices):
+        DIRECTOR = "director", _("director")
+        RESULTS_MANAGER = "results_manager", _("results manager")
+
+    club = models.ForeignKey(
+        Club, on_delete=models.CASCADE, related_name="roles", verbose_name=_("club")
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="club_roles",
+        verbose_name=_("user"),
+    )
+    role = models.CharField(_("role"), max_length=20, choices=Role.choices, default=Role.DIRECTOR)
+
+    class Meta:
+        verbose_name = _("club role")
+        verbose_name_plural = _("club roles")
+        ordering = ["club", "role", "user"]
+        constraints = [
+            models.UniqueConstraint(fields=["club", "user"], name="club_role_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.club}: {self.user} ({self.get_role_display()})"
+
+
+class Membership(models.Model):
+    """A player of the federation who is a member of a club, with the club's own member
+    number."""
+
+    club = models.ForeignKey(
+        Club, on_delete=models.CASCADE, related_name="memberships", verbose_name=_("club")
+    )
+    player = models.ForeignKey(
+        "tournament.Player",
+        on_delete=models.CASCADE,
+        related_name="memberships",
+        verbose_name=_("player"),
+    )
+    number = models.CharField(_("member number"), max_length=20, blank=True)
+    joined = models.DateField(_("joined"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("membership")
+        verbose_name_plural = _("memberships")
+        ordering = ["club", "player"]
+        constraints = [
+            models.UniqueConstraint(fields=["club", "player"], name="membership_once"),
+            models.UniqueConstraint(
+                fields=["club", "number"],
+                condition=~Q(number=""),
+                name="membership_number_unique_in_club",
+                violation_error_message=_("Another member of the club has this number."),
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} ({self.club})"
+
+
+FEDERATION_PERMISSION = "tournament.administer_federation"
+DIRECTORS_GROUP = "Directors"
+
+
+def clubs_directed(user) -> frozenset[int]:
+    """The clubs `user` runs, read once per user object (a request's user: one query
+    for every check the request makes, the operations' included)."""
+    if user is None or not user.is_authenticated:
+        return frozenset()
+    found = getattr(user, "_clubs_directed", None)
+    if found is None:
+        found = frozenset(
+            ClubRole.objects.filter(user_id=user.pk).order_by().values_list("club_id", flat=True)
+        )
+        user._clubs_directed = found
+    return found
+
+
+def administers_federation(user) -> bool:
+    return user is not None and user.is_authenticated and user.has_perm(FEDERATION_PERMISSION)
+
+
+def directs(user, club_id: int) -> bool:
+    """Whether `user` may run `club_id`: its director (or results manager), or the
+    federation's administrator, who appoints them."""
+    return club_id in clubs_directed(user) or administers_federation(user)
+
+
+def forget_clubs_directed(user) -> None:
+    user.__dict__.pop("_clubs_directed", None)
