@@ -129,6 +129,7 @@ class AuditEntry(models.Model):
         AVOIDED_PAIR_REMOVED = "avoided_pair_removed", _("pair no longer kept apart")
         REENTRY = "reentry", _("re-entry of an eliminated player")
         TEAM_CHANGED = "team_changed", _("team made or changed")
+        RATING_POLICY = "rating_policy", _("rating policy changed")
 
     at = models.DateTimeField(_("when"), default=timezone.now, db_index=True)
     user = models.ForeignKey(
