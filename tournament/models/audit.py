@@ -133,6 +133,7 @@ class AuditEntry(models.Model):
         CLUB_CHANGED = "club_changed", _("club's details changed")
         DIRECTOR_APPOINTED = "director_appointed", _("director appointed")
         DIRECTOR_REMOVED = "director_removed", _("director removed")
+        RATING_POLICY = "rating_policy", _("rating policy changed")
 
     at = models.DateTimeField(_("when"), default=timezone.now, db_index=True)
     user = models.ForeignKey(
