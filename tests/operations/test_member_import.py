@@ -44,7 +44,7 @@ from tournament.core.members import (
 )
 from tournament.imports import limits
 from tournament.imports.member_files import read_member_file
-from tournament.models import AuditEntry, Player, SignUp, Tournament
+from tournament.models import AuditEntry, Club, ClubRole, Player, SignUp, Tournament
 from tournament.operations import OperationError, members, registrations
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "members"
@@ -1073,6 +1073,8 @@ def details_listing():
 def test_the_import_makes_the_confirmed_changes_each_audited(db):
     nuria, anna, _sean = club_with_details()
     user = User.objects.create_user("secretaria")
+    # Its director: a member's details are changed by their club's directors only.
+    ClubRole.objects.create(club=Club.founding(), user=user)
     listing = details_listing()
     assert [footer.text for footer in listing.footers] == ["Total socis: 4"]
     preview = members.sort(listing)
