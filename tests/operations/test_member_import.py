@@ -22,7 +22,6 @@ from openpyxl import Workbook
 
 import builders
 import ods_files
-from conftest import directors_group
 from tournament.core import member_sheets
 from tournament.core.member_sheets import (
     Member,
@@ -46,7 +45,7 @@ from tournament.core.members import (
 )
 from tournament.imports import limits
 from tournament.imports.member_files import read_member_file
-from tournament.models import AuditEntry, Player, SignUp, Tournament
+from tournament.models import AuditEntry, Club, ClubRole, Player, SignUp, Tournament
 from tournament.operations import OperationError, members, registrations
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "members"
@@ -1074,8 +1073,8 @@ def details_listing():
 def test_the_import_makes_the_confirmed_changes_each_audited(db):
     nuria, anna, _sean = club_with_details()
     user = User.objects.create_user("secretaria")
-    # A director of the club: the members' contact details are the club's directors' to change.
-    user.groups.add(directors_group())
+    # Its director: a member's details are changed by their club's directors only.
+    ClubRole.objects.create(club=Club.founding(), user=user)
     listing = details_listing()
     assert [footer.text for footer in listing.footers] == ["Total socis: 4"]
     preview = members.sort(listing)

@@ -11,7 +11,14 @@ own pages for logins, deleting through the operations).
 from django.contrib import admin
 from django.utils.translation import gettext_lazy as _
 
-from . import accounts, club, matches, records, tournaments  # noqa: F401 - they register the models
+from . import (  # noqa: F401 - they register the models
+    accounts,
+    club,
+    matches,
+    records,
+    roles,
+    tournaments,
+)
 
 admin.site.site_header = _("Q-gammon club administration")
 admin.site.site_title = _("Q-gammon club")

@@ -11,6 +11,7 @@ from ..models import Player, Season
 from ..operations.memberships import number_of
 from ..operations.players import EDITABLE, NUMBER
 from .base import OneDoorAdmin, one_decimal
+from .club_rows import ClubRowsAdmin, PlayerRowsAdmin, new_rows_club
 
 
 class PlayerAdminForm(forms.ModelForm):
@@ -27,7 +28,7 @@ class PlayerAdminForm(forms.ModelForm):
 
 
 @admin.register(Player)
-class PlayerAdmin(OneDoorAdmin):
+class PlayerAdmin(PlayerRowsAdmin, OneDoorAdmin):
     form = PlayerAdminForm
     list_display = [
         "name",
@@ -107,7 +108,8 @@ class PlayerAdmin(OneDoorAdmin):
 
 
 @admin.register(Season)
-class SeasonAdmin(OneDoorAdmin):
+class SeasonAdmin(ClubRowsAdmin, OneDoorAdmin):
+    club_path = "club_id"
     # The director's form: it asks the operation whether new rules would re-score games.
     form = SeasonRulesForm
     list_display = [
@@ -161,6 +163,8 @@ class SeasonAdmin(OneDoorAdmin):
         form = super().get_form(request, obj, change=change, **kwargs)
         if obj is None:
             form.base_fields["preset"].required = True
+            # A new season is the user's club's: its dates checked against its seasons.
+            form.default_club = new_rows_club(request)
         return form
 
     def save_model(self, request, obj, form, change):
@@ -182,6 +186,7 @@ class SeasonAdmin(OneDoorAdmin):
                 start=data["start"],
                 end=data["end"],
                 user=request.user,
+                club=new_rows_club(request),
             )
             obj.pk = season.pk
 

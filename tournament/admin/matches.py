@@ -16,6 +16,7 @@ from ..core import schedule, scoring
 from ..models import Game, Match, Player
 from ..operations.games import not_started
 from .base import OneDoorAdmin, RowsCapped, refuse_unless_ids
+from .club_rows import ClubRowsAdmin
 
 
 class GameInlineFormSet(BaseInlineFormSet):
@@ -125,7 +126,8 @@ class PlayerFilter(admin.SimpleListFilter):
 
 
 @admin.register(Match)
-class MatchAdmin(OneDoorAdmin):
+class MatchAdmin(ClubRowsAdmin, OneDoorAdmin):
+    club_path = "tournament__season__club_id"
     list_display = [
         "__str__",
         "tournament",
@@ -137,7 +139,12 @@ class MatchAdmin(OneDoorAdmin):
         "status",
         "winner",
     ]
-    list_filter = ["status", "tournament__season", "tournament", PlayerFilter]
+    list_filter = [
+        "status",
+        ("tournament__season", admin.RelatedOnlyFieldListFilter),
+        ("tournament", admin.RelatedOnlyFieldListFilter),
+        PlayerFilter,
+    ]
     search_fields = ["player1__name", "player2__name", "tournament__name"]
     list_select_related = ["tournament__season", "bracket", "player1", "player2", "winner"]
     autocomplete_fields = ["player1", "player2"]

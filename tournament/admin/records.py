@@ -8,33 +8,48 @@ from django.utils.translation import gettext_lazy as _
 
 from ..models import AuditEntry, Game, Payment, Penalty, RatingChange
 from .base import ReadOnlyAdmin, one_decimal
+from .club_rows import ClubRowsAdmin
 
 
 @admin.register(Game)
-class GameAdmin(ReadOnlyAdmin):
+class GameAdmin(ClubRowsAdmin, ReadOnlyAdmin):
     """Read-only: games are recorded on their match, where they are checked as a whole."""
 
     list_display = ["match", "number", "winner", "kind", "cube", "how", "points", "crawford"]
-    list_filter = ["kind", "how", "crawford", "beaver", "match__tournament__season"]
+    club_path = "match__tournament__season__club_id"
+    list_filter = [
+        "kind",
+        "how",
+        "crawford",
+        "beaver",
+        ("match__tournament__season", admin.RelatedOnlyFieldListFilter),
+    ]
     search_fields = ["match__player1__name", "match__player2__name", "match__tournament__name"]
     list_select_related = ["match__player1", "match__player2"]
 
 
 @admin.register(Penalty)
-class PenaltyAdmin(ReadOnlyAdmin):
+class PenaltyAdmin(ClubRowsAdmin, ReadOnlyAdmin):
     """Read-only: awarded and taken back on the match sheet, where they are replayed."""
 
+    club_path = "match__tournament__season__club_id"
     list_display = ["match", "number", "side", "points", "minutes_late", "entered_at"]
     search_fields = ["match__player1__name", "match__player2__name", "match__tournament__name"]
     list_select_related = ["match__player1", "match__player2"]
 
 
 @admin.register(Payment)
-class PaymentAdmin(ReadOnlyAdmin):
+class PaymentAdmin(ClubRowsAdmin, ReadOnlyAdmin):
     """Read-only: recorded at the desk and on the fees page, which keep the pools right."""
 
     list_display = ["entry", "bracket", "side", "method", "amount", "at"]
-    list_filter = ["bracket", "side", "method", "entry__tournament"]
+    club_path = "entry__tournament__season__club_id"
+    list_filter = [
+        "bracket",
+        "side",
+        "method",
+        ("entry__tournament", admin.RelatedOnlyFieldListFilter),
+    ]
     search_fields = ["entry__player__name", "entry__tournament__name"]
     list_select_related = ["entry__player", "entry__tournament"]
 
@@ -67,9 +82,11 @@ class RatingChangeAdmin(ReadOnlyAdmin):
 
 
 @admin.register(AuditEntry)
-class AuditEntryAdmin(ReadOnlyAdmin):
+class AuditEntryAdmin(ClubRowsAdmin, ReadOnlyAdmin):
+    # A director reads the entries of their clubs' tournaments.
+    club_path = "tournament__season__club_id"
     list_display = ["at", "who", "action", "subject", "summary"]
-    list_filter = ["action", "tournament"]
+    list_filter = ["action", ("tournament", admin.RelatedOnlyFieldListFilter)]
     search_fields = ["subject", "summary", "user_name"]
     list_select_related = ["user"]
     date_hierarchy = "at"

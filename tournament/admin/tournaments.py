@@ -13,6 +13,7 @@ from ..forms import BRACKET_FIELDS, TournamentForm
 from ..models import Entry, Tournament
 from ..queries.bracket_layout import BRACKET_LABELS
 from .base import OneDoorAdmin, RowsCapped
+from .club_rows import ClubRowsAdmin
 
 DISCARDED = _("The draw was made for other entries or another format, so it was discarded.")
 
@@ -41,10 +42,11 @@ class EntryInline(RowsCapped, admin.TabularInline):
 
 
 @admin.register(Tournament)
-class TournamentAdmin(OneDoorAdmin):
+class TournamentAdmin(ClubRowsAdmin, OneDoorAdmin):
+    club_path = "season__club_id"
     form = TournamentForm
     list_display = ["name", "season", "date", "status", "consolation", "last_chance", "public"]
-    list_filter = ["season", "status", "consolation", "public"]
+    list_filter = [("season", admin.RelatedOnlyFieldListFilter), "status", "consolation", "public"]
     search_fields = ["name", "season__name"]
     date_hierarchy = "date"
     list_select_related = ["season"]

@@ -32,7 +32,8 @@ def _check_dates(form: forms.Form, season: Season | None, start, end) -> None:
     except core_seasons.SeasonError:
         return
     try:
-        operations.check_season_dates(season, start, end)
+        # A new season's neighbours are its club's seasons (the form's instance's).
+        operations.check_season_dates(season, start, end, form.instance.club_id)
     except operations.OperationError as error:
         form.add_error("end" if "end" in form.fields else None, error.message)
 
@@ -58,9 +59,13 @@ class SeasonCreateForm(forms.ModelForm):
         widgets = {"start": DATE_WIDGET, "end": DATE_WIDGET}
 
     field_order = ["year", "start", "end", "name", "preset"]
+    # The club the new season is for, when not given (the admin's form class says it).
+    default_club: int | None = None
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, club: int | None = None, **kwargs):
         super().__init__(*args, **kwargs)
+        if club or self.default_club:
+            self.instance.club_id = club or self.default_club
         # Empty: the calendar year given above.
         for name in ("start", "end"):
             self.fields[name].required = False

@@ -3,12 +3,13 @@ it, on which tournament or match, and the state before and after."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 
-from ..models import AuditEntry, Match, Said, Season, Tournament
+from ..models import AuditEntry, Match, Player, Said, Season, Tournament
+from ..models.club_owners import player_clubs
 from ..models.clubs import directs
 from . import marks
-from .errors import NotYourClub
+from .errors import ANOTHER_CLUBS_SEASON, NOT_YOUR_MEMBER, NotYourClub
 
 SUBJECT_LENGTH = AuditEntry._meta.get_field("subject").max_length
 SUMMARY_LENGTH = AuditEntry._meta.get_field("summary").max_length
@@ -40,6 +41,23 @@ def check_directs(user, tournament: Tournament) -> None:
         raise NotYourClub
 
 
+def check_clubs(user, clubs: Collection[int], message=None) -> None:
+    """The same for a write about a season (its club) or a player (the clubs they are
+    a member of: a director of any one of them may write it). No user: a command, a
+    migration, a player's own link."""
+    who = acting(user)
+    if who is not None and not any(directs(who, club) for club in clubs):
+        raise NotYourClub(message)
+
+
+def check_player(user, player: Player | int) -> None:
+    """A player's details are their clubs' directors' to change (a player of no club:
+    the founding club's, models.club_owners)."""
+    if acting(user) is not None:
+        clubs = player_clubs(player.pk if isinstance(player, Player) else player)
+        check_clubs(user, clubs, NOT_YOUR_MEMBER)
+
+
 def name_of(user) -> str:
     """The name kept with the entry, so that it outlives the account."""
     return user.get_username() if user is not None else ""
@@ -55,10 +73,14 @@ def record(
     subject=None,
     before=None,
     after=None,
+    club: int | None = None,
+    player: Player | int | None = None,
 ) -> AuditEntry:
     """Write one audit entry. The subject defaults to the match as it reads now
     ("Copa: Anna v Xavier"), else the tournament's name, so the entry still says what
-    it was about if the row goes."""
+    it was about if the row goes. A write about no tournament says whose it is for the
+    one door's check: `club`, a season's club; `player`, the player whose details
+    changed."""
     if match is not None:
         tournament = tournament or match.tournament
         if subject is None:
@@ -73,6 +95,10 @@ def record(
     who = acting(user)
     if who is not None and tournament is not None:
         check_directs(who, tournament)
+    if club is not None:
+        check_clubs(who, {club}, ANOTHER_CLUBS_SEASON)
+    if player is not None:
+        check_player(who, player)
     return AuditEntry.objects.create(
         user=who,
         user_name=name_of(who),

@@ -24,8 +24,17 @@ class NotYourClub(OperationError):
     """A director's write on another club's tournament: every club's directors run their
     own club only (models.clubs.directs), the operations as well as the pages."""
 
-    def __init__(self) -> None:
-        super().__init__(_("This is another club's tournament: only its directors run it."))
+    def __init__(self, message=None) -> None:
+        super().__init__(
+            message or _("This is another club's tournament: only its directors run it.")
+        )
+
+
+# What a refusal says of a season's and of a player's write (audit.check_clubs).
+ANOTHER_CLUBS_SEASON = _("This is another club's season: only its directors run it.")
+NOT_YOUR_MEMBER = _(
+    "This player is not a member of your club: only their clubs' directors change their details."
+)
 
 
 class StaleMatch(OperationError):

@@ -97,6 +97,7 @@ def rotate_link(player: Player | int, *, user=None) -> PlayerLink:
             gettext_noop("A new private link for %(player)s; the old one no longer works"),
             player=player.name,
         ),
+        player=player,
     )
     return link
 

@@ -110,6 +110,7 @@ def change_player(player: Player, fields: Mapping, *, user=None, club=None) -> P
         summary=Said(gettext_noop("%(player)s's details changed"), player=player),
         before=before,
         after={**logged_fields(player), **after_number},
+        player=player,
     )
     return player
 
@@ -129,6 +130,7 @@ def deactivate_players(players: Iterable[Player], *, user=None) -> int:
             subject=player.name,
             summary=Said(gettext_noop("%(player)s deactivated"), player=player),
             after={"active": False},
+            player=player,
         )
         count += 1
     return count
@@ -146,6 +148,8 @@ def has_results(player: Player) -> bool:
 def delete_player(player: Player, *, user=None) -> None:
     """Delete a player who never played or registered (one with results is deactivated)."""
     player = Player.objects.select_for_update().get(pk=player.pk)
+    # Asked before the row goes: its memberships go with it.
+    audit.check_player(user, player)
     if has_results(player):
         raise OperationError(
             _("%(player)s has registrations or results: deactivate them instead.")

@@ -21,23 +21,26 @@ from ..models import AuditEntry, Match, Season
 from ..models.audit import Said
 from ..models.clubs import club_of
 from . import audit
-from .errors import OperationError, full_clean
+from .errors import ANOTHER_CLUBS_SEASON, OperationError, full_clean
 
 
 def check_season_dates(
-    season: Season | None, start: datetime.date, end: datetime.date, *, club_id: int | None = None
+    season: Season | None,
+    start: datetime.date,
+    end: datetime.date,
+    club: int | None = None,
 ) -> None:
     """Refuse dates that make no season (core.seasons), whose years name another season
-    already, that overlap another season (a day belongs to one season: the current one
-    and a tournament's season are never in doubt), or, for a season made already, that
-    leave one of its tournaments outside."""
+    of the club already, that overlap another of its seasons (a day belongs to one
+    season of a club: the current one and a tournament's season are never in doubt),
+    or, for a season made already, that leave one of its tournaments outside. Another
+    club's seasons are theirs (read across clubs: a command reads every club's)."""
     try:
         span = core_seasons.checked(start, end)
     except core_seasons.SeasonError as error:
         raise OperationError(error.message(gettext)) from None
-    # Another club's seasons are its own: only the club's may not share years or days.
-    club_id = season.club_id if season is not None else club_of(club_id)
-    others = Season._base_manager.filter(club_id=club_id)
+    club = season.club_id if season is not None else club_of(club)
+    others = Season._base_manager.filter(club_id=club)
     if season is not None:
         others = others.exclude(pk=season.pk)
     for other in others.order_by("start"):
@@ -87,22 +90,27 @@ def create_season(
     *,
     start: datetime.date | None = None,
     end: datetime.date | None = None,
-    club_id: int | None = None,
     user=None,
+    club: int | None = None,
 ) -> Season:
-    """A season with a preset's rules: the calendar year `year`, or from `start` to
-    `end` (a season that spans two years, "2026-27"), of the club `club_id` (the club
-    whose page asks, else the founding club)."""
+    """A season of `club` (by default the club whose page asks, else the founding club)
+    with a preset's rules: the calendar year `year`, or from `start` to `end` (a season
+    that spans two years, "2026-27")."""
+    club = club_of(club)
     if preset not in PRESETS:
         raise OperationError(_("Choose one of the club's presets."))
+    # Asked first: another club's director learns nothing of its seasons' dates.
+    audit.check_clubs(user, {club}, ANOTHER_CLUBS_SEASON)
     dates = {"start": start, "end": end} if start is not None and end is not None else {}
-    season = Season.from_preset(year, preset, name=name, club_id=club_of(club_id), **dates)
-    check_season_dates(None, season.start, season.end, club_id=season.club_id)
+    season = Season.from_preset(year, preset, name=name, **dates)
+    season.club_id = club
+    check_season_dates(None, season.start, season.end, club)
     full_clean(season)
     season.save()
     audit.record(
         AuditEntry.Action.SEASON_CREATED,
         user=user,
+        club=club,
         subject=season,
         summary=Said(
             gettext_noop("Season %(year)s created from the preset %(preset)s"),
@@ -117,7 +125,9 @@ def create_season(
 def games_changed_by(season: Season, rules: RuleSet) -> list[Match]:
     """The season's matches whose recorded games the new rules would refuse or re-score."""
     changed = []
-    matches = Match.objects.filter(tournament__season=season, games__isnull=False).distinct()
+    # Read across clubs: the season's own matches, whichever club's page asks.
+    matches = Match._base_manager.filter(tournament__season=season, games__isnull=False)
+    matches = matches.distinct()
     for match in matches.prefetch_related("games", "penalties"):
         games = [game.as_result() for game in match.games.all()]
         try:
@@ -133,7 +143,7 @@ def games_changed_by(season: Season, rules: RuleSet) -> list[Match]:
 
 def check_season_rules(season: Season, rules: RuleSet) -> None:
     """Refuse rules that would change games already recorded in the season."""
-    if season.pk is None or rules == Season.objects.get(pk=season.pk).rules:
+    if season.pk is None or rules == Season._base_manager.get(pk=season.pk).rules:
         return
     changed = games_changed_by(season, rules)
     if changed:
@@ -159,7 +169,8 @@ def change_season_rules(
     """Edit a season's rules (name, league points scale, its first and last day),
     refusing a change that would alter played games, or dates that would leave one of
     its tournaments outside it or overlap another season."""
-    season = Season.objects.select_for_update().get(pk=season.pk)
+    season = Season._base_manager.select_for_update().get(pk=season.pk)
+    audit.check_clubs(user, {season.club_id}, ANOTHER_CLUBS_SEASON)
     before, before_dates = season.rules, (season.start, season.end)
     check_season_rules(season, rules)
     if dates is not None and tuple(dates) != before_dates:
@@ -177,6 +188,7 @@ def change_season_rules(
         user=user,
         subject=season,
         summary=Said(gettext_noop("Rules of %(season)s changed"), season=season),
+        club=season.club_id,
         before=before.as_dict(),
         after=rules.as_dict(),
     )
@@ -193,6 +205,7 @@ def change_season_rules(
             ),
             before={"start": before_dates[0].isoformat(), "end": before_dates[1].isoformat()},
             after={"start": season.start.isoformat(), "end": season.end.isoformat()},
+            club=season.club_id,
         )
     return season
 
@@ -200,7 +213,8 @@ def change_season_rules(
 @transaction.atomic
 def delete_season(season: Season, *, user=None) -> None:
     """Delete a season with no tournament (one with tournaments is part of the record)."""
-    season = Season.objects.select_for_update().get(pk=season.pk)
+    season = Season._base_manager.select_for_update().get(pk=season.pk)
+    audit.check_clubs(user, {season.club_id}, ANOTHER_CLUBS_SEASON)
     if season.tournaments.exists():
         raise OperationError(_("A season with tournaments cannot be deleted."))
     rules = season.rules.as_dict()
@@ -212,4 +226,5 @@ def delete_season(season: Season, *, user=None) -> None:
         subject=label,
         summary=Said(gettext_noop("Season %(season)s deleted"), season=label),
         before=rules,
+        club=season.club_id,
     )

@@ -350,6 +350,9 @@ def delete_tournament(tournament: Tournament, *, user=None) -> None:
         )
     before = tournament_settings(tournament)
     name = tournament.name
+    # Asked while the tournament is there: its entry will name none.
+    if audit.acting(user) is not None:
+        audit.check_directs(user, tournament)
     tournament.delete()
     audit.record(
         AuditEntry.Action.TOURNAMENT_DELETED,

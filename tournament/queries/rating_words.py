@@ -32,8 +32,9 @@ SOURCES = {
 def rating_line(match: Match) -> str:
     """The page's line: "Rated.", or every reason, as in "Not rated: a walkover (club
     policy)."; none ("") for a match still to be decided that its policies do not
-    leave out (it is rated or not by how it ends). The match is read with its tournament, season and club and the
-    federation's policy (`queries.public_matches.public_match`): no query here."""
+    leave out (it is rated or not by how it ends). The match is read with its
+    tournament, season and club and the federation's policy
+    (`queries.public_matches.public_match`): no query here."""
     decision = match.rating_decision()
     if decision.rated:
         return str(_("Rated."))

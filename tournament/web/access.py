@@ -10,6 +10,7 @@ from django.shortcuts import redirect
 from django.utils.cache import patch_cache_control
 
 from ..models import Club
+from ..models.club_owners import belongs
 from ..models.clubs import administers_federation, clubs_directed, directs
 from .clubs import club_reverse
 
@@ -30,6 +31,12 @@ def director_required(view):
         # The club's directors run their club and nothing else (models.clubs.directs):
         # another club's desk is a 403, as a page without the permission always was.
         if not directs(request.user, request.club_id):
+            raise PermissionDenied
+        # And the rows the address names are the club's: another club's tournament,
+        # match, report or member is a 403 too, whichever club's address it came by
+        # (the scope alone would hide it as a 404, or show the wrong club's page).
+        match = request.resolver_match
+        if kwargs and not belongs(request.club_id, match.route if match else "", kwargs):
             raise PermissionDenied
         response = view(request, *args, **kwargs)
         patch_cache_control(response, private=True, no_store=True)

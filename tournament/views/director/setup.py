@@ -40,7 +40,7 @@ def _posted(request):
 def season_create(request):
     """A new season, its rules taken from a preset: a calendar year, or its first and
     last day. Template: director/season_form.html."""
-    form = SeasonCreateForm(_posted(request))
+    form = SeasonCreateForm(_posted(request), club=request.club_id)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
@@ -51,6 +51,7 @@ def season_create(request):
                 start=data["start"],
                 end=data["end"],
                 user=request.user,
+                club=request.club_id,
             )
         except operations.OperationError as error:
             form.add_error(None, error.message)
