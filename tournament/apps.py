@@ -14,6 +14,18 @@ def make_cache_tables(using="default", **_kwargs) -> None:
     call_command("createcachetable", database=using, verbosity=0)
 
 
+def found_the_club(using="default", **_kwargs) -> None:
+    """The founding club's row (the migration makes it) made again after the tables were
+    emptied (a flush), as Django makes the permissions again: a season's club defaults
+    to it."""
+    from django.db import connections
+
+    from .operations.founding import founding_club
+
+    if "tournament_club" in connections[using].introspection.table_names():
+        founding_club(using)
+
+
 class TournamentConfig(AppConfig):
     name = "tournament"
     verbose_name = _("Tournaments")
@@ -25,6 +37,7 @@ class TournamentConfig(AppConfig):
 
         elision.install()
         # A user put in the "Directors" group directs the founding club (models.clubs).
-        from .models import director_group  # noqa: F401
+        from .operations import founding  # noqa: F401
 
         post_migrate.connect(make_cache_tables, sender=self)
+        post_migrate.connect(found_the_club, sender=self)

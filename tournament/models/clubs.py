@@ -9,8 +9,7 @@ and a director or a player from before clubs belongs to it (`web.clubs`, `access
 from __future__ import annotations
 
 from django.conf import settings
-from django.core.management.color import no_style
-from django.db import connection, models
+from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
@@ -36,11 +35,6 @@ class Federation(models.Model):
 
     def __str__(self) -> str:
         return self.name or str(_("The federation"))
-
-    @classmethod
-    def get(cls) -> Federation:
-        found, _created = cls.objects.get_or_create(pk=FEDERATION_ID)
-        return found
 
 
 class Club(models.Model):
@@ -89,17 +83,10 @@ class Club(models.Model):
         return "" if self.is_founding else f"/clubs/{self.slug}"
 
     @classmethod
-    def founding(cls) -> Club:
-        """The founding club, made again where a test flushed the tables."""
-        found, created = cls.objects.get_or_create(
-            pk=FOUNDING_CLUB_ID, defaults={"slug": FOUNDING_SLUG, "name": FOUNDING_NAME}
-        )
-        if created:
-            # Made with its id: PostgreSQL's counter must move past it.
-            with connection.cursor() as cursor:
-                for sql in connection.ops.sequence_reset_sql(no_style(), [cls]):
-                    cursor.execute(sql)
-        return found
+    def founding(cls) -> Club | None:
+        """The founding club (the migration's row; made again, where a test flushed the
+        tables, by `operations.clubs.founding_club`)."""
+        return cls.objects.filter(pk=FOUNDING_CLUB_ID).first()
 
 
 class ClubRole(models.Model):

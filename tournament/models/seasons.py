@@ -171,10 +171,6 @@ class Season(models.Model):
         return self.name or str(_("Season %(year)s") % {"year": self.years})
 
     def save(self, *args, **kwargs):
-        if self._state.adding and self.club_id == FOUNDING_CLUB_ID:
-            # The founding club is a migration's row: a test that flushed the tables
-            # has none until a season needs it.
-            Club.founding()
         if self.start and self.end:
             self.years = self.span.years
             if kwargs.get("update_fields") is not None:

@@ -89,6 +89,7 @@ from .errors import (
     OperationError,
     StaleMatch,
 )
+from .founding import founding_club
 from .games import award_penalty, record_game, replace_games, undo_last_game
 from .late_entries import byes_open_to_late_entries, consolation_gone_past, place_in_bye
 from .lives import reenter
@@ -182,6 +183,7 @@ __all__ = [
     "draw_problems",
     "enter_players",
     "entries_open",
+    "founding_club",
     "games_changed_by",
     "go_on_without_waiting",
     "has_results",

@@ -5,7 +5,7 @@ since a club does not choose who runs the others, nor make new ones.
 
 A director is a ClubRole (the club's pages ask it: models.clubs.directs) and a member
 of the "Directors" group, whose model permissions the admin asks. The group's signal
-(models.director_group) makes a user put there without a role the founding club's
+(operations.founding) makes a user put there without a role the founding club's
 director, for the sites from before clubs: so the role is made first and the group
 joined after, and an appointed director of another club is never the founding club's
 too."""

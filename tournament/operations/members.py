@@ -25,10 +25,11 @@ from ..core.members import (
     plan,
     sort_members,
 )
-from ..models import AuditEntry, Club, Membership, Player
+from ..models import AuditEntry, Membership, Player
 from ..models.clubs import FOUNDING_CLUB_ID
 from . import audit, memberships
 from .errors import OperationError
+from .founding import founding_club
 from .players import NUMBER, change_player, logged_fields
 
 LIMITS = Limits(
@@ -175,7 +176,7 @@ def import_members(
         for member in planned.new
     ]
     if players and club_id == FOUNDING_CLUB_ID:
-        Club.founding()  # made again where a test flushed the tables
+        founding_club()  # made again where a test flushed the tables
     try:
         with transaction.atomic():
             Player.objects.bulk_create(players, batch_size=500)

@@ -12,12 +12,14 @@ from django.utils.translation import gettext_lazy as _
 
 from ..models import Club, Membership, Player
 from ..models.clubs import FOUNDING_CLUB_ID, administers_federation, clubs_directed
-from .errors import OperationError
+from .errors import NotYourClub, OperationError
+from .founding import founding_club
 
 
-class NotYourMember(OperationError):
+class NotYourMember(NotYourClub):
     """A director's change of the contact details of someone who is not their club's
-    member: the details are the member's clubs' to keep."""
+    member: the details are the member's clubs' to keep (the one door's refusal of
+    another club's row, as NotYourClub)."""
 
     def __init__(self) -> None:
         super().__init__(
@@ -98,7 +100,7 @@ def join(player: Player, club: Club | int | None, number: str = "") -> Membershi
     )
     if membership is None:
         if club_id == FOUNDING_CLUB_ID:
-            Club.founding()  # made again where a test flushed the tables
+            founding_club()  # made again where a test flushed the tables
         membership = Membership(player=player, club_id=club_id)
     elif not number or membership.number:
         return membership

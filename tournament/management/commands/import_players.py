@@ -7,6 +7,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError, no_translations
 from django.utils.translation import gettext, ngettext
 
+from ... import operations
 from ...core.member_sheets import MemberFileError, kind_of
 from ...core.members import ASK, HERE, NEW, REFUSED, UPDATE, Choices
 from ...forms.members import changes_text
@@ -55,7 +56,7 @@ class Command(BaseCommand):
     @no_translations
     def handle(self, *args, file, dry_run, all_or_nothing, update, verbosity, **options):
         path = Path(file)
-        club = Club.founding()
+        club = operations.founding_club()
         if options.get("club"):
             club = Club.objects.filter(slug=options["club"]).first()
             if club is None:
