@@ -15,7 +15,7 @@ from django.utils import timezone
 from tournament import operations
 from tournament.core import club_nights, sample_games
 from tournament.core.scoring import GameResult
-from tournament.models import Bracket, Match, Player, Season, Tournament
+from tournament.models import Bracket, Club, Match, Membership, Player, Season, Tournament
 from tournament.models import marks as models_marks
 
 FOUR = ("Anna", "Berta", "Carla", "Dolors")
@@ -26,6 +26,19 @@ def new_players(count: int, *, prefix: str = "Jugador", names: Iterable[str] = (
     names = list(names)
     every = names + [f"{prefix} {number:02d}" for number in range(count - len(names))]
     return [Player.objects.create(name=name) for name in every]
+
+
+def member(player: Player, number: str = "", club: Club | None = None) -> Player:
+    """`player` a member of `club` (the founding club's when None) with the club's member
+    number `number`; the player, for chaining: `member(Player.objects.create(...), "12")`."""
+    club = club or Club.founding()
+    Membership.objects.update_or_create(club=club, player=player, defaults={"number": number})
+    return player
+
+
+def a_club(slug: str = "bcn", name: str = "Backgammon Barcelona") -> Club:
+    """Another club than the founding one (made once per slug)."""
+    return Club.objects.get_or_create(slug=slug, defaults={"name": name})[0]
 
 
 def the_season(year: int = 2002) -> Season:

@@ -3,6 +3,7 @@ linked to players and matches. A table's `value_*` methods give what the spreads
 gets, so a page and its workbook show the same figures."""
 
 import django_tables2 as tables
+from django.urls import reverse
 from django.utils import formats
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
@@ -108,13 +109,15 @@ class PlacesTable(ReflowTable):
 
 
 class PlayerMatchesTable(ReflowTable):
-    """A player's matches: the opponent, the score from the player's side, the result."""
+    """A player's matches: the opponent, the score from the player's side, the result.
+
+    A player of several clubs has matches in each: `link(club, name, pk)` makes the
+    address of a tournament or match in its own club's pages (web.clubs.club_reverse,
+    from the page), and `with_club` names each tournament's club."""
 
     # The long date, as everywhere else on the page (one date format per language).
     date = tables.DateColumn(verbose_name=_("Date"), accessor="tournament__date", short=False)
-    tournament = tables.Column(
-        verbose_name=_("Tournament"), linkify=True, order_by=("tournament__date",)
-    )
+    tournament = tables.Column(verbose_name=_("Tournament"), order_by=("tournament__date",))
     stage = tables.Column(verbose_name=_("Round"), orderable=False, empty_values=())
     opponent = tables.Column(verbose_name=_("Opponent"), linkify=True, order_by=("opponent_name",))
     score = tables.Column(verbose_name=_("Score"), orderable=False, empty_values=())
@@ -125,15 +128,28 @@ class PlayerMatchesTable(ReflowTable):
         # Swiss's or round robin's "Round 3" (its bye too); a friendly has none.
         return record.match.round_label or "—"
 
+    def __init__(self, *args, link=None, with_club=False, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.link = link or (lambda _club, name, pk: reverse(name, args=[pk]))
+        self.with_club = with_club
+
     def render_tournament(self, value):
+        club = value.season.club
+        address = self.link(club, "tournament", value.pk)
+        if not self.with_club:
+            return format_html('<a href="{}">{}</a>', address, value.name)
+        return format_html(
+            '<a href="{}">{}</a> <span class="meta">{}</span>', address, value.name, club.name
+        )
+
+    def value_tournament(self, value):
         return value.name
 
     def render_score(self, record):
+        address = self.link(record.tournament.season.club, "match", record.match.pk)
         if record.match.is_bye:
-            return format_html('<a href="{}">—</a>', record.match.get_absolute_url())
-        return format_html(
-            '<a href="{}">{}–{}</a>', record.match.get_absolute_url(), record.mine, record.theirs
-        )
+            return format_html('<a href="{}">—</a>', address)
+        return format_html('<a href="{}">{}–{}</a>', address, record.mine, record.theirs)
 
     def value_score(self, record):
         return "" if record.match.is_bye else f"{record.mine}-{record.theirs}"

@@ -4,7 +4,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path, register_converter
 
-from .views import director, public
+from .views import director, federation, public
 from .web import access
 from .web.season_address import SeasonYears
 
@@ -59,6 +59,21 @@ urlpatterns = [
     path("api/tournaments/", public.api.tournaments, name="api-tournaments"),
     path("api/tournaments/<int:pk>/", public.api.tournament, name="api-tournament"),
     path("api/matches/<int:pk>/", public.api.match, name="api-match"),
+    # The federation's: every club (web.clubs.FEDERATION_PATHS), its administrator's pages.
+    path("clubs/", public.federation.clubs, name="clubs"),
+    path("api/clubs/", public.federation.clubs_json, name="api-clubs"),
+    path("federation/", federation.clubs.clubs, name="federation"),
+    path("federation/clubs/<slug:slug>/", federation.clubs.club, name="federation-club"),
+    path(
+        "federation/clubs/<slug:slug>/appoint/",
+        federation.clubs.appoint,
+        name="federation-appoint",
+    ),
+    path(
+        "federation/clubs/<slug:slug>/remove/<int:user_id>/",
+        federation.clubs.remove,
+        name="federation-remove",
+    ),
     # A player's own page, from their private link
     path(LINK, public.player_page.home, name="player-page"),
     path(LINK + "manifest.webmanifest", public.app.player_manifest, name="player-manifest"),

@@ -112,11 +112,15 @@ class TestOtherConstraints:
             )
         )
 
-    def test_membership_numbers_unique_but_may_be_empty(self, db):
-        Player.objects.create(name="A", membership_number="")
-        Player.objects.create(name="B", membership_number="")
-        Player.objects.create(name="C", membership_number="17")
-        refused(lambda: Player.objects.create(name="D", membership_number="17"))
+    def test_membership_numbers_unique_in_a_club_but_may_be_empty(self, db):
+        from builders import a_club, member
+
+        member(Player.objects.create(name="A"), "")
+        member(Player.objects.create(name="B"), "")
+        member(Player.objects.create(name="C"), "17")
+        # Another club's 17 is its own.
+        member(Player.objects.create(name="E"), "17", a_club())
+        refused(lambda: member(Player.objects.create(name="D"), "17"))
 
     def test_a_player_with_results_cannot_be_deleted(self, match):
         from django.db.models import ProtectedError

@@ -21,8 +21,8 @@ from tournament.operations.registrations import AlreadyRegistered, RegistrationC
 
 @pytest.fixture
 def member(db):
-    return Player.objects.create(
-        name="Núria Ferrer", membership_number="0412", email="nuria@example.org"
+    return builders.member(
+        Player.objects.create(name="Núria Ferrer", email="nuria@example.org"), "0412"
     )
 
 

@@ -26,7 +26,7 @@ def played(db):
     season = Season.from_preset(2002, "qgammon-2002", name="=4+4")
     season.save()
     players = [
-        Player.objects.create(name=name, club="=2+2", membership_number=f"=9{number}")
+        builders.member(Player.objects.create(name=name, club="=2+2"), f"=9{number}")
         for number, name in enumerate(FORMULAS)
     ]
     players.append(Player.objects.create(name="Anna\x07"))

@@ -11,6 +11,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
+import builders
 from tournament.models import Bracket, Entry, Player, SignUp, Tournament
 from tournament.operations import registrations
 
@@ -25,7 +26,7 @@ def _one_hour(settings):
 
 @pytest.fixture
 def member(db):
-    return Player.objects.create(name="Núria Ferrer", membership_number="0412", email="n@ex.org")
+    return builders.member(Player.objects.create(name="Núria Ferrer", email="n@ex.org"), "0412")
 
 
 @pytest.fixture

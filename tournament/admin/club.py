@@ -1,5 +1,6 @@
 """The club's players and seasons in the admin, written through the operations."""
 
+from django import forms
 from django.contrib import admin, messages
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
@@ -7,15 +8,30 @@ from django.utils.translation import gettext_lazy as _
 from .. import operations
 from ..forms import POINTS_FIELDS, SeasonCreateForm, SeasonRulesForm
 from ..models import Player, Season
-from ..operations.players import EDITABLE
+from ..operations.memberships import number_of
+from ..operations.players import EDITABLE, NUMBER
 from .base import OneDoorAdmin, one_decimal
+
+
+class PlayerAdminForm(forms.ModelForm):
+    """The player's fields and their member number in the admin's club (the request's:
+    the founding club's, whose admin this is until clubs have their own)."""
+
+    membership_number = forms.CharField(label=_("member number"), max_length=20, required=False)
+    club_id: int  # set by PlayerAdmin.get_form, from the request
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if self.instance.pk is not None:
+            self.initial.setdefault(NUMBER, number_of(self.instance, self.club_id))
 
 
 @admin.register(Player)
 class PlayerAdmin(OneDoorAdmin):
+    form = PlayerAdminForm
     list_display = [
         "name",
-        "membership_number",
+        "number_shown",
         "club",
         "active",
         "rating_shown",
@@ -23,7 +39,14 @@ class PlayerAdmin(OneDoorAdmin):
     ]
     list_filter = ["active", "club"]
     # name_key: "nuria" finds Núria, as on the director's pages.
-    search_fields = ["name", "name_key", "membership_number", "club", "email"]
+    search_fields = [
+        "name",
+        "name_key",
+        "memberships__number",
+        "federation_number",
+        "club",
+        "email",
+    ]
     # Computed from the matches (operations.ratings), never typed in.
     readonly_fields = [
         "rating_shown",
@@ -36,6 +59,17 @@ class PlayerAdmin(OneDoorAdmin):
     actions = ["deactivate"]
     deletion_by_operation = True
 
+    def get_queryset(self, request):
+        return super().get_queryset(request).with_number(request.club_id)
+
+    def get_form(self, request, obj=None, change=False, **kwargs):
+        form = super().get_form(request, obj, change=change, **kwargs)
+        return type(form.__name__, (form,), {"club_id": request.club_id})
+
+    @admin.display(description=_("member number"), ordering="number")
+    def number_shown(self, player):
+        return player.number
+
     @admin.display(description=_("rating"), ordering="rating")
     def rating_shown(self, player):
         return one_decimal(player.rating)
@@ -46,12 +80,19 @@ class PlayerAdmin(OneDoorAdmin):
         self.message_user(request, _("%(count)d players deactivated.") % {"count": count})
 
     def save_model(self, request, obj, form, change):
-        fields = {key: value for key, value in form.cleaned_data.items() if key in EDITABLE}
+        fields = {
+            key: value
+            for key, value in form.cleaned_data.items()
+            if key in EDITABLE or key == NUMBER
+        }
+        club = request.club_id
         if change:
-            saved = operations.change_player(obj, fields, user=request.user)
+            saved = operations.change_player(obj, fields, user=request.user, club=club)
         else:
             namesakes = list(Player.objects.namesakes(fields["name"]))
-            saved = operations.create_player(fields, user=request.user, allow_namesake=True)
+            saved = operations.create_player(
+                fields, user=request.user, allow_namesake=True, club=club
+            )
             if namesakes:
                 self.message_user(
                     request,

@@ -28,6 +28,8 @@ HEADER_SEARCH = 10
 NAME, SURNAME, FULL_NAME = "name", "surname", "full_name"
 NUMBER, EMAIL, PHONE, CLUB = "membership_number", "email", "phone", "club"
 LANGUAGE, CONSENT = "language", "mail_consent"
+# The federation's number of the player (one person in every club), where it gives one.
+FEDERATION = "federation_number"
 
 # As clubs write them; compared by `header_key`, so accents, case, punctuation and the
 # small words ("de", "i", "y", "of") do not matter: "Nº de soci" is "N. soci".
@@ -107,6 +109,23 @@ HEADERS = {
         "Telephone",
         "Mobile",
     ),
+    FEDERATION: (
+        "Número de federat",
+        "Núm. federat",
+        "Nº federat",
+        "Número de llicència",
+        "Llicència",
+        "Número de federado",
+        "Núm. federado",
+        "Nº federado",
+        "Número de licencia",
+        "Licencia",
+        "Federation number",
+        "Federation no",
+        "Federation ID",
+        "Licence number",
+        "License number",
+    ),
     CLUB: ("Club", "Entitat", "Entidad"),
     LANGUAGE: ("Idioma", "Llengua", "Lengua", "Language", "Preferred language"),
     CONSENT: (
@@ -182,6 +201,7 @@ class Member:
     email: str = ""
     phone: str = ""
     club: str = ""
+    federation_number: str = ""
     # A language code of the site ("ca", "es", "en"), or "" where the file says none.
     language: str = ""
     # Whether they agree to receive mail; None where the file says nothing.
@@ -322,7 +342,7 @@ def _member(row: Row, columns: Columns) -> Member:
         parts = [first(NAME), *(text(index) for index in columns.fields.get(SURNAME, ()))]
         name = " ".join(part for part in parts if part)
         used = columns.fields.get(NAME, ()) + columns.fields.get(SURNAME, ())
-    details = {key: first(key) for key in (NUMBER, EMAIL, PHONE, CLUB)}
+    details = {key: first(key) for key in (NUMBER, EMAIL, PHONE, CLUB, FEDERATION)}
     meanings = {}
     unreadable = []
     for key, meaning in ((LANGUAGE, language_of), (CONSENT, consent_of)):

@@ -16,15 +16,18 @@ import hashlib
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
-from .member_sheets import CONSENT, LANGUAGE, NUMBER, Member
+from .member_sheets import CONSENT, FEDERATION, LANGUAGE, NUMBER, Member
 from .messages import Translate, _, render
 from .names import normalize_name
 
 NEW, HERE, UPDATE, ASK, REFUSED = "new", "here", "update", "ask", "refused"
 STATUSES = (NEW, HERE, UPDATE, ASK, REFUSED)
 # What a row may change of a player already here; an empty cell changes nothing, and a
-# member number is only given to a player who has none.
-DETAILS = (NUMBER, "email", "phone", LANGUAGE, CONSENT)
+# member number (or a federation number) is only given to a player who has none.
+DETAILS = (NUMBER, FEDERATION, "email", "phone", LANGUAGE, CONSENT)
+# A player of the federation the row names by its federation number who is not a member
+# of the club yet: the change is that they join it (old False, new True).
+JOIN = "member"
 
 
 @dataclass(frozen=True)
@@ -78,6 +81,10 @@ class ClubPlayer:
     phone: str = ""
     language: str = ""
     mail_consent: bool = False
+    federation_number: str = ""
+    # False for a player of another club, known here by their federation number only:
+    # their contact details are their clubs' (left blank), and the row makes them join.
+    member: bool = True
 
 
 @dataclass(frozen=True)
@@ -89,6 +96,7 @@ class Limits:
     email: int = 254
     phone: int = 30
     club: int = 100
+    federation_number: int = 20
 
 
 @dataclass(frozen=True)
@@ -210,6 +218,11 @@ class _Seen:
     def __init__(self) -> None:
         self.by_number: dict[str, tuple[str, object]] = {}
         self.by_key: dict[str, list[tuple[str, object]]] = {}
+        self.by_federation: dict[str, tuple[str, object]] = {}
+
+    def add_federation(self, key: str, number: str, who: object) -> None:
+        if number:
+            self.by_federation.setdefault(number, (key, who))
 
     def add(self, key: str, number: str, who: object) -> None:
         if number:
@@ -223,6 +236,7 @@ _TOO_LONG = {
     "email": _("the email address is longer than %(limit)d characters"),
     "phone": _("the phone is longer than %(limit)d characters"),
     "club": _("the club is longer than %(limit)d characters"),
+    "federation_number": _("the federation number is longer than %(limit)d characters"),
 }
 
 
@@ -265,10 +279,18 @@ def _phone_digits(phone: str) -> str:
 
 def _changes(member: Member, player: ClubPlayer) -> tuple[Change, ...]:
     """What the row says otherwise of the player: an empty cell never wipes a detail;
-    a member number is given where the player has none (a registration reads it)."""
+    a member number is given where the player has none (a registration reads it).
+    A player who is not a member yet joins, with the row's number; the rest of the row
+    waits until they are (their details are their clubs' until then)."""
     changes = []
+    if not player.member:
+        changes.append(Change(JOIN, False, True))
     if member.membership_number and not player.membership_number:
         changes.append(Change(NUMBER, "", member.membership_number))
+    if not player.member:
+        return tuple(changes)
+    if member.federation_number and not player.federation_number:
+        changes.append(Change(FEDERATION, "", member.federation_number))
     if member.email and member.email.casefold() != player.email.casefold():
         changes.append(Change("email", player.email, member.email))
     if member.phone and _phone_digits(member.phone) != _phone_digits(player.phone):
@@ -287,6 +309,20 @@ def _matched(member: Member, player: ClubPlayer) -> Verdict:
 
 
 def _in_club(member: Member, key: str, club: _Seen) -> Verdict | None:
+    federation_number = member.federation_number
+    if federation_number in club.by_federation:
+        # The federation's number names one person, in whichever club they are.
+        owner_key, player = club.by_federation[federation_number]
+        if owner_key != key:
+            return Verdict(
+                member,
+                REFUSED,
+                Note(
+                    _("federation number %(number)s belongs to %(player)s"),
+                    {"number": federation_number, "player": player.name},
+                ),
+            )
+        return _matched(member, player)
     number = member.membership_number
     if number in club.by_number:
         owner_key, player = club.by_number[number]
@@ -381,7 +417,9 @@ def sort_members(
     """Each member new, already here (with changes or without), asked about or
     refused, in the file's order.
 
-    A row is already here when a club player has its member number and its name, or
+    A row is already here when a player has its federation number and its name (a
+    player of another club then joins this one), when a club player has its member
+    number and its name, or
     its name (as `normalize_name` compares names) and nothing tells them apart: no
     other member number, nobody else of that name; with another number, or several
     club players of that name, it is asked about. The same against the file's earlier
@@ -392,7 +430,10 @@ def sort_members(
     """
     known = _Seen()
     for player in club:
-        known.add(name_key(player.name), player.membership_number, player)
+        key = name_key(player.name)
+        known.add_federation(key, player.federation_number, player)
+        if player.member:
+            known.add(key, player.membership_number, player)
     rows = [
         (member, problem, "" if problem else name_key(member.name))
         for member in members

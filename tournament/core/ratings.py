@@ -6,26 +6,31 @@ import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
+from . import rating_policy
+
 START_RATING = 1500.0
 # Below this experience (the sum of the lengths of the matches rated) a rating is
 # provisional: too few points played for it to mean much, as FIBS and the federations
 # that use its formula show it.
 PROVISIONAL_EXPERIENCE = 100
 
-# Which matches are rated, as the federations that use the FIBS formula decide it: a
-# match that was not played between the two players (a walkover; a bye is never a
-# match), a 1-point match (a single game says little) and a friendly (a match outside
-# any bracket or Swiss or round-robin round) are not rated. A retirement is rated: the
-# match was played. The site reads the rule from here alone: a match's row asks
-# `is_rated`, and the query of the rated matches is built from these values (both in
-# models.matches, and a test checks that they agree on every kind of match).
-UNRATED_DECISIONS = ("walkover",)
-MIN_RATED_LENGTH = 2
+# Which matches are rated is each club's policy inside the federation's floor
+# (`core.rating_policy`). Its defaults are the rule the federations that use the FIBS
+# formula follow, and the site's before clubs wrote their own: a match that was not
+# played between the two players (a walkover, a double loss; a bye is never a match),
+# a 1-point match (a single game says little) and a friendly (a match outside any
+# bracket or Swiss or round-robin round) are not rated. A retirement and a loss on time
+# are rated: the match was played. The values below are those defaults, read where no
+# club's policy is at hand.
+UNRATED_DECISIONS = rating_policy.unrated_decisions(rating_policy.DEFAULT)
+MIN_RATED_LENGTH = rating_policy.DEFAULT.min_length
 
 
 def is_rated(*, decided_by: str, length: int, friendly: bool) -> bool:
-    """Whether a decided match between two players counts for the ratings."""
-    return decided_by not in UNRATED_DECISIONS and length >= MIN_RATED_LENGTH and not friendly
+    """Whether a decided match between two players counts for the ratings under the
+    default policies (`core.rating_policy.decide`)."""
+    facts = rating_policy.MatchFacts(decided_by=decided_by, length=length, friendly=friendly)
+    return rating_policy.decide(rating_policy.DEFAULT, rating_policy.DEFAULT, facts).rated
 
 
 @dataclass(frozen=True)

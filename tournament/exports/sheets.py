@@ -347,7 +347,8 @@ def players_sheet(standings: Standings) -> Sheet:
         (
             record.name,
             record.player.club,
-            record.player.membership_number,
+            # The member number in the season's club (queries.standings reads it).
+            getattr(record.player, "number", ""),
             record.tournaments,
             record.matches_won,
             record.matches_lost,

@@ -13,13 +13,14 @@ from django.utils.translation import gettext_lazy as _
 
 from ..core.member_sheets import (
     CONSENT,
+    FEDERATION,
     LANGUAGE,
     MAX_FILE_BYTES,
     NUMBER,
     MemberFileError,
     kind_of,
 )
-from ..core.members import NEW, Change, Choices, Sorting, Verdict
+from ..core.members import JOIN, NEW, Change, Choices, Sorting, Verdict
 
 GOOD_ROWS, ALL_OR_NOTHING = "good", "all"
 
@@ -69,7 +70,9 @@ class MemberImportForm(forms.Form):
 
 
 DETAIL_LABELS = {
+    JOIN: _("member of this club"),
     NUMBER: _("member number"),
+    FEDERATION: _("federation number"),
     "email": _("e-mail"),
     "phone": _("phone"),
     LANGUAGE: _("language"),
@@ -78,7 +81,7 @@ DETAIL_LABELS = {
 
 
 def detail_text(field: str, value) -> str:
-    if field == CONSENT:
+    if field in (CONSENT, JOIN):
         return gettext("yes") if value else gettext("no")
     if field == LANGUAGE:
         value = dict(settings.LANGUAGES).get(value, value)

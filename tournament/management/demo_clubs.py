@@ -10,9 +10,9 @@ founding club's events of this year in every list by date (the founding club's p
 show its own, and the tests that read the demo find the founding club's this year's
 cups first), whatever day the demo is loaded.
 
-Like the rest of the demo, every row comes through the operations (`club_setup` for the
-club, its director and its members, until the federation's own pages make them) and is
-looked up first, so loading twice changes nothing. Each club's part runs in its scope, as
+Like the rest of the demo, every row comes through the operations (the club made as
+`manage.py create_club` makes it, its director appointed as `add_club_director` does)
+and is looked up first, so loading twice changes nothing. Each club's part runs in its scope, as
 a request of its pages would: the managers then read that club's seasons only.
 """
 
@@ -25,8 +25,9 @@ from dataclasses import dataclass
 from .. import operations
 from ..core import draw, sample_games
 from ..core.rules import RuleSet
-from ..models import Player, Season, Tournament, club_scope
-from ..operations import club_setup
+from ..models import Club, Player, Season, Tournament, club_scope
+from ..operations import memberships
+from ..operations.accounts import make_director
 
 
 @dataclass(frozen=True)
@@ -126,8 +127,10 @@ def load(today: datetime.date) -> int:
     """The two clubs, made or found; returns how many tournaments were made."""
     made = 0
     for spec in CLUBS:
-        club = club_setup.ensure_club(spec.slug, spec.name, spec.contact)
-        club_setup.ensure_director(club, spec.director, f"{spec.director}-demo")
+        club = Club.objects.filter(slug=spec.slug).first()
+        if club is None:
+            club = operations.create_club(spec.slug, spec.name, **spec.contact)
+        make_director(spec.director, f"{spec.director}-demo", club=club)
         players = [_member(club, name, number) for name, number in spec.members]
         with club_scope.scoped(club.pk):
             last = _season(club, spec, *season_dates(spec, today, back=1))
@@ -139,8 +142,9 @@ def load(today: datetime.date) -> int:
 def _member(club, name: str, number: str) -> Player:
     player = Player.objects.filter(name=name).first()
     if player is None:
-        player = operations.create_player({"name": name, "club": club.name})
-    club_setup.ensure_member(club, player, number)
+        fields = {"name": name, "club": club.name, "membership_number": number}
+        return operations.create_player(fields, club=club)
+    memberships.join(player, club, number)  # a member of another club already
     return player
 
 
@@ -148,7 +152,7 @@ def _season(club, spec: DemoClub, start: datetime.date, end: datetime.date) -> S
     found = Season.objects.filter(start=start, end=end).first()
     if found is not None:
         return found
-    season = operations.create_season(None, "standard", "", start=start, end=end, club=club)
+    season = operations.create_season(None, "standard", "", start=start, end=end, club_id=club.pk)
     name = f"{spec.season_name} {season.years}"
     return operations.change_season_rules(season, spec.rules, name=name)
 

@@ -129,6 +129,11 @@ class AuditEntry(models.Model):
         AVOIDED_PAIR_REMOVED = "avoided_pair_removed", _("pair no longer kept apart")
         REENTRY = "reentry", _("re-entry of an eliminated player")
         TEAM_CHANGED = "team_changed", _("team made or changed")
+        CLUB_CREATED = "club_created", _("club created")
+        CLUB_CHANGED = "club_changed", _("club's details changed")
+        DIRECTOR_APPOINTED = "director_appointed", _("director appointed")
+        DIRECTOR_REMOVED = "director_removed", _("director removed")
+        RATING_POLICY = "rating_policy", _("rating policy changed")
 
     at = models.DateTimeField(_("when"), default=timezone.now, db_index=True)
     user = models.ForeignKey(

@@ -14,6 +14,8 @@ from django.db import connection, models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from . import club_scope
+
 FOUNDING_CLUB_ID = 1
 FOUNDING_SLUG = "q-gammon"
 FOUNDING_NAME = "Q-gammon"
@@ -195,3 +197,9 @@ def directs(user, club_id: int) -> bool:
 
 def forget_clubs_directed(user) -> None:
     user.__dict__.pop("_clubs_directed", None)
+
+
+def club_of(club_id: int | None = None) -> int:
+    """The club a new row is for: the one given, else the club whose page asks (the
+    scope), else the founding club (a command, a one-club site)."""
+    return club_id or club_scope.current() or FOUNDING_CLUB_ID

@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.db import models
 from django.db.models import Case, IntegerField, Q, When
 
-from ..core import ratings
+from . import rating_policies
 
 # The status groups, defined once: the querysets, the rows' properties, the operations
 # and the pages all read these (no template compares status strings).
@@ -62,18 +62,14 @@ class MatchQuerySet(models.QuerySet):
         """A bracket's or a round's matches, not the friendlies (`Match.from_draw`)."""
         return self.filter(FROM_DRAW)
 
-    def rated(self):
+    def rated(self, policies=None):
         """The matches the ratings count (`Match.is_rated`): decided between two
-        players, and rated by the core's rule, this query built from its data
-        (`core.ratings`: the decisions not rated, the shortest length rated, no
-        friendly)."""
-        return (
-            self.decided()
-            .between_two()
-            .exclude(decided_by__in=ratings.UNRATED_DECISIONS)
-            .filter(length__gte=ratings.MIN_RATED_LENGTH)
-            .from_draw()
-        )
+        players, and rated by their club's policy inside the federation's floor
+        (`core.rating_policy`), this query built from the policies (`policies`: each
+        club's effective one, by club id; read here, one query, when not given)."""
+        if policies is None:
+            policies = rating_policies.effective_policies()
+        return self.decided().between_two().filter(rating_policies.rated_filter(policies))
 
     def live_first(self, *then):
         """Ordered with the live matches first (the one under way is the one looked

@@ -9,9 +9,11 @@ from django.db.models import F, Q
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-from ..core import actions, ratings, scoring
+from ..core import actions, scoring
 from ..core.match_rows import Sides
+from ..core.rating_policy import Decision as RatingDecision
 from ..core.rules import RuleSet
+from . import rating_policies
 from .at_the_table import AtTheTable
 from .brackets import Bracket
 from .club_scope import scoped_manager
@@ -137,6 +139,9 @@ class Match(Sides, AtTheTable, MatchWords, models.Model):
     )
     board = models.PositiveSmallIntegerField(_("board"), null=True, blank=True)
     length = models.PositiveSmallIntegerField(_("length (points)"), default=5)
+    # A friendly both players agreed beforehand to have rated: the clubs whose policy
+    # rates friendlies "when agreed" count it (core.rating_policy).
+    rated_by_agreement = models.BooleanField(_("rated by agreement"), default=False)
 
     # Caches of scoring.replay() and of the bracket's resolve step, written only by
     # the operations.
@@ -333,15 +338,13 @@ class Match(Sides, AtTheTable, MatchWords, models.Model):
 
     @property
     def is_rated(self) -> bool:
-        """Counted by the ratings: decided between two players, and rated by the core's
-        rule (`core.ratings.is_rated`); `Match.objects.rated()` is the same as a query."""
-        return (
-            self.is_decided
-            and self.players_known
-            and ratings.is_rated(
-                decided_by=self.decided_by, length=self.length, friendly=not self.from_draw
-            )
-        )
+        """Counted by the ratings: its club's policy inside the federation's floor rates
+        it (`rating_decision`); `Match.objects.rated()` is the same as a query."""
+        return self.rating_decision().rated
+
+    def rating_decision(self) -> RatingDecision:
+        """Whether the match is rated and why not (`models.rating_policies.decision`)."""
+        return rating_policies.decision(self)
 
     @property
     def post_crawford(self) -> bool:

@@ -1,29 +1,68 @@
-"""The club's players: names, membership, contact details for directors only."""
+"""The federation's players: names, contact details for their clubs' directors only.
+A player's member number is their club's (Membership.number): one person may be a
+member of several clubs, each with its own number."""
 
 from __future__ import annotations
 
+import functools
+import operator
+
 from django.conf import settings
 from django.db import models
-from django.db.models import Q
+from django.db.models import Exists, OuterRef, Q, Subquery, Value
+from django.db.models.functions import Coalesce
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from ..core import ratings
 from ..core.names import normalize_name
+from .clubs import FOUNDING_CLUB_ID, Membership
 
 
 class PlayerQuerySet(models.QuerySet):
     def active(self):
         return self.filter(active=True)
 
-    def search(self, query: str):
+    def search(self, query: str, club_id: int = FOUNDING_CLUB_ID):
         """Players whose name holds `query` ignoring accents, case and spacing ("nuria"
-        and "NÚRIA" find Núria Ferrer), or whose membership number is `query`."""
-        key = normalize_name(query)
-        found = Q(membership_number=query.strip())
+        and "NÚRIA" find Núria Ferrer), or whose member number in the club is `query`."""
+        key, number = normalize_name(query), query.strip()
+        found = []
+        if number:
+            found.append(
+                Exists(
+                    Membership.objects.filter(player=OuterRef("pk"), club_id=club_id, number=number)
+                )
+            )
         if key:
-            found |= Q(name_key__contains=key)
-        return self.filter(found)
+            found.append(Q(name_key__contains=key))
+        if not found:
+            return self.none()
+        return self.filter(functools.reduce(operator.or_, found))
+
+    def members_of(self, club_id: int):
+        """The club's members. A player who is a member of no club at all is the
+        founding club's, as every player was before clubs."""
+        member = Exists(Membership.objects.filter(player=OuterRef("pk"), club_id=club_id))
+        if club_id == FOUNDING_CLUB_ID:
+            member |= ~Exists(Membership.objects.filter(player=OuterRef("pk")))
+        return self.filter(member)
+
+    def with_number(self, club_id: int):
+        """Each player with `number`, their member number in the club ("" for none)."""
+        numbers = Membership.objects.filter(player=OuterRef("pk"), club_id=club_id)
+        return self.annotate(number=Coalesce(Subquery(numbers.values("number")[:1]), Value("")))
+
+    def by_number(self, club_id: int, number: str):
+        """The players with the member number in the club (capitals aside: "q023" is
+        Q023); at most one, but a case-blind match may find two."""
+        return self.filter(
+            Exists(
+                Membership.objects.filter(
+                    player=OuterRef("pk"), club_id=club_id, number__iexact=number
+                )
+            )
+        )
 
     def namesakes(self, name: str):
         """Players named like `name`, ignoring accents, case and spacing."""
@@ -35,7 +74,6 @@ class Player(models.Model):
     # The name as the club compares names (core.names.normalize_name), kept by save():
     # the director's search and the check for a namesake read it in the database.
     name_key = models.CharField(_("name for searching"), max_length=100, editable=False, default="")
-    membership_number = models.CharField(_("membership number"), max_length=20, blank=True)
     club = models.CharField(_("club"), max_length=100, blank=True)
     # One player of the federation, whichever clubs they are a member of (Membership):
     # the federation's own number, where it gives one.
@@ -80,12 +118,6 @@ class Player(models.Model):
         ]
         constraints = [
             models.CheckConstraint(condition=~Q(name=""), name="player_name_not_empty"),
-            models.UniqueConstraint(
-                fields=["membership_number"],
-                condition=~Q(membership_number=""),
-                name="player_membership_number_unique",
-                violation_error_message=_("Another player has this membership number."),
-            ),
             models.UniqueConstraint(
                 fields=["federation_number"],
                 condition=~Q(federation_number=""),

@@ -265,3 +265,12 @@ class Season(models.Model):
     def rules_edited(self) -> bool:
         """The rules no longer equal the preset they came from."""
         return bool(self.preset) and PRESETS[self.preset] != self.rules
+
+
+def club_id_of(tournament) -> int:
+    """A tournament's club's id (its season's; there is no club on the tournament
+    itself), read past the club scope: an operation on another club's tournament, a
+    federation page."""
+    if type(tournament).season.is_cached(tournament):
+        return tournament.season.club_id
+    return Season._base_manager.values_list("club_id", flat=True).get(pk=tournament.season_id)

@@ -199,6 +199,8 @@ class Tournament(RegistrationSettings, EventFormatSettings):
         help_text=_("The random seed the draw was made with: the same seed gives the same draw."),
     )
     public = models.BooleanField(_("public"), default=True)
+    # Played online: a club's rating policy may leave such matches out.
+    online = models.BooleanField(_("played online"), default=False)
     created = models.DateTimeField(_("created"), auto_now_add=True)
     # The tables of the day, in the order matches are called to them ("1".."6", or names).
     tables = models.JSONField(_("tables"), default=list, blank=True, validators=[validate_tables])

@@ -14,12 +14,14 @@ By subject: `games` and `decisions` (a match's results, penalty points, clocks),
 by rating in `entry_sweep`), `late_entries`, `payments` (and `prize_payments`, the
 prizes handed over),
 `analysis_waits` (a Win + Skill event's next step waits for its analyses, or goes on
-without), `tournaments`, `seasons`, `players`, `matches` (outside the brackets), `ratings`,
+without), `tournaments`, `seasons`, `players`, `matches` (outside the brackets), `ratings`
+(and `rating_policies`, a club's policy of which matches are rated),
 `transcripts` (.mat files; a player's of their match in `player_transcripts`, and
 `file_reports`: a player's file of a match not recorded yet, reported for the opponent
 to confirm), `links` (players' private links), `reports` (games the
 players report, confirmed or settled), `notifications` (next-match mail, after commit),
-`accounts` (directors' logins);
+`accounts` (directors' logins), `clubs` (the federation's: clubs made, their details,
+their directors appointed);
 `locks`, `results` (the match's cached result) and `audit`
 underneath them all.
 """
@@ -36,6 +38,7 @@ from .club_nights import (
     pair_round_again,
 )
 from .club_nights import preview as preview_club_draw
+from .clubs import appoint_director, change_club, create_club, remove_director
 from .corrections import affected_by_change, correction_impact
 from .deadlines import send_round_reminders, set_round_deadline
 from .decisions import bring_in_clock, double_loss, lose_on_time, reopen, retire, walkover
@@ -100,6 +103,7 @@ from .players import (
     delete_player,
 )
 from .prize_payments import pay_prize, take_back_prize_payment
+from .rating_policies import set_rating_policy
 from .seasons import (
     change_season_rules,
     check_season_dates,
@@ -138,12 +142,14 @@ __all__ = [
     "adjourn_match",
     "affected_by_change",
     "announce_results",
+    "appoint_director",
     "arrivals_open",
     "ask_to_enter",
     "assign_tables",
     "award_penalty",
     "bring_in_clock",
     "byes_open_to_late_entries",
+    "change_club",
     "change_player",
     "change_season_rules",
     "change_tournament",
@@ -160,6 +166,7 @@ __all__ = [
     "copy_entries",
     "correct_friendly",
     "correction_impact",
+    "create_club",
     "create_match",
     "create_player",
     "create_season",
@@ -203,6 +210,7 @@ __all__ = [
     "reenter",
     "refuse_entry_request",
     "remove_avoided_pair",
+    "remove_director",
     "remove_entry",
     "remove_team",
     "reopen",
@@ -212,6 +220,7 @@ __all__ = [
     "save_team",
     "seeds_from_ratings",
     "send_round_reminders",
+    "set_rating_policy",
     "set_round_deadline",
     "set_seeds",
     "start_tournament",

@@ -46,8 +46,9 @@ MANIFEST = "manifest.json"
 # log. Sessions are left out: logins do not survive a restore.
 APPS = ("contenttypes", "auth", "admin", "tournament")
 # Tables that `migrate` fills in an empty database (content types, permissions, the
-# Directors group, the ratings lock row). A restore replaces them with the backup's
-# rows, so that ids agree with the rows that point at them.
+# Directors group, the ratings lock row, the founding club and the federation's row).
+# A restore replaces them with the backup's rows, so that ids agree with the rows that
+# point at them.
 SEEDED = frozenset(
     {
         "django_content_type",
@@ -55,6 +56,8 @@ SEEDED = frozenset(
         "auth_group",
         "auth_group_permissions",
         "tournament_ratingslock",
+        "tournament_club",
+        "tournament_federation",
     }
 )
 ROWS_PER_BATCH = 2000

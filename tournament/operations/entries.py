@@ -20,6 +20,7 @@ from django.utils.translation import gettext_lazy as _
 from ..core import draw
 from ..models import AuditEntry, Entry, EntryRequest, Player, Tournament
 from ..models.audit import Said
+from ..models.seasons import club_id_of as club_of
 from . import audit
 from .draws import Changed, discard_draw, drawn_players, has_results, is_drawn
 from .errors import OperationError
@@ -157,7 +158,13 @@ def add_new_player(
     tournament = lock_tournament(tournament)
     # Before the player is made: a refusal leaves no player behind it.
     room_for(tournament, Player(name=name), beyond_cap=beyond_cap)
-    player = create_player({"name": name, "club": club}, user=user, allow_namesake=allow_namesake)
+    # Made at the club's desk: a member of the club whose tournament it is.
+    player = create_player(
+        {"name": name, "club": club},
+        user=user,
+        allow_namesake=allow_namesake,
+        club=club_of(tournament),
+    )
     return add_entry(tournament, player, checked_in=checked_in, user=user, beyond_cap=beyond_cap)
 
 

@@ -6,19 +6,22 @@ from __future__ import annotations
 from django.db.models import Exists, OuterRef
 
 from ..models import Analysis, Entry, Match, Tournament, Transcript
+from ..models.rating_policies import FEDERATION_POLICY
 from .errors import MatchGone, StaleMatch
 
 
 def lock_tournament(tournament: Tournament | int) -> Tournament:
-    """The tournament, locked for the rest of the transaction, with its season."""
+    """The tournament, locked for the rest of the transaction, with its season, its
+    club and the federation's rating policy (the ratings' refresh then reads no
+    policy: `models.rating_policies.of_tournament`)."""
     pk = tournament.pk if isinstance(tournament, Tournament) else tournament
     # Whether anyone has withdrawn comes with the lock: a decision then needs no query
     # for the walkovers of the matches it makes ready (stored_draw.load_rows).
     withdrawn = Entry.objects.filter(tournament=OuterRef("pk"), withdrawn=True)
     return (
         Tournament.objects.select_for_update(of=("self",))
-        .select_related("season")
-        .annotate(any_withdrawn=Exists(withdrawn))
+        .select_related("season__club")
+        .annotate(any_withdrawn=Exists(withdrawn), federation_rating_policy=FEDERATION_POLICY)
         .get(pk=pk)
     )
 

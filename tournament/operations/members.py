@@ -16,6 +16,7 @@ from django.utils.translation import ngettext
 
 from ..core.member_sheets import MemberList
 from ..core.members import (
+    JOIN,
     Choices,
     ClubPlayer,
     Limits,
@@ -24,16 +25,18 @@ from ..core.members import (
     plan,
     sort_members,
 )
-from ..models import AuditEntry, Player
-from . import audit
+from ..models import AuditEntry, Club, Membership, Player
+from ..models.clubs import FOUNDING_CLUB_ID
+from . import audit, memberships
 from .errors import OperationError
-from .players import change_player, logged_fields
+from .players import NUMBER, change_player, logged_fields
 
 LIMITS = Limits(
     **{
         name: Player._meta.get_field(name).max_length
-        for name in ("name", "membership_number", "email", "phone", "club")
-    }
+        for name in ("name", "email", "phone", "club", "federation_number")
+    },
+    membership_number=Membership._meta.get_field("number").max_length,
 )
 
 
@@ -77,17 +80,37 @@ def email_ok(address: str) -> bool:
     return True
 
 
-def sort(members: MemberList) -> Sorting:
+FIELDS = ("pk", "name", "number", "email", "phone", "language", "mail_consent")
+
+
+def sort(members: MemberList, club=None) -> Sorting:
     """Each row new, already here (with changes or without), asked about or refused,
-    against the club as it is now: the preview (one query, whatever the size of the
-    file or of the club)."""
-    club = [
+    against `club`'s members as they are now (the founding club's for None): the
+    preview. One query, whatever the size of the file or of the club; one more for the
+    players of other clubs the file names by their federation numbers."""
+    club_id = memberships.club_id_of(club)
+    found = [
         ClubPlayer(*row)
-        for row in Player.objects.order_by("pk").values_list(
-            "pk", "name", "membership_number", "email", "phone", "language", "mail_consent"
-        )
+        for row in Player.objects.members_of(club_id)
+        .with_number(club_id)
+        .order_by("pk")
+        .values_list(*FIELDS, "federation_number")
     ]
-    return sort_members(members.members, club, email_ok=email_ok, limits=LIMITS)
+    numbers = {member.federation_number for member in members.members} - {""}
+    if numbers:
+        # Known to the federation, not to this club: matched by their number alone,
+        # their contact details left out (they are their own clubs' to see).
+        others = (
+            Player.objects.filter(federation_number__in=numbers)
+            .exclude(pk__in=[player.pk for player in found])
+            .order_by("pk")
+            .values_list("pk", "name", "federation_number")
+        )
+        found += [
+            ClubPlayer(pk, name, federation_number=number, member=False)
+            for pk, name, number in others
+        ]
+    return sort_members(members.members, found, email_ok=email_ok, limits=LIMITS)
 
 
 @dataclass(frozen=True)
@@ -107,14 +130,17 @@ class Imported:
 def import_members(
     members: MemberList,
     *,
+    club=None,
     user=None,
     all_or_nothing: bool = False,
     expected: dict[str, int] | None = None,
     fingerprint: str | None = None,
     choices: Choices | None = None,
 ) -> Imported:
-    """Add the new rows as players, make the changes `choices` confirms (none without
-    it) and add the asked rows it answers NEW; answer what was done.
+    """Add the new rows as players, members of `club` (the founding club for None),
+    make the changes `choices` confirms (none without it: a player of another club
+    joins this one by such a change) and add the asked rows it answers NEW; answer what
+    was done.
 
     Sorted again inside the transaction, so nothing a preview said is trusted: with
     `expected` (the preview's counts) or `fingerprint` (the preview's
@@ -122,7 +148,8 @@ def import_members(
     the sorting did not ask for; with `all_or_nothing`, a refused row raises
     RowsRefused. Either way nothing is written.
     """
-    sorting = sort(members)
+    club_id = memberships.club_id_of(club)
+    sorting = sort(members, club_id)
     if expected is not None and sorting.counts != expected:
         raise PreviewOutdated(sorting)
     if fingerprint is not None and sorting.fingerprint != fingerprint:
@@ -138,7 +165,7 @@ def import_members(
             name=member.name,
             # Player.save() keeps the key; bulk_create does not call it.
             name_key=name_key(member.name),
-            membership_number=member.membership_number,
+            federation_number=member.federation_number,
             email=member.email,
             phone=member.phone,
             club=member.club,
@@ -147,12 +174,21 @@ def import_members(
         )
         for member in planned.new
     ]
+    if players and club_id == FOUNDING_CLUB_ID:
+        Club.founding()  # made again where a test flushed the tables
     try:
         with transaction.atomic():
             Player.objects.bulk_create(players, batch_size=500)
+            Membership.objects.bulk_create(
+                (
+                    Membership(club_id=club_id, player=player, number=member.membership_number)
+                    for player, member in zip(players, planned.new, strict=True)
+                ),
+                batch_size=500,
+            )
     except IntegrityError:
-        # Another import (or a director's page) took one of these member numbers after
-        # the sorting above: the database's constraint refused it.
+        # Another import (or a director's page) took one of these member (or federation)
+        # numbers after the sorting above: the database's constraint refused it.
         raise OperationError(
             _("Another director added players at the same time: nothing was imported. Try again.")
         ) from None
@@ -162,18 +198,28 @@ def import_members(
             (
                 player.name,
                 _("%(player)s added to the club from the member list") % {"player": player.name},
-                logged_fields(player),
+                {
+                    **logged_fields(player),
+                    "member_of": club_id,
+                    NUMBER: member.membership_number,
+                },
             )
-            for player in players
+            for player, member in zip(players, planned.new, strict=True)
         ),
         user=user,
     )
     changed = Player.objects.in_bulk([player_id for _line, player_id, _c in planned.updates])
     for line, player_id, changes in planned.updates:
         player = changed[player_id]
+        fields = {change.field: change.new for change in changes}
         try:
+            if fields.pop(JOIN, False):
+                # A player of another club joins this one (with the row's number), and
+                # is then this club's to change.
+                memberships.join(player, club_id, fields.pop(NUMBER, ""))
             # One door: the player's own operation locks, checks and audits each change.
-            change_player(player, {change.field: change.new for change in changes}, user=user)
+            if fields:
+                change_player(player, fields, user=user, club=club_id)
         except OperationError as refusal:
             raise OperationError(
                 _("Nothing was imported: line %(line)d cannot change %(player)s: %(reason)s")

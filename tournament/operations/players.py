@@ -11,12 +11,12 @@ from django.utils.translation import gettext_noop
 
 from ..models import AuditEntry, Player
 from ..models.audit import Said
-from . import audit
+from . import audit, memberships
 from .errors import OperationError, full_clean
 
 EDITABLE = (
     "name",
-    "membership_number",
+    "federation_number",
     "club",
     "email",
     "phone",
@@ -24,6 +24,9 @@ EDITABLE = (
     "language",
     "active",
 )
+# The member number is the club's (Membership.number), given with the player's fields
+# under this name (the admin's form, the member list's column) and written to the club.
+NUMBER = "membership_number"
 
 
 class NamesakeExists(OperationError):
@@ -43,7 +46,7 @@ def logged_fields(player: Player) -> dict:
     # address or a phone was given (or taken away) is logged, and the consent.
     return {
         "name": player.name,
-        "membership_number": player.membership_number,
+        "federation_number": player.federation_number,
         "club": player.club,
         "active": player.active,
         "has_email": bool(player.email),
@@ -53,29 +56,48 @@ def logged_fields(player: Player) -> dict:
     }
 
 
+def _with_number(logged: dict, club_id: int, number: str) -> dict:
+    return {**logged, "member_of": club_id, NUMBER: number}
+
+
 @transaction.atomic
-def create_player(fields: Mapping, *, user=None, allow_namesake: bool = False) -> Player:
-    """A new club player. Raises NamesakeExists unless `allow_namesake`."""
+def create_player(fields: Mapping, *, user=None, allow_namesake: bool = False, club=None) -> Player:
+    """A new player of the federation, made a member of `club` (the founding club's
+    when None) with the member number `fields` gives. Raises NamesakeExists unless
+    `allow_namesake`."""
     player = Player(**{key: value for key, value in fields.items() if key in EDITABLE})
     namesakes = Player.objects.namesakes(player.name)
     if not allow_namesake and namesakes.exists():
         raise NamesakeExists(namesakes.order_by("name", "pk")[:5])
     full_clean(player, exclude=["name_key"])
     player.save()
+    number = fields.get(NUMBER, "")
+    club_id = memberships.club_id_of(club)
+    memberships.join(player, club_id, number)
     audit.record(
         AuditEntry.Action.PLAYER_ADDED,
         user=user,
         subject=player.name,
         summary=Said(gettext_noop("%(player)s added to the club"), player=player),
-        after=logged_fields(player),
+        after=_with_number(logged_fields(player), club_id, number),
     )
     return player
 
 
 @transaction.atomic
-def change_player(player: Player, fields: Mapping, *, user=None) -> Player:
+def change_player(player: Player, fields: Mapping, *, user=None, club=None) -> Player:
+    """The player's details changed by a director of one of their clubs (NotYourMember
+    for anyone else's); a member number in `fields` is their number in `club` (the
+    founding club's when None)."""
     player = Player.objects.select_for_update().get(pk=player.pk)
+    memberships.check_contact(user, player)
     before = logged_fields(player)
+    after_number = {}
+    if NUMBER in fields:
+        club_id = memberships.club_id_of(club)
+        before = _with_number(before, club_id, memberships.number_of(player, club_id))
+        memberships.set_number(player, club_id, fields[NUMBER])
+        after_number = {"member_of": club_id, NUMBER: fields[NUMBER]}
     for key, value in fields.items():
         if key in EDITABLE:
             setattr(player, key, value)
@@ -87,7 +109,7 @@ def change_player(player: Player, fields: Mapping, *, user=None) -> Player:
         subject=player.name,
         summary=Said(gettext_noop("%(player)s's details changed"), player=player),
         before=before,
-        after=logged_fields(player),
+        after={**logged_fields(player), **after_number},
     )
     return player
 

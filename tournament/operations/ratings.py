@@ -1,8 +1,8 @@
 """The club's ratings kept in the database: the FIBS formula (`core.ratings`) applied to
 every rated match in the order the matches were decided (`decided_at`, then the match's
-id). Which matches are rated is the core's rule (`core.ratings`), which
-`Match.objects.rated()` and `Match.is_rated` read: no walkovers, byes, 1-point matches
-or friendlies.
+id). Which matches are rated is each club's policy inside the federation's floor
+(`core.rating_policy`), which `Match.objects.rated()` and `Match.is_rated` read: by
+default no walkovers, byes, 1-point matches or friendlies.
 
 `refresh(tournament)` runs after every decided match and every correction (the
 operations, in the writer's transaction) and costs what changed, not the club's
@@ -38,14 +38,15 @@ from django.db.models import Exists, Min, OuterRef, Q, Subquery
 from django.utils import timezone
 
 from ..core.ratings import RatedMatch, Rating, rate_all
-from ..models import Match, Player, RatingChange, RatingsLock, Tournament
+from ..models import Match, Player, RatingChange, RatingsLock, Tournament, rating_policies
 from ..models.club_scope import everywhere
 
 
-def rated_matches():
-    """The matches that count (`Match.objects.rated()`, built from `core.ratings`), in
-    rating order: when they were decided."""
-    return Match.objects.rated().order_by("decided_at", "pk")
+def rated_matches(policies=None):
+    """The matches that count (`Match.objects.rated()`, built from each club's rating
+    policy inside the federation's, `core.rating_policy`), in rating order: when they
+    were decided. `policies` as `rated()` takes them (read when not given)."""
+    return Match.objects.rated(policies).order_by("decided_at", "pk")
 
 
 @dataclass(frozen=True, order=True)
@@ -99,10 +100,14 @@ def _differences(tournament: Tournament | None) -> tuple[list[_Rated], dict[int,
         length=OuterRef("length"),
         at=OuterRef("decided_at"),
     )
-    matches = Match.objects.all() if tournament is None else tournament.matches.all()
+    if tournament is None:
+        matches, policies = Match.objects.all(), None
+    else:
+        # Its club's policy alone, from the rows its lock read with it: no query.
+        matches, policies = tournament.matches.all(), rating_policies.of_tournament(tournament)
     rows = (
         matches.annotate(
-            rated=Exists(rated_matches().filter(pk=OuterRef("pk"))),
+            rated=Exists(rated_matches(policies).filter(pk=OuterRef("pk"))),
             agrees=Exists(agreeing),
             stored_sequence=Subquery(stored.values("sequence")[:1]),
         )

@@ -2,9 +2,11 @@
 (a cap, a closing time), a visitor signs up from the tournament's page, and the director
 accepts or refuses the requests nobody could vouch for.
 
-Nothing a visitor sends can enter someone else: a member is entered at once only when
-the name or member number names exactly one club player AND the e-mail typed is the
-one on record for them; the private link then goes to that address, never to one typed.
+Nothing a visitor sends can enter someone else: a player is entered at once only when
+the name, the club's member number or the federation number names exactly one player
+of the federation AND the e-mail typed is the one on record for them; the private link
+then goes to that address, never to one typed. A player of another club enters with
+their one identity (their rating, their link), never as a second player.
 Anyone else (a stranger, a member with another or no address on record, a name several
 players share) waits for the director, like a stranger.
 
@@ -26,6 +28,8 @@ from django.utils.translation import gettext_noop
 from ..core.names import normalize_name
 from ..models import AuditEntry, Player, SignUp, Tournament
 from ..models.audit import Said
+from ..models.clubs import FOUNDING_CLUB_ID
+from ..models.seasons import club_id_of as club_of
 from . import audit
 from .entries import add_entry
 from .errors import OperationError
@@ -33,6 +37,9 @@ from .locks import lock_tournament
 from .players import create_player
 from .registration_mail import ENTERED, WAITING, mail_after_commit
 from .waiting_list import is_full, promote
+
+# Namesakes told apart by their address: more than this many is no one's name.
+MOST_NAMESAKES = 20
 
 
 class RegistrationClosed(OperationError):
@@ -77,17 +84,25 @@ def _same_address(one: str, other: str) -> bool:
     return bool(one) and one.strip().casefold() == other.strip().casefold()
 
 
-def member_named(text: str) -> Player | None:
-    """The one active club player `text` names: by member number (as typed, capitals
-    aside: "q023" is Q023), else by name under the member import's rules
-    (core.names.normalize_name); None when nobody or several."""
+def member_named(text: str, club_id: int = FOUNDING_CLUB_ID, email: str = "") -> Player | None:
+    """The one active player `text` names: by member number in the club (as typed,
+    capitals aside: "q023" is Q023), else by federation number, else by name under the
+    member import's rules (core.names.normalize_name), in whichever club they are a
+    member; of several of that name, the one whose address on record is `email`. None
+    when nobody, or several the address does not tell apart."""
     text = text.strip()
     if not text:
         return None
-    by_number = list(Player.objects.active().filter(membership_number__iexact=text)[:2])
+    active = Player.objects.active()
+    by_number = list(active.by_number(club_id, text)[:2])
     if len(by_number) == 1:
         return by_number[0]
-    named = list(Player.objects.active().namesakes(text)[:2])
+    by_federation = list(active.filter(federation_number__iexact=text)[:2])
+    if len(by_federation) == 1:
+        return by_federation[0]
+    named = list(active.namesakes(text)[:MOST_NAMESAKES])
+    if len(named) > 1:
+        named = [player for player in named if _same_address(player.email, email)]
     return named[0] if len(named) == 1 else None
 
 
@@ -143,7 +158,7 @@ def sign_up(tournament: Tournament | int, name: str, email: str, *, now=None) ->
     tournament = lock_tournament(tournament)
     check_open(tournament, now)
     name, email = name.strip(), email.strip()
-    member = member_named(name)
+    member = member_named(name, club_of(tournament), email)
     request = SignUp(tournament=tournament, name=name, email=email, created=now or timezone.now())
     if member is not None and _same_address(member.email, email):
         return _enter_or_list(tournament, request, member, user=None)
@@ -185,8 +200,12 @@ def accept_sign_up(tournament: Tournament | int, sign_up: SignUp | int, *, user)
     request = _pending(tournament, sign_up, SignUp.Status.PENDING)
     player = request.player
     if player is None:
+        # Someone new to the federation: a member of the club whose tournament it is.
         player = create_player(
-            {"name": request.name, "email": request.email}, user=user, allow_namesake=True
+            {"name": request.name, "email": request.email},
+            user=user,
+            allow_namesake=True,
+            club=club_of(tournament),
         )
     try:
         return _enter_or_list(tournament, request, player, user=user)

@@ -425,7 +425,8 @@ def next_match_of(player: Player) -> NextMatch | None:
             tournament__public=True,
             tournament__status=Tournament.Status.RUNNING,
         )
-        .select_related("tournament", "bracket", "player1", "player2")
+        # With its club: the player's page links into the club's own pages.
+        .select_related("tournament__season__club", "bracket", "player1", "player2")
         .order_by(LIVE_READY_PENDING, "tournament__date", "round", "pk")
         .first()
     )

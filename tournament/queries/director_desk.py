@@ -19,6 +19,7 @@ from ..models import (
     SignUp,
     Tournament,
 )
+from ..models.seasons import club_id_of as club_of
 from .marks import CLUB_MARK
 
 
@@ -65,10 +66,14 @@ def entries_of(tournament: Tournament) -> list[Entry]:
 
 
 def players_to_add(tournament: Tournament, query: str, limit: int) -> list[Player]:
-    """The active players whose name matches `query`, not entered yet, by name."""
+    """The active players of the federation whose name (or member number in the
+    tournament's club) matches `query`, not entered yet, by name: each with `number`,
+    their member number in the club."""
+    club_id = club_of(tournament)
     return list(
         Player.objects.active()
-        .search(query)
+        .search(query, club_id)
+        .with_number(club_id)
         .exclude(entries__tournament=tournament)
         .order_by("name")[:limit]
     )

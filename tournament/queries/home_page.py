@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from django.db.models import Case, Exists, IntegerField, OuterRef, When
+from django.db.models import Case, Exists, IntegerField, OuterRef, QuerySet, When
 
 from ..models import Match, Season, Tournament
 
@@ -33,14 +33,18 @@ def matches_on_show(limit: int) -> dict[str, list[Match]]:
     }
 
 
-def seasons_marked_under_way() -> list[Season]:
+def seasons_under_way() -> QuerySet[Season]:
     """Every season (newest first), each with `under_way`: a public tournament of it is
     running (which season is the current one asks it, core.seasons): one query, a row a
-    season and none a tournament."""
+    season and none a tournament (queries.federation reads more in the same query)."""
     running = Tournament.objects.public().filter(
         season=OuterRef("pk"), status=Tournament.Status.RUNNING
     )
-    return list(Season.objects.annotate(under_way=Exists(running)))
+    return Season.objects.annotate(under_way=Exists(running))
+
+
+def seasons_marked_under_way() -> list[Season]:
+    return list(seasons_under_way())
 
 
 def with_public_tournaments(seasons: Sequence[Season]) -> None:

@@ -7,17 +7,23 @@ from __future__ import annotations
 from django.db.models import Exists, OuterRef, Subquery
 
 from ..models import GameReport, Job, Match, Transcript
+from ..models.rating_policies import FEDERATION_POLICY
 from .marks import CLUB_MARK
 from .skill import DEEPEST_ANALYSIS
 
 
 def public_match(pk) -> Match | None:
-    """A public tournament's match with its players, season and bracket, the club's
-    mark and its deepest analysis's id (the match page's row)."""
+    """A public tournament's match with its players, season, club and bracket, the
+    club's mark, its deepest analysis's id and the federation's rating policy (the
+    match page's row: whether it is rated and why not costs no query more)."""
     return (
         Match.objects.filter(tournament__public=True)
-        .select_related("tournament__season", "player1", "player2", "winner", "bracket")
-        .annotate(club_mark=CLUB_MARK, deepest_analysis_id=DEEPEST_ANALYSIS)
+        .select_related("tournament__season__club", "player1", "player2", "winner", "bracket")
+        .annotate(
+            club_mark=CLUB_MARK,
+            deepest_analysis_id=DEEPEST_ANALYSIS,
+            federation_rating_policy=FEDERATION_POLICY,
+        )
         .filter(pk=pk)
         .first()
     )

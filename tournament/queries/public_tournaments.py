@@ -29,17 +29,19 @@ LISTED = (
     "season",
     "season__start",
     "season__years",
+    "season__club__slug",
 )
 
 
 def public_tournaments_listed() -> QuerySet[Tournament]:
-    """The public tournaments (newest first) with what the JSON's list says of each."""
-    return public_tournaments().only(*LISTED)
+    """The public tournaments (newest first) with what the JSON's list says of each, its
+    club's slug included (in the same query)."""
+    return public_tournaments().select_related("season__club").only(*LISTED)
 
 
 def public_tournament(pk) -> Tournament | None:
-    """A public tournament with its season, or None."""
-    return public_tournaments().filter(pk=pk).first()
+    """A public tournament with its season and club, or None."""
+    return public_tournaments().select_related("season__club").filter(pk=pk).first()
 
 
 def matches_with_pr(tournament: Tournament) -> list[Match]:

@@ -179,7 +179,8 @@ def _records_for(
     in_play = Match.objects.filter(tournament_id__in=ids)
     # IN subqueries, not joins: a join over entries and both player columns multiplies
     # rows and is slow on a big season.
-    players = Player.objects.in_bulk(
+    # Each with their member number in the season's club (the workbook's players).
+    players = Player.objects.with_number(season.club_id).in_bulk(
         Player.objects.filter(
             Q(pk__in=Entry.objects.filter(tournament_id__in=ids).values("player_id"))
             | Q(pk__in=in_play.values("player1_id"))
@@ -377,10 +378,14 @@ def _public_matches_of(player: Player):
 
 
 def player_seasons(player: Player) -> list[Season]:
-    """The seasons with a match of the player's in a public tournament, newest first:
-    one query, a look in the player's matches for each of the club's seasons."""
+    """The seasons with a match of the player's in a public tournament, newest first,
+    each with its club (the seasons of every club the player played in, on a page the
+    club scope leaves whole): one query, a look in the player's matches for each
+    season."""
     played = _public_matches_of(player).filter(tournament__season=OuterRef("pk"))
-    return list(Season.objects.filter(Exists(played)).order_by("-start"))
+    return list(
+        Season.objects.filter(Exists(played)).select_related("club").order_by("-start", "pk")
+    )
 
 
 def player_history(
@@ -394,9 +399,9 @@ def player_history(
     if season is not None:
         matches = matches.filter(tournament__season=season)
     matches = list(
-        matches.select_related("tournament__season", "bracket", "player1", "player2").order_by(
-            "-tournament__date", "-tournament_id", "-round", "-pk"
-        )
+        matches.select_related(
+            "tournament__season__club", "bracket", "player1", "player2"
+        ).order_by("-tournament__date", "-tournament_id", "-round", "-pk")
     )
     lines, opponents = [], {}
     for match in matches:

@@ -10,7 +10,7 @@ from django.shortcuts import redirect
 from django.utils.cache import patch_cache_control
 
 from ..models import Club
-from ..models.clubs import clubs_directed, directs
+from ..models.clubs import administers_federation, clubs_directed, directs
 from .clubs import club_reverse
 
 DIRECTOR_PERMISSION = "tournament.direct_tournaments"
@@ -30,6 +30,23 @@ def director_required(view):
         # The club's directors run their club and nothing else (models.clubs.directs):
         # another club's desk is a 403, as a page without the permission always was.
         if not directs(request.user, request.club_id):
+            raise PermissionDenied
+        response = view(request, *args, **kwargs)
+        patch_cache_control(response, private=True, no_store=True)
+        return response
+
+    return wrapped
+
+
+def federation_admin_required(view):
+    """The federation's administrator's pages (clubs made, directors appointed): a
+    visitor goes to the login, anyone else, a club's director included, gets a 403;
+    their answers are kept by no cache, as the directors' are."""
+
+    @login_required
+    @wraps(view)
+    def wrapped(request, *args, **kwargs):
+        if not administers_federation(request.user):
             raise PermissionDenied
         response = view(request, *args, **kwargs)
         patch_cache_control(response, private=True, no_store=True)

@@ -1,6 +1,6 @@
-"""`manage.py import_players FILE [--dry-run] [--all-or-nothing] [--update]`: the club's
-member spreadsheet (.xlsx, .ods or .csv), as on the director's page, without the
-preview: so a namesake, which the page asks about, is left out here."""
+"""`manage.py import_players FILE [--club SLUG] [--dry-run] [--all-or-nothing] [--update]`:
+the club's member spreadsheet (.xlsx, .ods or .csv), as on the director's page,
+without the preview: so a namesake, which the page asks about, is left out here."""
 
 from pathlib import Path
 
@@ -11,6 +11,7 @@ from ...core.member_sheets import MemberFileError, kind_of
 from ...core.members import ASK, HERE, NEW, REFUSED, UPDATE, Choices
 from ...forms.members import changes_text
 from ...imports.member_files import read_member_file
+from ...models import Club
 from ...operations import OperationError, members
 
 
@@ -32,6 +33,10 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("file", help="the .xlsx, .ods or .csv file")
         parser.add_argument(
+            "--club",
+            help="the slug of the club whose members these are (the founding club's if not given)",
+        )
+        parser.add_argument(
             "--dry-run", action="store_true", help="show what would be imported; change nothing"
         )
         parser.add_argument(
@@ -50,6 +55,11 @@ class Command(BaseCommand):
     @no_translations
     def handle(self, *args, file, dry_run, all_or_nothing, update, verbosity, **options):
         path = Path(file)
+        club = Club.founding()
+        if options.get("club"):
+            club = Club.objects.filter(slug=options["club"]).first()
+            if club is None:
+                raise CommandError(f"No club has the address name {options['club']!r}.")
         try:
             kind = kind_of(path.name)
             data = path.read_bytes()
@@ -61,11 +71,11 @@ class Command(BaseCommand):
         imported = None
         try:
             if dry_run:
-                sorting = members.sort(listing)
+                sorting = members.sort(listing, club)
             else:
-                choices = Choices.every_update(members.sort(listing)) if update else None
+                choices = Choices.every_update(members.sort(listing, club)) if update else None
                 imported = members.import_members(
-                    listing, all_or_nothing=all_or_nothing, choices=choices
+                    listing, club=club, all_or_nothing=all_or_nothing, choices=choices
                 )
                 sorting = imported.sorting
         except members.RowsRefused as refusal:

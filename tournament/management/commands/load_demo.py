@@ -28,7 +28,6 @@ from ...core import draw, sample_games
 from ...core.scoring import GameResult
 from ...models import Match, Player, Season, Tournament, club_scope
 from ...models.clubs import FOUNDING_CLUB_ID
-from ...operations import club_setup
 from ...operations.accounts import make_director
 from ...operations.links import link_for, path_of
 from .. import (
@@ -308,9 +307,8 @@ class Command(BaseCommand):
     def _player(self, name: str) -> Player:
         player = Player.objects.filter(name=name).first()
         if player is None:
+            # A member of the founding club (create_player's club by default).
             player = operations.create_player({"name": name, "club": "Q-gammon"})
-        # A member of the founding club, as the migration made every player before clubs.
-        club_setup.ensure_member(FOUNDING_CLUB_ID, player, player.membership_number)
         return player
 
     def _play(self, season: Season, cup: DemoCup, players: dict) -> None:

@@ -119,7 +119,7 @@ def import_members(request):
         file_format=form.kind,
         replacing=request.session.get(SESSION_KEY),
     )
-    return _preview(request, listing, members.sort(listing), digest)
+    return _preview(request, listing, members.sort(listing, request.club_id), digest)
 
 
 @director_required
@@ -151,7 +151,7 @@ def confirm_import(request):
     # The ticks and answers are read against the file sorted now, which must be what
     # the preview showed; the operation sorts it again in its transaction and compares
     # once more, so a change in between is caught wherever it falls.
-    sorting = members.sort(listing)
+    sorting = members.sort(listing, request.club_id)
     if sorting.fingerprint != form.cleaned_data["fingerprint"]:
         outdated = members.PreviewOutdated(sorting)
         return _preview(request, listing, sorting, digest, error=outdated.message, status=409)
@@ -169,6 +169,7 @@ def confirm_import(request):
     try:
         imported = members.import_members(
             listing,
+            club=request.club_id,
             user=request.user,
             all_or_nothing=form.cleaned_data["mode"] == ALL_OR_NOTHING,
             fingerprint=form.cleaned_data["fingerprint"],
@@ -179,9 +180,8 @@ def confirm_import(request):
             request, listing, refusal.sorting, digest, error=refusal.message, status=409
         )
     except OperationError as refusal:
-        return _preview(
-            request, listing, members.sort(listing), digest, error=refusal.message, status=409
-        )
+        sorting = members.sort(listing, request.club_id)
+        return _preview(request, listing, sorting, digest, error=refusal.message, status=409)
     pending_uploads.drop(request.session.pop(SESSION_KEY, None), request.user)
     counts = imported.counts
     messages.success(

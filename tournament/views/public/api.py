@@ -52,6 +52,8 @@ def _summary(tournament: Tournament) -> dict:
         {
             "id": tournament.pk,
             "name": tournament.name,
+            # Its club's address name: one federation's JSON, many clubs' events.
+            "club": season.club.slug,
             "season": season.year,
             "status": tournament.status,
             "format": tournament.format,

@@ -8,9 +8,11 @@ from django.shortcuts import render
 from django.utils import timezone
 
 from ...core.seasons import current_season, split_seasons
-from ...queries.home_page import matches_on_show, seasons_marked_under_way, with_public_tournaments
+from ...queries.federation import club_home_seasons
+from ...queries.home_page import matches_on_show, with_public_tournaments
 from ...queries.marks import running_tournament_marks
 from ...web import live
+from . import federation
 
 HOME_MATCHES = 12
 
@@ -35,15 +37,25 @@ def home(request):
     seasons, a link each. Four queries at any size of history: the live matches, the
     next ones, the seasons, the current and next seasons' tournaments.
 
+    With several clubs, `/` is the federation's home instead (views.public.federation);
+    each club's home is `/clubs/<slug>/`.
+
     Template: tournament/home.html (tournament/includes/home_live.html alone for the
     live refresh); context: current (the season being played: core.seasons), next (the
     seasons after it, made early), others (the earlier seasons, without their
-    tournaments), live, upcoming.
+    tournaments), live, upcoming, results_manager (the club's, named: "" for none).
     """
-    context = matches_on_show(HOME_MATCHES)
     if request.GET.get("partial") == "live":
-        return render(request, "tournament/includes/home_live.html", context)
-    seasons = seasons_marked_under_way()
+        return render(request, "tournament/includes/home_live.html", matches_on_show(HOME_MATCHES))
+    # Read first: with several clubs `/` is the federation's home (a club's own home is
+    # `/clubs/<slug>/`), in the query that reads the seasons (so a one-club site's home
+    # costs what it always did).
+    found = club_home_seasons(request.club_id)
+    if found.several_clubs and not request.club_prefixed:
+        return federation.home(request)
+    context = matches_on_show(HOME_MATCHES)
+    context["results_manager"] = found.results_manager
+    seasons = found.seasons
     spans = {season: season.span for season in seasons}
     current = current_season(
         spans, running=[s for s in seasons if s.under_way], today=timezone.localdate()

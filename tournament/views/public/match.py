@@ -10,6 +10,7 @@ from ...core import equity, scoring
 from ...queries.feeders import feeders_of
 from ...queries.onward import where_next
 from ...queries.public_matches import public_match
+from ...queries.rating_words import rating_line
 from ...queries.skill import skill_of
 from ...web import live
 
@@ -31,7 +32,8 @@ def match(request, pk):
     no longer replay), rows (game row, outcome), replay_error, chances (each player's
     chance to win the match at this score, or None), skill (queries.skill.Skill: GNU
     Backgammon's deepest analysis of the match with a drawn board for each biggest
-    error, or None; the full page only).
+    error, or None; the full page only), rating_line (whether the match is rated and
+    why not, queries.rating_words; the full page only).
     """
     match = request.live_row
     if match is None:
@@ -60,6 +62,7 @@ def match(request, pk):
     if request.GET.get("partial") == "score":
         return render(request, "tournament/includes/match_live.html", context)
     context["skill"] = skill_of(match)
+    context["rating_line"] = rating_line(match)
     return render(request, "tournament/match.html", context)
 
 
