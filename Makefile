@@ -125,6 +125,9 @@ test-fast: $(VENV)/.installed-test messages
 # on a file of their own (bench-ratings.sqlite3): a history of 100 rated matches. The
 # everyday pages at 1x and 10x a club's history (`bench --only history` alone) read two
 # more (bench-history-1x.sqlite3 and bench-history-10x.sqlite3), each built once.
+# A club alone and a federation of 100 clubs and a million games (`bench --only
+# federation`) each in a PostgreSQL database of their own on the local server
+# (bench_federation_one_club, bench_federation), each built once.
 # The pages are measured as served, DEBUG off: the static files' manifest must exist.
 # The bench's PostgreSQL database (made if missing; skipped if the server is not reached)
 # and a Redis database number of its own, for the figures over HTTP on several servers.

@@ -56,6 +56,8 @@ SLOW_MODULES = {
     "test_backups.py": "a club moved across databases",
     "test_export_streaming.py": "a season of thousands of games, its memory measured",
     "test_history_bench.py": "two histories built and paged",
+    "test_federation_bench.py": "two tiny federations built and paged",
+    "test_clubs_migration.py": "the demo's database before clubs migrated, every address asked",
 }
 
 

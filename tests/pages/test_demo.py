@@ -1,4 +1,5 @@
-"""The demo club: what it must show, and that loading it twice changes nothing."""
+"""The demo: a federation of three clubs, what each must show, and that loading it twice
+changes nothing."""
 
 import io
 import pathlib
@@ -13,8 +14,21 @@ from django.utils import timezone
 from demo_club import DemoClubTestCase, club_night_groups
 from tournament.core import club_nights
 from tournament.core.rules import PRESETS
-from tournament.models import AuditEntry, Game, Match, Player, Season, Tournament
+from tournament.management import demo_clubs
+from tournament.models import (
+    AuditEntry,
+    Club,
+    ClubRole,
+    Game,
+    Match,
+    Membership,
+    Player,
+    RatingChange,
+    Season,
+    Tournament,
+)
 from tournament.models import stored_draw as brackets
+from tournament.models.clubs import FOUNDING_CLUB_ID
 from tournament.queries.club_nights import club_night
 
 
@@ -32,7 +46,8 @@ class DemoClubTests(DemoClubTestCase):
         self.assertEqual(AuditEntry.objects.count(), entries)
 
     def test_about_32_players_with_catalan_and_spanish_names(self):
-        names = set(Player.objects.values_list("name", flat=True))
+        founding = Player.objects.filter(memberships__club_id=FOUNDING_CLUB_ID)
+        names = set(founding.values_list("name", flat=True))
         self.assertEqual(len(names), 32)
         self.assertLessEqual(
             {"Jordi Puig", "Núria Ferrer", "Carmen García", "José Martínez"}, names
@@ -42,7 +57,7 @@ class DemoClubTests(DemoClubTestCase):
         expected = {1999: "qgammon-1999", 2001: "qgammon-2000", 2002: "qgammon-2002"}
         expected[timezone.localdate().year] = "qgammon-2002"
         for year, preset in expected.items():
-            season = Season.objects.get(years=str(year))
+            season = Season.objects.get(club_id=FOUNDING_CLUB_ID, years=str(year))
             self.assertEqual(season.preset, preset)
             self.assertEqual(season.rules, PRESETS[preset])
 
@@ -72,7 +87,9 @@ class DemoClubTests(DemoClubTestCase):
             self.assertEqual(match.crawford_game, state.crawford_game)
 
     def test_every_bracket_is_consistent(self):
-        for tournament in Tournament.objects.filter(format=club_nights.CUP):
+        # The clubs' cups open for registration have no draw yet.
+        drawn = Tournament.objects.filter(format=club_nights.CUP).exclude(status="draft")
+        for tournament in drawn:
             self.assertEqual(brackets.load(tournament).problems(), [], tournament.name)
 
     def test_a_finished_cup_with_every_bracket_and_a_running_one(self):
@@ -209,6 +226,66 @@ class DemoClubTests(DemoClubTestCase):
         match = Match.objects.get(player1=players[0], player2=players[1])
         self.assertEqual(match.status, Match.Status.READY)
         self.assertEqual(self.client.get(f"/p/{token}/").status_code, 200)
+
+
+class DemoFederationTests(DemoClubTestCase):
+    """Q-gammon, the founding club, and two more clubs of their own."""
+
+    def test_three_clubs_each_with_its_contact_details(self):
+        clubs = list(Club.objects.order_by("pk"))
+        self.assertEqual([club.slug for club in clubs], ["q-gammon", "girona-bg", "tarragona-bg"])
+        for club in clubs[1:]:
+            self.assertTrue(all((club.email, club.phone, club.address, club.website)), club)
+        # Q-gammon keeps its history: every season of its own, and none of the others'.
+        founding = Season.objects.filter(club_id=FOUNDING_CLUB_ID)
+        self.assertEqual(founding.count(), 4)
+        self.assertFalse(founding.filter(tournaments__name__in=self._new_cups()).exists())
+
+    def _new_cups(self) -> list[str]:
+        return [name for spec in demo_clubs.CLUBS for name in (spec.played, spec.upcoming)]
+
+    def test_each_new_club_has_its_seasons_director_members_and_cups(self):
+        today = timezone.localdate()
+        for spec in demo_clubs.CLUBS:
+            club = Club.objects.get(slug=spec.slug)
+            seasons = Season.objects.filter(club=club)
+            current = seasons.get(start__lte=today, end__gte=today)
+            self.assertEqual(current.rules, spec.rules)
+            self.assertEqual(current.start.month, 9 if spec.september_to_june else 1)
+            self.assertEqual("-" in current.years, spec.september_to_june)
+            user = authenticate(username=spec.director, password=f"{spec.director}-demo")
+            self.assertIsNotNone(user)
+            self.assertEqual(
+                list(ClubRole.objects.filter(user=user).values_list("club__slug", flat=True)),
+                [spec.slug],
+            )
+            self.assertTrue(user.has_perm("tournament.direct_tournaments"))
+            numbers = dict(
+                Membership.objects.filter(club=club).values_list("player__name", "number")
+            )
+            self.assertEqual(numbers, dict(spec.members))
+            played = Tournament.objects.get(season__club=club, name=spec.played)
+            self.assertEqual(played.status, "finished")
+            self.assertFalse(played.matches.to_play().exists())
+            upcoming = Tournament.objects.get(season=current, name=spec.upcoming)
+            self.assertEqual(upcoming.status, "draft")
+            self.assertTrue(upcoming.registration_open)
+            self.assertGreater(upcoming.date, today)
+
+    def test_one_player_in_two_clubs_with_one_rating(self):
+        player = Player.objects.get(name=demo_clubs.BOTH)
+        clubs = set(player.memberships.values_list("club__slug", flat=True))
+        self.assertEqual(clubs, {"girona-bg", "tarragona-bg"})
+        played = Match.objects.filter(player1=player) | Match.objects.filter(player2=player)
+        self.assertEqual(
+            set(played.values_list("tournament__season__club__slug", flat=True)), clubs
+        )
+        rated = RatingChange.objects.filter(player=player)
+        self.assertEqual(
+            set(rated.values_list("match__tournament__season__club__slug", flat=True)), clubs
+        )
+        self.assertEqual(player.rated_matches, rated.count())
+        self.assertEqual(player.rating, rated.order_by("sequence").last().after)
 
 
 def test_make_run_gives_the_site_address_to_the_demo_and_the_server():

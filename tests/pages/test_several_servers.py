@@ -2,15 +2,19 @@
 recorded through one is seen through the other, and the players' write limits and the
 login throttle are counted once for both. A several-server setting refuses to start with
 anything on one server's disk (a key file, an SQLite database). Without Redis (make run's
-two workers on one SQLite file) the limits are still counted once."""
+two workers on one SQLite file) the limits are still counted once. Two clubs' directors
+record at once on two servers, each in their own club's match, and neither reaches the
+other's."""
 
 import http.cookiejar
 import os
 import re
+import threading
 import urllib.error
 import urllib.parse
 import urllib.request
 import uuid
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from test_settings import PRODUCTION, run_manage
@@ -270,3 +274,90 @@ def test_without_redis_the_limits_are_counted_once_for_every_process(sqlite_serv
     answers = made_up_links_then_a_real_one(first, second, players_link(env, 0))
     assert answers == [404, 404, 404, 404, 429, 429, 404]
     assert failures_then_the_right_password(env, first, second) == [200, 200, 429, 429, 429]
+
+
+# Two clubs' directors at once ----------------------------------------------------------
+
+# A cup of two in each demo club's current season (made here: the demo's own cups there
+# are played or not drawn yet), started, its one match ready: "slug tournament match".
+CLUB_MATCH = """
+import datetime
+from django.utils import timezone
+from tournament import operations
+from tournament.models import Club, Season, club_scope
+club = Club.objects.get(slug="{slug}")
+today = timezone.localdate()
+with club_scope.scoped(club.pk):
+    season = Season.objects.get(start__lte=today, end__gte=today)
+    cup = operations.create_tournament(
+        {{"season": season, "name": "Dos servidors", "date": today}}, {{"main": "3"}}
+    )
+    for player in club.memberships.order_by("number")[:2]:
+        operations.add_entry(cup, player.player, checked_in=True)
+    operations.make_draw(cup, rng_seed=1)
+    operations.start_tournament(cup)
+    match = cup.matches.get()
+print(club.slug, cup.pk, match.pk)
+"""
+
+
+def club_match(env: dict, slug: str) -> tuple[str, str]:
+    """The director's sheet and the public score of a ready match of the club `slug`."""
+    _slug, tournament, match = demo(env, CLUB_MATCH.format(slug=slug)).split()
+    prefix = f"/clubs/{slug}"
+    return (
+        f"{prefix}/director/tournaments/{tournament}/matches/{match}/",
+        f"{prefix}/matches/{match}/?partial=score",
+    )
+
+
+def logged_in(server: str, username: str) -> Browser:
+    browser = Browser()
+    _status, page = browser.get(server + "/accounts/login/")
+    password = f"{username}-demo"  # the demo's directors (management/demo_clubs.py)
+    status, _ = browser.post(
+        server + "/accounts/login/", page, {"username": username, "password": password}
+    )
+    assert status == 302
+    return browser
+
+
+def test_two_clubs_directors_record_at_once_on_two_servers_each_in_their_club(shared, servers):
+    first, second = servers
+    girona_sheet, girona_score = club_match(shared, "girona-bg")
+    tarragona_sheet, tarragona_score = club_match(shared, "tarragona-bg")
+    girona, tarragona = logged_in(first, "girona"), logged_in(second, "tarragona")
+    status, girona_page = girona.get(first + girona_sheet)
+    assert status == 200
+    status, tarragona_page = tarragona.get(second + tarragona_sheet)
+    assert status == 200
+
+    # Each one's game posted at the same moment, on a server of its own.
+    game = {"winner": "0", "kind": "gammon", "cube": "1", "how": "played"}
+    start = threading.Barrier(2)
+
+    def record(browser, server, sheet, page):
+        version = re.search(r'name="version" value="(\d+)"', page).group(1)
+        start.wait(timeout=30)
+        return browser.post(server + sheet, page, {"version": version, **game})[0]
+
+    with ThreadPoolExecutor(2) as pool:
+        answers = [
+            pool.submit(record, girona, first, girona_sheet, girona_page),
+            pool.submit(record, tarragona, second, tarragona_sheet, tarragona_page),
+        ]
+        assert [answer.result() for answer in answers] == [302, 302]
+    # Both landed: a gammon, 2-0, in each club's match, seen from either server.
+    assert scores(Browser().get(second + girona_score)[1]) == ["2", "0"]
+    assert scores(Browser().get(first + tarragona_score)[1]) == ["2", "0"]
+
+    # Neither may touch the other's match, on either server: its sheet is a 403, and
+    # so is a game posted to it (with a form of their own club for the CSRF token).
+    for server in (first, second):
+        assert girona.get(server + tarragona_sheet)[0] == 403
+        assert tarragona.get(server + girona_sheet)[0] == 403
+        version = {"version": "2", **game}
+        assert girona.post(server + tarragona_sheet, girona_page, version)[0] == 403
+        assert tarragona.post(server + girona_sheet, tarragona_page, version)[0] == 403
+    assert scores(Browser().get(first + girona_score)[1]) == ["2", "0"]
+    assert scores(Browser().get(second + tarragona_score)[1]) == ["2", "0"]

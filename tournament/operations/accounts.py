@@ -11,22 +11,29 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 from django.db import transaction
 
+from ..models import Club, ClubRole
+from . import clubs
+
 DIRECTORS_GROUP = "Directors"
 # The user agent of the throttle's row for an account locked from every address.
 EVERY_ADDRESS = "(every address)"
 
 
 @transaction.atomic
-def make_director(username: str, password: str) -> bool:
+def make_director(username: str, password: str, club: Club | None = None) -> bool:
     """The director's account, made with this password when there is none by that name
-    (an existing one keeps its own password); either way in the Directors group.
-    Returns whether it was made."""
+    (an existing one keeps its own password); either way in the Directors group, the
+    director of `club` when given (appointed once), else of the founding club (the
+    group's signal: models.director_group). Returns whether it was made."""
     user, created = get_user_model().objects.get_or_create(
         username=username, defaults={"is_staff": True}
     )
     if created:
         user.set_password(password)
         user.save(update_fields=["password"])
+    if club is not None and not ClubRole.objects.filter(club=club, user=user).exists():
+        # The role before the group, or the group would make them the founding club's.
+        clubs.appoint_director(club, user)
     user.groups.add(Group.objects.get(name=DIRECTORS_GROUP))
     return created
 

@@ -17,6 +17,10 @@ and CPU, and the ratio pair by pair), and beside its target with `within_target`
 - the everyday pages (the home page, the ratings, the tournaments JSON, the busiest
   player's page) at 10x a club's history against 1x, each history built once into a
   database of its own (`history_bench`; `--only history` runs this part alone);
+- a club's home, a tournament, a player's page and the season standings in a federation
+  of 100 clubs, 20,000 players and a million games against the same club on a site of
+  its own, both on PostgreSQL, each built once (`federation_bench`; `--only federation`
+  runs this part alone; skipped when PostgreSQL is not reached);
 - in processes of their own: the ratings on their own database (`--ratings`), and the
   live part over HTTP served by gunicorn, on SQLite and on PostgreSQL with Redis when
   reachable (`--http`, `http_bench`);
@@ -51,6 +55,7 @@ from benches import (
     decision_bench,
     double_bench,
     export_bench,
+    federation_bench,
     history_bench,
     http_bench,
     jobs_bench,
@@ -66,6 +71,9 @@ from benches import (
 from tournament.models import Game, Season
 
 BENCH_YEAR, SMALL_YEAR, TENTH_YEAR = 2099, 2098, 2090
+# The federation's two databases (`--federation-databases`): PostgreSQL's, as a
+# federation's site runs.
+FEDERATION_SERVER = "postgres://postgres@127.0.0.1:5432"
 TARGET_GAMES = 20_000
 FIELD = 128
 
@@ -104,8 +112,9 @@ class Command(BaseCommand):
         )
         parser.add_argument(
             "--only",
-            choices=["history"],
-            help="only this part: history, the pages at 1x and 10x a club's history",
+            choices=["history", "federation"],
+            help="only this part: history, the pages at 1x and 10x a club's history; "
+            "federation, a club's pages in a federation of 100 clubs and on its own",
         )
         parser.add_argument(
             "--history-databases",
@@ -119,6 +128,19 @@ class Command(BaseCommand):
         )
         # The tests' tiny histories: cups a season, field, players, new a season, regulars.
         parser.add_argument("--history-scale", help=argparse.SUPPRESS)
+        parser.add_argument(
+            "--federation-databases",
+            nargs=2,
+            metavar=("URL_ONE_CLUB", "URL_FEDERATION"),
+            default=[
+                f"{FEDERATION_SERVER}/bench_federation_one_club",
+                f"{FEDERATION_SERVER}/bench_federation",
+            ],
+            help="the one-club site's and the federation's databases (made if missing, "
+            "built once, kept)",
+        )
+        # The tests' tiny federations: clubs, players, cups, field, players shared.
+        parser.add_argument("--federation-scale", help=argparse.SUPPRESS)
         parser.add_argument("--seconds", type=float, default=http_bench.SECONDS)
         parser.add_argument("--export-rss", type=int, help=argparse.SUPPRESS)
 
@@ -141,6 +163,11 @@ class Command(BaseCommand):
             http_bench.run(self._emit, http, cup, options["seconds"])
             return
         postgres = options["postgres"]
+        if not postgres and options["only"] == "federation":
+            postgres = next(
+                (url for url in options["federation_databases"] if url.startswith("postgres")),
+                None,
+            )
         server_version = _postgres_version(postgres) if postgres else None
         if options["record"]:
             self.record = open(options["record"], "w")  # noqa: SIM115 -- closed below
@@ -150,6 +177,8 @@ class Command(BaseCommand):
                 jobs_bench.run(self._emit)  # this part alone (it builds what it needs)
             elif options["only"] == "history":
                 self._history(pairs, options)
+            elif options["only"] == "federation":
+                self._federation(pairs, options)
             else:
                 self._all(games, pairs, options, server_version)
         finally:
@@ -188,6 +217,7 @@ class Command(BaseCommand):
         lives_bench.run(self._emit)
         double_bench.run(self._emit)
         self._history(pairs, options)
+        self._federation(pairs, options)
         jobs_bench.run(self._emit)
         if options["ratings_database"]:
             self._child(["--ratings"], DATABASE_URL=options["ratings_database"])
@@ -221,6 +251,24 @@ class Command(BaseCommand):
         finally:
             for history in histories:
                 history.close()
+
+    def _federation(self, pairs: int, options) -> None:
+        scale = federation_bench.BENCH
+        if options["federation_scale"]:
+            scale = federation_bench.Scale(*map(int, options["federation_scale"].split(",")))
+        urls = options["federation_databases"]
+        if any(url.startswith("postgres") and _postgres_version(url) is None for url in urls):
+            self._emit({"name": "federation", "skipped": "PostgreSQL not reached"})
+            return
+        sites = [
+            history_bench.History(label, url, 1)
+            for label, url in zip(federation_bench.LABELS, urls, strict=True)
+        ]
+        try:
+            federation_bench.run(self._emit, sites, pairs, scale, log=self.stderr.write)
+        finally:
+            for site in sites:
+                site.close()
 
     # --- printing ---------------------------------------------------------------------
 

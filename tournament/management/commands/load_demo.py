@@ -8,6 +8,10 @@ seasons, tournaments and entries as a director adds them, each cup drawn with
 obeys each season's rules and its brackets move exactly as a director's would. A dozen
 of this year's matches then get their moves and GNU Backgammon's analysis, kept as
 files (`demo_analyses`), so the demo needs no gnubg.
+
+The demo is a federation: Q-gammon, the founding club, with the history above (loaded in
+its scope, as its pages read it), and two more clubs with their own seasons, members
+and cups (`demo_clubs`).
 """
 
 import random
@@ -22,13 +26,15 @@ from django.utils import timezone
 from ... import operations
 from ...core import draw, sample_games
 from ...core.scoring import GameResult
-from ...models import Match, Player, Season, Tournament
+from ...models import Match, Player, Season, Tournament, club_scope
+from ...models.clubs import FOUNDING_CLUB_ID
 from ...operations.accounts import make_director
 from ...operations.links import link_for, path_of
 from .. import (
     demo_analyses,
     demo_avoided,
     demo_club_nights,
+    demo_clubs,
     demo_double,
     demo_lives,
     demo_summer,
@@ -224,7 +230,7 @@ def cups_of_this_year(year: int, today: date) -> list[DemoCup]:
 
 
 class Command(BaseCommand):
-    help = "Load the demo club (players, seasons, cups, club nights, games) once."
+    help = "Load the demo federation (three clubs: players, seasons, cups, games) once."
 
     def add_arguments(self, parser):
         parser.add_argument(
@@ -234,10 +240,18 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args, site_url="", **options):
-        self._load()
-        self._show_links(site_url.rstrip("/"))
+        with transaction.atomic():
+            with club_scope.scoped(FOUNDING_CLUB_ID):
+                self._load()
+            clubs = demo_clubs.load(timezone.localdate())
+        self.stdout.write(
+            f"Two more clubs: {clubs} tournaments created."
+            if clubs
+            else "Two more clubs: nothing to create."
+        )
+        with club_scope.scoped(FOUNDING_CLUB_ID):
+            self._show_links(site_url.rstrip("/"))
 
-    @transaction.atomic
     def _load(self):
         players = {name: self._player(name) for name in PLAYERS}
         today = timezone.localdate()
@@ -293,6 +307,7 @@ class Command(BaseCommand):
     def _player(self, name: str) -> Player:
         player = Player.objects.filter(name=name).first()
         if player is None:
+            # A member of the founding club (create_player's club by default).
             player = operations.create_player({"name": name, "club": "Q-gammon"})
         return player
 
