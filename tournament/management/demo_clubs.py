@@ -152,7 +152,7 @@ def _season(club, spec: DemoClub, start: datetime.date, end: datetime.date) -> S
     found = Season.objects.filter(start=start, end=end).first()
     if found is not None:
         return found
-    season = operations.create_season(None, "standard", "", start=start, end=end, club_id=club.pk)
+    season = operations.create_season(None, "standard", "", start=start, end=end, club=club.pk)
     name = f"{spec.season_name} {season.years}"
     return operations.change_season_rules(season, spec.rules, name=name)
 
