@@ -44,8 +44,8 @@ def test_query_count(director_client, tournament, players, django_assert_num_que
             player2=players[1 - number % 2],
             status="ready",
         )
-    # session, user, permissions (user's and groups'), the open matches with their
-    # players, the tournaments with their seasons, the count of reported games waiting:
-    # 7, however many matches.
-    with django_assert_num_queries(7):
+    # session, user, the user's club roles, the open matches with their players, the
+    # tournaments with their seasons, the count of reported games waiting: 6, however
+    # many matches.
+    with django_assert_num_queries(6):
         director_client.get(URL)

@@ -70,8 +70,8 @@ def test_the_page_in_catalan_and_its_queries(director, django_assert_num_queries
         jobs.enqueue("check", f"check:{n}", [0])
     client = Client(headers={"accept-language": "ca"})
     client.force_login(director)
-    # The session, the user, their permissions (own and group), the jobs: whatever their number.
-    with django_assert_num_queries(5):
+    # The session, the user, their club roles, the jobs: whatever their number.
+    with django_assert_num_queries(4):
         page = client.get(reverse("director-jobs"))
     text = page.content.decode()
     assert "Feines en segon pla" in text and "en espera" in text
@@ -132,14 +132,14 @@ def test_each_job_is_named_by_its_players_and_tournament(director_client):
 
 
 def test_naming_the_jobs_costs_the_same_for_few_and_many(director, django_assert_num_queries):
-    """The session, the user, their permissions (own and group), the jobs, the matches
-    analysed (with their players and tournament) and the tournaments announced:
-    seven queries, however many jobs."""
+    """The session, the user, their club roles, the jobs, the matches analysed (with
+    their players and tournament) and the tournaments announced: six queries, however
+    many jobs."""
     client = Client()
     client.force_login(director)
     for size in (2, 8):
         players = builders.new_players(size, prefix=f"Jugador {size}")
         queue_the_cups_work(players, name=f"Cup of {size}")
-        with django_assert_num_queries(7):
+        with django_assert_num_queries(6):
             page = client.get(reverse("director-jobs"))
         assert page.content.decode().count("Analysis of Jugador") >= size // 2

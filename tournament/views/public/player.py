@@ -7,15 +7,15 @@ analysed, their GNUBG PR match by match. Each event links into its own club's pa
 
 from urllib.parse import quote
 
-from django.db.models import Exists, OuterRef
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 from django_tables2 import RequestConfig
 
 from ...charts import pr_chart, rating_chart
-from ...models import Membership, Player
+from ...models import Player
 from ...models.clubs import FOUNDING_CLUB_ID
 from ...queries.bracket_layout import next_match_of
+from ...queries.player_clubs import clubs_of, member_elsewhere
 from ...queries.ratings import rating_changes_of
 from ...queries.skill_tables import player_has_skill, player_skill
 from ...queries.standings import player_history, player_seasons
@@ -46,7 +46,7 @@ def player(request, pk):
     one query more for their clubs. The seasons' and events' clubs come with their rows.
     """
     player = get_object_or_404(
-        Player.objects.annotate(has_skill=player_has_skill(), elsewhere=_member_elsewhere()),
+        Player.objects.annotate(has_skill=player_has_skill(), elsewhere=member_elsewhere()),
         pk=pk,
     )
     seasons = player_seasons(player)
@@ -56,10 +56,7 @@ def player(request, pk):
     several_clubs = player.elsewhere or len({each.club_id for each in seasons}) > 1
     clubs = []
     if several_clubs:
-        clubs = [
-            membership.club
-            for membership in Membership.objects.filter(player=player).select_related("club")
-        ]
+        clubs = clubs_of(player)
     skill = player_skill(player) if player.has_skill else None
     lines, head_to_head = player_history(player, season) if season else ([], [])
     coming = next_match_of(player)
@@ -96,12 +93,6 @@ def player(request, pk):
         ),
     }
     return render(request, "tournament/player.html", context)
-
-
-def _member_elsewhere():
-    """Whether the player is a member of a club other than the founding one."""
-    other = Membership.objects.filter(player=OuterRef("pk")).exclude(club_id=FOUNDING_CLUB_ID)
-    return Exists(other)
 
 
 def _linker(request):
