@@ -566,3 +566,21 @@ def demo_server(django_db_setup, django_db_blocker):
             finally:
                 server.stop()
                 cache.clear()
+
+
+@pytest.fixture
+def bcn(db):
+    """A second club beside the founding one (tests/builders.a_club)."""
+    import builders
+
+    return builders.a_club()
+
+
+@pytest.fixture
+def bcn_director(bcn):
+    """The second club's director: a role in it, none in the founding club."""
+    from tournament.models import ClubRole
+
+    user = User.objects.create_user("bcn-director")
+    ClubRole.objects.create(club=bcn, user=user)
+    return user

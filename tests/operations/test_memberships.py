@@ -6,28 +6,15 @@ another club by their federation number; and their contact details are their own
 clubs' directors' to change."""
 
 import pytest
-from django.contrib.auth.models import User
 
 import builders
 from tournament import operations
 from tournament.core.member_sheets import FEDERATION, columns_of, header_key
 from tournament.core.members import HERE, JOIN, NEW, UPDATE, Choices
 from tournament.imports.member_files import read_member_file
-from tournament.models import ClubRole, Entry, Membership, Player, Season, SignUp, Tournament
+from tournament.models import Entry, Membership, Player, Season, SignUp, Tournament
 from tournament.operations import OperationError, members, registrations
 from tournament.operations.memberships import NotYourMember, clubs_of, number_of
-
-
-@pytest.fixture
-def bcn(db):
-    return builders.a_club()
-
-
-@pytest.fixture
-def bcn_director(bcn):
-    user = User.objects.create_user("bcn-director")
-    ClubRole.objects.create(club=bcn, user=user)
-    return user
 
 
 @pytest.fixture

@@ -5,11 +5,10 @@ club's match reaching that club's directors; and contact details kept from the
 directors of a club the player is not a member of."""
 
 import pytest
-from django.contrib.auth.models import User
 from django.test import Client
 
 import builders
-from tournament.models import ClubRole, GameReport, Match, Player, Season, Tournament
+from tournament.models import GameReport, Match, Player, Season, Tournament
 from tournament.operations.links import link_for, token_of
 
 GAMMON_TO_FIRST = {"winner": "0", "kind": "gammon", "cube": "1", "how": "played"}
@@ -27,18 +26,6 @@ def running_match(tournament, first, second) -> Match:
     return Match.objects.create(
         tournament=tournament, player1=first, player2=second, length=5, status="ready"
     )
-
-
-@pytest.fixture
-def bcn(db):
-    return builders.a_club()
-
-
-@pytest.fixture
-def bcn_director(bcn):
-    user = User.objects.create_user("bcn-director")
-    ClubRole.objects.create(club=bcn, user=user)
-    return user
 
 
 @pytest.fixture
