@@ -96,9 +96,9 @@ class Scale:
         return f"{self.clubs} clubs, {self.players} players, {self.cups} cups of {self.field}"
 
 
-# 125 cups of 32 a season: about 3,900 matches and 10,100 games for a club, a million
+# 126 cups of 32 a season: about 3,900 matches and 10,070 games for a club, a million
 # for the federation's 100.
-BENCH = Scale(clubs=100, players=20_000, cups=125, field=32, shared=40)
+BENCH = Scale(clubs=100, players=20_000, cups=126, field=32, shared=40)
 PLAYER_PREFIX = "Federation player"
 
 
