@@ -28,6 +28,7 @@ from tournament.models import (
 )
 from tournament.operations import NotYourClub, OperationError
 from tournament.operations.federation_league import boards_result
+from tournament.queries.federation_league import division_fixtures, division_table
 
 SATURDAYS = [dt.date(2002, 10, 5) + dt.timedelta(weeks=week) for week in range(6)]
 
@@ -258,3 +259,31 @@ def test_a_team_that_does_not_turn_up_loses_by_walkover(league):
     assert fixture.status == LeagueFixture.Status.CONFIRMED
     with pytest.raises(OperationError, match="played on its boards"):
         operations.record_walkover(fixture, absent="home", user=clubs[2].director)
+
+
+# --- the table --------------------------------------------------------------------------
+
+
+def test_the_table_counts_the_recorded_fixtures(league, django_assert_num_queries):
+    clubs, _season, division, teams, _fixtures = league
+    operations.record_walkover(fixture_between(teams[1], teams[2]), absent="away")
+    fixture = fixture_between(teams[0], teams[1])
+    tournament = operations.open_fixture(fixture)
+    play_boards(tournament, [1, 0, 1], user=clubs[0].director)
+    operations.record_fixture_result(fixture, user=clubs[0].director)
+    division = type(division).objects.select_related("season").get(pk=division.pk)
+    # Its teams with their clubs, and its recorded fixtures: two queries.
+    with django_assert_num_queries(2):
+        table = division_table(division)
+    assert [
+        (row.team.name, row.standing.match_points, row.standing.boards_won) for row in table
+    ] == [
+        ("Girona A", 4, 5),
+        ("Barcelona A", 0, 1),
+        ("Tarragona A", 0, 0),
+    ]
+    assert table[0].team.club.name == "Girona"
+    with django_assert_num_queries(1):
+        rounds = division_fixtures(division)
+    assert [number for number, _fixtures in rounds] == [1, 2, 3, 4, 5, 6]
+    assert rounds[0][1][0].where  # the home club's address, read with the fixture
