@@ -12,6 +12,13 @@ from .avoided import AvoidedPair
 from .brackets import Bracket
 from .clubs import Club, ClubRole, Federation, Membership
 from .entries import Entry, EntryRequest
+from .federation_league import (
+    LeagueDivision,
+    LeagueFixture,
+    LeagueSeason,
+    LeagueSquadMember,
+    LeagueTeam,
+)
 from .games import Game, Penalty
 from .jobs import Job, JobStatus
 from .matches import Match, MatchQuerySet
@@ -48,6 +55,11 @@ __all__ = [
     "GameReportQuerySet",
     "Job",
     "JobStatus",
+    "LeagueDivision",
+    "LeagueFixture",
+    "LeagueSeason",
+    "LeagueSquadMember",
+    "LeagueTeam",
     "Match",
     "MatchMail",
     "MatchQuerySet",

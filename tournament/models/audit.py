@@ -134,6 +134,12 @@ class AuditEntry(models.Model):
         DIRECTOR_APPOINTED = "director_appointed", _("director appointed")
         DIRECTOR_REMOVED = "director_removed", _("director removed")
         RATING_POLICY = "rating_policy", _("rating policy changed")
+        LEAGUE_CHANGED = "league_changed", _("league season, division or team changed")
+        FIXTURES_MADE = "fixtures_made", _("league fixtures made")
+        FIXTURE_OPENED = "fixture_opened", _("league fixture's line-ups set")
+        FIXTURE_RESULT = "fixture_result", _("league fixture's result recorded")
+        FIXTURE_WALKOVER = "fixture_walkover", _("league fixture's walkover")
+        FIXTURE_CONFIRMED = "fixture_confirmed", _("league fixture's result confirmed")
 
     at = models.DateTimeField(_("when"), default=timezone.now, db_index=True)
     user = models.ForeignKey(

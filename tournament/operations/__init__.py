@@ -21,7 +21,9 @@ without), `tournaments`, `seasons`, `players`, `matches` (outside the brackets),
 to confirm), `links` (players' private links), `reports` (games the
 players report, confirmed or settled), `notifications` (next-match mail, after commit),
 `accounts` (directors' logins), `clubs` (the federation's: clubs made, their details,
-their directors appointed);
+their directors appointed); `league_setup` and `federation_league` (the federation's
+league of club teams: its season, divisions and teams; the fixtures, their boards,
+results, walkovers and confirmations);
 `locks`, `results` (the match's cached result) and `audit`
 underneath them all.
 """
@@ -89,9 +91,17 @@ from .errors import (
     OperationError,
     StaleMatch,
 )
+from .federation_league import (
+    confirm_fixture,
+    make_fixtures,
+    open_fixture,
+    record_fixture_result,
+    record_walkover,
+)
 from .founding import founding_club
 from .games import award_penalty, record_game, replace_games, undo_last_game
 from .late_entries import byes_open_to_late_entries, consolation_gone_past, place_in_bye
+from .league_setup import add_division, create_league_season, save_league_team
 from .lives import reenter
 from .locks import lock_match
 from .matches import correct_friendly, create_match, delete_match, may_delete_match
@@ -138,6 +148,7 @@ __all__ = [
     "StaleMatch",
     "accept_entry_request",
     "add_avoided_pair",
+    "add_division",
     "add_entry",
     "add_new_player",
     "adjourn_match",
@@ -163,11 +174,13 @@ __all__ = [
     "check_season_rules",
     "check_tournament_change",
     "close_check_in",
+    "confirm_fixture",
     "consolation_gone_past",
     "copy_entries",
     "correct_friendly",
     "correction_impact",
     "create_club",
+    "create_league_season",
     "create_match",
     "create_player",
     "create_season",
@@ -191,6 +204,7 @@ __all__ = [
     "lock_match",
     "lose_on_time",
     "make_draw",
+    "make_fixtures",
     "may_delete_match",
     "may_delete_tournament",
     "may_pair_again",
@@ -198,6 +212,7 @@ __all__ = [
     "move_to_table",
     "new_draw_seed",
     "open_check_in",
+    "open_fixture",
     "pair_next_round",
     "pair_round_again",
     "pay",
@@ -208,7 +223,9 @@ __all__ = [
     "preview_club_draw",
     "preview_copy",
     "preview_draw",
+    "record_fixture_result",
     "record_game",
+    "record_walkover",
     "reenter",
     "refuse_entry_request",
     "remove_avoided_pair",
@@ -219,6 +236,7 @@ __all__ = [
     "replace_games",
     "resume_match",
     "retire",
+    "save_league_team",
     "save_team",
     "seeds_from_ratings",
     "send_round_reminders",

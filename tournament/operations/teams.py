@@ -219,6 +219,25 @@ def store_draw(tournament: Tournament, rng_seed: int) -> list[list[int]]:
     return groups
 
 
+def store_team_match(tournament: Tournament, first: Team, second: Team) -> TeamMatch:
+    """One team match of two teams whose line-ups are saved, with its boards (a league
+    fixture's, `operations.federation_league`: the home team named first). The caller
+    has locked the tournament and audits."""
+    team_match = TeamMatch.objects.create(
+        tournament=tournament,
+        stage=TeamMatch.GROUP,
+        group=1,
+        round=1,
+        position=1,
+        team1=first,
+        team2=second,
+        status=TeamMatch.Status.PLAYING,
+    )
+    Team.objects.filter(pk__in=[first.pk, second.pk]).update(group=1)
+    _store_boards(tournament, team_match, line_ups(tournament), 1)
+    return team_match
+
+
 def _store_boards(
     tournament: Tournament, team_match: TeamMatch, lines: dict[int, list[int]], round_: int
 ) -> None:
