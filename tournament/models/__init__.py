@@ -14,6 +14,7 @@ from .clubs import Club, ClubRole, Federation, Membership
 from .entries import Entry, EntryRequest
 from .games import Game, Penalty
 from .jobs import Job, JobStatus
+from .master_points import MasterPoints, PointsCounted
 from .matches import Match, MatchQuerySet
 from .payments import Payment
 from .players import Player, PlayerQuerySet
@@ -48,6 +49,7 @@ __all__ = [
     "GameReportQuerySet",
     "Job",
     "JobStatus",
+    "MasterPoints",
     "Match",
     "MatchMail",
     "MatchQuerySet",
@@ -58,6 +60,7 @@ __all__ = [
     "Player",
     "PlayerLink",
     "PlayerQuerySet",
+    "PointsCounted",
     "PrizePayment",
     "PushKind",
     "PushMessage",
