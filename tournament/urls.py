@@ -73,6 +73,11 @@ urlpatterns = [
     path("federation/", federation.clubs.clubs, name="federation"),
     path("federation/clubs/<slug:slug>/", federation.clubs.club, name="federation-club"),
     path(
+        "federation/clubs/<slug:slug>/weights/",
+        federation.weights.weights,
+        name="federation-weights",
+    ),
+    path(
         "federation/clubs/<slug:slug>/appoint/",
         federation.clubs.appoint,
         name="federation-appoint",

@@ -65,3 +65,18 @@ def counted_tournaments() -> list[int]:
     return list(
         PointsCounted.objects.order_by("tournament_id").values_list("tournament_id", flat=True)
     )
+
+
+def club_events(club_id: int, limit: int) -> list[Tournament]:
+    """A club's `limit` latest tournaments, public or not, with their weights, newest
+    first: what the federation's administrator weighs. One query."""
+    return list(
+        Tournament._base_manager.filter(season__club_id=club_id)
+        .order_by("-date", "-pk")
+        .only("pk", "name", "date", "status", "public", "federation_weight")[:limit]
+    )
+
+
+def club_event(club_id: int, pk: int) -> Tournament | None:
+    """One of the club's tournaments, None for any other: one query."""
+    return Tournament._base_manager.filter(season__club_id=club_id, pk=pk).first()
