@@ -62,8 +62,21 @@ urlpatterns = [
     # The federation's: every club (web.clubs.FEDERATION_PATHS), its administrator's pages.
     path("clubs/", public.federation.clubs, name="clubs"),
     path("api/clubs/", public.federation.clubs_json, name="api-clubs"),
+    path(
+        "api/federation/results/",
+        public.federation_results.results,
+        name="api-federation-results",
+    ),
+    path("calendar/", public.federation_calendar.calendar, name="federation-calendar"),
+    path("calendar.ics", public.federation_calendar.calendar_ics, name="federation-calendar-ics"),
+    path("points/", public.master_points.master_points, name="master-points"),
     path("federation/", federation.clubs.clubs, name="federation"),
     path("federation/clubs/<slug:slug>/", federation.clubs.club, name="federation-club"),
+    path(
+        "federation/clubs/<slug:slug>/weights/",
+        federation.weights.weights,
+        name="federation-weights",
+    ),
     path(
         "federation/clubs/<slug:slug>/appoint/",
         federation.clubs.appoint,

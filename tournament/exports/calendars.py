@@ -1,5 +1,6 @@
-"""Calendars (.ics) written with icalendar: a season's public tournaments, and one
-player's tournaments and matches. Rows in, bytes out; the views fetch the rows.
+"""Calendars (.ics) written with icalendar: a season's public tournaments, the
+federation's calendar of every club's, and one player's tournaments and matches. Rows
+in, bytes out; the views fetch the rows.
 
 Every event is all day on the tournament's date (the club gives no times). All user
 text (names, tables) goes through icalendar's TEXT type, which escapes it; nothing here
@@ -30,6 +31,22 @@ def season_calendar(season, tournaments: Iterable, base_url: str, *, stamp=None)
     stamp = stamp or timezone.now()
     for tournament in tournaments:
         calendar.add_component(_tournament_event(tournament, base_url, stamp))
+    return calendar.to_ical()
+
+
+def federation_calendar(tournaments: Iterable, base_url: str, *, stamp=None) -> bytes:
+    """Every club's upcoming public tournaments, one all-day event each, with the club's
+    name and the address where it plays. Each tournament carries `url`, its page in its
+    club's addresses (the caller makes them: a federation's page is no club's)."""
+    calendar = _calendar(gettext("The federation's calendar"))
+    stamp = stamp or timezone.now()
+    for tournament in tournaments:
+        event = _tournament_event(tournament, base_url, stamp, url=tournament.url)
+        club = tournament.season.club
+        _text(event, "DESCRIPTION", club.name)
+        if club.address:
+            _text(event, "LOCATION", club.address)
+        calendar.add_component(event)
     return calendar.to_ical()
 
 
@@ -83,13 +100,13 @@ def _uid(kind: str, pk: int, base_url: str) -> str:
     return f"{kind}-{pk}@{urlsplit(base_url).hostname or 'localhost'}"
 
 
-def _tournament_event(tournament, base_url: str, stamp: datetime) -> Event:
+def _tournament_event(tournament, base_url: str, stamp: datetime, url: str = "") -> Event:
     event = Event()
     event.add("uid", _uid("tournament", tournament.pk, base_url))
     event.add("dtstamp", stamp)
     _all_day(event, tournament.date)
     _text(event, "SUMMARY", tournament.name)
-    event.add("url", urljoin(base_url, tournament.get_absolute_url()))
+    event.add("url", urljoin(base_url, url or tournament.get_absolute_url()))
     return event
 
 

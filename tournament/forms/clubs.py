@@ -52,3 +52,15 @@ class AppointForm(forms.Form):
                 params={"username": username},
             )
         return username
+
+
+class EventWeightForm(forms.Form):
+    """The federation's weight of one of a club's events (checked by the operation:
+    core.master_points.event_weight)."""
+
+    tournament = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
+    weight = forms.CharField(
+        label=_("Weight"),
+        max_length=10,
+        help_text=_("From 0 (the event does not count) to 10; 1 unless the federation says."),
+    )

@@ -26,9 +26,15 @@ from django.db import OperationalError, close_old_connections
 from ..models import Job
 from ..operations import jobs as job_operations
 from ..operations import pending_uploads, push, push_events, receipts
+from . import master_points
 from .kinds import TASKS
 
 logger = logging.getLogger(__name__)
+
+# How often the loop looks for finished tournaments whose master points wait (seconds),
+# and how many it counts at a time: a little at a time, between the jobs.
+POINTS_INTERVAL = 60
+POINTS_AT_A_TIME = 20
 
 
 class TimeLimitExceeded(Exception):
@@ -84,6 +90,7 @@ class Worker:
         self.running = True
         self.pruned_at: float | None = None  # time.monotonic() of the last prune
         self.overdue_at: float | None = None  # and of the last look for matches running over
+        self.points_at: float | None = None  # and of the last count of master points
 
     def prune(self) -> None:
         """Delete the old finished jobs when the worker starts, then every
@@ -121,6 +128,24 @@ class Worker:
         if queued:
             logger.info("worker %s: %s notices of matches running over", self.name, queued)
 
+    def count_points(self) -> None:
+        """Every POINTS_INTERVAL seconds, the master points of the tournaments finished
+        or changed since are counted for the federation's ranking (jobs.master_points):
+        in the loop, like the look for matches running over, not a job per event."""
+        now = time.monotonic()
+        if self.points_at is not None and now - self.points_at < POINTS_INTERVAL:
+            return
+        self.points_at = now
+        try:
+            counted = master_points.count_waiting(POINTS_AT_A_TIME)
+        except OperationalError:
+            raise
+        except Exception:
+            logger.exception("worker %s: counting the master points failed", self.name)
+            return
+        if counted:
+            logger.info("worker %s: master points of %s tournaments counted", self.name, counted)
+
     def stop(self, signum, frame) -> None:
         self.running = False
 
@@ -142,6 +167,7 @@ class Worker:
             try:
                 self.prune()
                 self.look_for_overdue()
+                self.count_points()
                 job = run_one(self.name)
             except OperationalError as error:
                 # The database busy or gone for a moment: look again later.

@@ -21,6 +21,7 @@ from .federation_league import (
 )
 from .games import Game, Penalty
 from .jobs import Job, JobStatus
+from .master_points import MasterPoints, PointsCounted
 from .matches import Match, MatchQuerySet
 from .payments import Payment
 from .players import Player, PlayerQuerySet
@@ -60,6 +61,7 @@ __all__ = [
     "LeagueSeason",
     "LeagueSquadMember",
     "LeagueTeam",
+    "MasterPoints",
     "Match",
     "MatchMail",
     "MatchQuerySet",
@@ -70,6 +72,7 @@ __all__ = [
     "Player",
     "PlayerLink",
     "PlayerQuerySet",
+    "PointsCounted",
     "PrizePayment",
     "PushKind",
     "PushMessage",

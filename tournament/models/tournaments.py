@@ -201,6 +201,12 @@ class Tournament(RegistrationSettings, EventFormatSettings):
     public = models.BooleanField(_("public"), default=True)
     # Played online: a club's rating policy may leave such matches out.
     online = models.BooleanField(_("played online"), default=False)
+    # The federation's weight of the event in its master points across clubs
+    # (core.master_points: EventWeight x DivisionWeight), set by the federation's
+    # administrator alone (operations.federation_points), never on the club's forms.
+    federation_weight = models.DecimalField(
+        _("federation's weight"), max_digits=4, decimal_places=2, default=1, editable=False
+    )
     created = models.DateTimeField(_("created"), auto_now_add=True)
     # The tables of the day, in the order matches are called to them ("1".."6", or names).
     tables = models.JSONField(_("tables"), default=list, blank=True, validators=[validate_tables])
@@ -259,6 +265,10 @@ class Tournament(RegistrationSettings, EventFormatSettings):
                 violation_error_message=_("This season already has a tournament of that name."),
             ),
             models.CheckConstraint(condition=~Q(name=""), name="tournament_name_not_empty"),
+            models.CheckConstraint(
+                condition=Q(federation_weight__gte=0, federation_weight__lte=10),
+                name="tournament_federation_weight_in_range",
+            ),
             models.CheckConstraint(
                 condition=Q(progressive_rounds__gte=1),
                 name="tournament_progressive_rounds_positive",

@@ -89,6 +89,19 @@ def this_week(today: datetime.date) -> list[Tournament]:
     )
 
 
+def upcoming(today: datetime.date) -> list[Tournament]:
+    """The federation's calendar: every club's public tournaments from today on, not
+    finished, by date, then club, then name, each with its season and club (the club's
+    name and address where it plays): one query."""
+    return list(
+        _public_tournaments()
+        .filter(date__gte=today)
+        .exclude(status=Tournament.Status.FINISHED)
+        .select_related("season__club")
+        .order_by("date", "season__club__name", "name", "pk")
+    )
+
+
 def top_rated(limit: int) -> list[Player]:
     """The top of the one rating list (every club's players): one query."""
     return list(rated_players()[:limit])

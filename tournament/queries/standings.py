@@ -9,16 +9,18 @@ agree.
 
 from __future__ import annotations
 
+import copy
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 from itertools import groupby
 from operator import itemgetter
 
 from django.db.models import Count, Exists, OuterRef, Q
 from django.utils.translation import gettext
 
-from ..core import draw, formats, league
+from ..core import draw, formats, league, master_points
 from ..core.match_rows import MatchRow
 from ..core.tally import Tally
 from ..models import Entry, Game, Match, Player, Season, Tournament
@@ -303,6 +305,17 @@ def season_standings(season: Season, *, with_places: bool = False) -> Standings:
 def tournament_standings(tournament: Tournament) -> Standings:
     """One tournament: its places and each player's figures in it."""
     return _records_for([tournament], tournament.season, with_places=True)
+
+
+def master_points_of(tournament: Tournament) -> dict[int, Decimal]:
+    """Each player's master points in `tournament` at weight 1 (core.master_points),
+    whatever its season's league counts: what the federation's ranking across clubs
+    stores (operations.federation_points). Counted as a season of master points counts
+    them, so the two never disagree."""
+    season = copy.copy(tournament.season)
+    season.league_scoring = master_points.MASTER_POINTS
+    standings = _records_for([tournament], season)
+    return {record.player.pk: Decimal(record.league_points) for record in standings.records}
 
 
 @dataclass

@@ -26,6 +26,7 @@ from django.utils import timezone
 from ... import operations
 from ...core import draw, sample_games
 from ...core.scoring import GameResult
+from ...jobs import master_points
 from ...models import Match, Player, Season, Tournament, club_scope
 from ...models.clubs import FOUNDING_CLUB_ID
 from ...operations.accounts import make_director
@@ -249,6 +250,8 @@ class Command(BaseCommand):
             if clubs
             else "Two more clubs: nothing to create."
         )
+        # The federation's ranking, as the worker would count it after each event.
+        self.stdout.write(f"Master points of {master_points.count_waiting()} tournaments counted.")
         with club_scope.scoped(FOUNDING_CLUB_ID):
             self._show_links(site_url.rstrip("/"))
 
