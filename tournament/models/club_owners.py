@@ -12,12 +12,12 @@ club, so it is always that club's; a game is named by its number within its matc
 
 from __future__ import annotations
 
-from django.db.models import BigIntegerField, Case, OuterRef, QuerySet, Subquery, Value, When
+from django.db.models import BigIntegerField, Case, OuterRef, QuerySet, Subquery, When
 from django.db.models.fields.json import KeyTextTransform
-from django.db.models.functions import Cast, Coalesce
+from django.db.models.functions import Cast
 
 from .avoided import AvoidedPair
-from .clubs import FOUNDING_CLUB_ID, Membership
+from .clubs import Membership, club_or_founding, or_founding
 from .entries import Entry
 from .jobs import Job
 from .matches import Match
@@ -90,10 +90,9 @@ def _clubs_query(rows: dict[str, int]):
 def player_clubs(player_id: int) -> frozenset[int]:
     """The clubs a player belongs to: those they are a member of, the founding club for
     a player of no club (one from before clubs, or made outside any)."""
-    clubs = frozenset(
+    return or_founding(
         Membership.objects.filter(player_id=player_id).order_by().values_list("club_id", flat=True)
     )
-    return clubs or frozenset({FOUNDING_CLUB_ID})
 
 
 def jobs_with_club(jobs: QuerySet[Job]) -> QuerySet[Job]:
@@ -112,14 +111,14 @@ def jobs_with_club(jobs: QuerySet[Job]) -> QuerySet[Job]:
         found = model._base_manager.filter(pk=OuterRef("row_id")).order_by().values(path)[:1]
         clubs.append(When(kind=kind, then=Subquery(found)))
     club = Case(*clubs, output_field=BigIntegerField())
-    return jobs.annotate(row_id=first_id).annotate(club=Coalesce(club, Value(FOUNDING_CLUB_ID)))
+    return jobs.annotate(row_id=first_id).annotate(club=club_or_founding(club))
 
 
 def job_clubs(job_id: int) -> frozenset[int]:
     """The club of the job (jobs_with_club); a job that is not there is the founding
     club's, as the page that names it will say 404."""
     found = jobs_with_club(Job.objects.filter(pk=job_id)).values_list("club", flat=True).first()
-    return frozenset({FOUNDING_CLUB_ID if found is None else found})
+    return or_founding(() if found is None else (found,))
 
 
 def belongs(club_id: int, route: str, kwargs: dict) -> bool:
