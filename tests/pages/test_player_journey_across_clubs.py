@@ -159,3 +159,20 @@ def test_a_founding_member_plays_the_second_clubs_open_with_her_one_identity(
     assert "Obert de Barcelona" in page and "Lliga BCN" in page
     home = browser().get(f"/players/{nuria.pk}/?season=2002").content.decode()
     assert "Copa Q-gammon" in home and "Lliga BCN" not in home
+
+
+def test_a_players_page_by_a_clubs_address_names_the_federations_as_canonical(nuria, bcn):
+    """The federation's pages answer under a club's address too (the club's menu around
+    them), each naming its one address as canonical; by their own, they name none."""
+    by_club = browser().get(f"/clubs/bcn/players/{nuria.pk}/")
+    assert by_club.status_code == 200
+    text = by_club.content.decode()
+    canonical = f'<link rel="canonical" href="http://testserver/players/{nuria.pk}/">'
+    assert canonical in text
+    # Its query kept: the same page.
+    assert '<link rel="canonical" href="http://testserver/ratings/?page=1">' in (
+        browser().get("/clubs/bcn/ratings/?page=1").content.decode()
+    )
+    assert 'rel="canonical"' not in browser().get(f"/players/{nuria.pk}/").content.decode()
+    # A club's own page (its seasons) is its own address: none.
+    assert 'rel="canonical"' not in browser().get("/clubs/bcn/").content.decode()
