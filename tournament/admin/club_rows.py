@@ -10,10 +10,10 @@ one door); this keeps the lists and forms from showing them."""
 from __future__ import annotations
 
 from django.core.exceptions import ValidationError
-from django.db.models import Exists, OuterRef, Q
+from django.db.models import Q
 
-from ..models import Membership, Season, Tournament
-from ..models.clubs import FOUNDING_CLUB_ID, administers_federation, clubs_directed
+from ..models import Season, Tournament
+from ..models.clubs import administers_federation, clubs_directed, member_of, or_founding
 
 
 def sees_every_club(request) -> bool:
@@ -23,17 +23,13 @@ def sees_every_club(request) -> bool:
 def new_rows_club(request) -> int:
     """The club a row made in the admin belongs to: the user's (the first, for a user
     of several clubs), the founding club's for a federation administrator of none."""
-    clubs = clubs_directed(request.user)
-    return min(clubs) if clubs else FOUNDING_CLUB_ID
+    return min(or_founding(clubs_directed(request.user)))
 
 
 def players_of(clubs) -> Q:
     """The players of `clubs`: their members, and for the founding club the players of
     no club (from before clubs, models.club_owners)."""
-    member = Exists(Membership.objects.filter(player=OuterRef("pk"), club_id__in=clubs))
-    if FOUNDING_CLUB_ID in clubs:
-        return Q(member) | ~Exists(Membership.objects.filter(player=OuterRef("pk")))
-    return Q(member)
+    return member_of(clubs)
 
 
 class ClubRowsAdmin:

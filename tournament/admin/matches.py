@@ -5,7 +5,7 @@ never store a game the rules forbid, a stale score, or a change to a draw."""
 
 from django.contrib import admin
 from django.core.exceptions import ValidationError
-from django.db.models import Q
+from django.db.models import Exists, OuterRef, Q
 from django.forms.models import BaseInlineFormSet
 from django.utils.text import capfirst
 from django.utils.translation import gettext
@@ -16,7 +16,7 @@ from ..core import schedule, scoring
 from ..models import Game, Match, Player
 from ..operations.games import not_started
 from .base import OneDoorAdmin, RowsCapped, refuse_unless_ids
-from .club_rows import ClubRowsAdmin
+from .club_rows import ClubRowsAdmin, sees_every_club
 
 
 class GameInlineFormSet(BaseInlineFormSet):
@@ -115,7 +115,14 @@ class PlayerFilter(admin.SimpleListFilter):
     parameter_name = "player"
 
     def lookups(self, request, model_admin):
-        return [(player.pk, player.name) for player in Player.objects.active()]
+        players = Player.objects.active()
+        if not sees_every_club(request):
+            # A club's director: the players of their clubs' matches (another club's
+            # member who played in one included), never the federation's every player.
+            theirs = model_admin.get_queryset(request).order_by()
+            sat = Q(player1=OuterRef("pk")) | Q(player2=OuterRef("pk"))
+            players = players.filter(Exists(theirs.filter(sat)))
+        return [(player.pk, player.name) for player in players]
 
     def queryset(self, request, queryset):
         if self.value():

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.conf import settings
-from django.urls import reverse
+from django.urls import get_script_prefix, reverse, set_script_prefix
 from django.utils import timezone, translation
 from django.utils.translation import gettext
 
@@ -58,7 +58,7 @@ def notice_of(message: PushMessage) -> Notice | None:
     """The notice in the recipient's language; None when there is nothing to tell any
     more (the match was removed, the report settled, the match no longer running over)."""
     match = (
-        Match.objects.select_related("tournament", "bracket", "player1", "player2")
+        Match.objects.select_related("tournament__season__club", "bracket", "player1", "player2")
         .filter(pk=message.params.get("match"))
         .first()
     )
@@ -143,6 +143,18 @@ def _for_player(message: PushMessage, match: Match) -> Notice | None:
     return Notice(match.tournament.name, body, url, f"match-{match.pk}")
 
 
+def _club_page(match: Match, name: str, *args) -> str:
+    """A director's page of the match's club: under the club's address (Club.prefix),
+    inside the site's own; the founding club's unprefixed, as before clubs."""
+    root = get_script_prefix()
+    prefix = match.tournament.season.club.prefix.lstrip("/")
+    set_script_prefix(f"{root}{prefix}/" if prefix else root)
+    try:
+        return reverse(name, args=args or None)
+    finally:
+        set_script_prefix(root)
+
+
 def _for_director(message: PushMessage, match: Match) -> Notice | None:
     tournament = match.tournament
     if message.kind == PushKind.DISPUTED:
@@ -155,7 +167,8 @@ def _for_director(message: PushMessage, match: Match) -> Notice | None:
         else:
             body = gettext("%(player)s disputes game %(number)s of %(match)s.")
         body %= {"player": disputer, "number": report.number, "match": match}
-        return Notice(tournament.name, body, reverse("director-reports"), f"report-{report.pk}")
+        url = _club_page(match, "director-reports")
+        return Notice(tournament.name, body, url, f"report-{report.pk}")
     if message.kind == PushKind.OVERDUE:
         mark = match.wall_mark(timezone.now())
         if mark.kind != wall_clock.RUNNING_OVER:
@@ -165,6 +178,6 @@ def _for_director(message: PushMessage, match: Match) -> Notice | None:
         else:
             body = gettext("%(match)s is running over its expected length.")
         body %= {"match": match, "table": match.table_label}
-        url = reverse("director-match", args=[tournament.pk, match.pk])
+        url = _club_page(match, "director-match", tournament.pk, match.pk)
         return Notice(tournament.name, body, url, f"match-{match.pk}")
     return None

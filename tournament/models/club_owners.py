@@ -12,8 +12,12 @@ club, so it is always that club's; a game is named by its number within its matc
 
 from __future__ import annotations
 
+from django.db.models import BigIntegerField, Case, OuterRef, QuerySet, Subquery, When
+from django.db.models.fields.json import KeyTextTransform
+from django.db.models.functions import Cast
+
 from .avoided import AvoidedPair
-from .clubs import FOUNDING_CLUB_ID, Membership
+from .clubs import Membership, club_or_founding, or_founding
 from .entries import Entry
 from .jobs import Job
 from .matches import Match
@@ -86,23 +90,35 @@ def _clubs_query(rows: dict[str, int]):
 def player_clubs(player_id: int) -> frozenset[int]:
     """The clubs a player belongs to: those they are a member of, the founding club for
     a player of no club (one from before clubs, or made outside any)."""
-    clubs = frozenset(
+    return or_founding(
         Membership.objects.filter(player_id=player_id).order_by().values_list("club_id", flat=True)
     )
-    return clubs or frozenset({FOUNDING_CLUB_ID})
+
+
+def jobs_with_club(jobs: QuerySet[Job]) -> QuerySet[Job]:
+    """The jobs, each with `club`: the club of the match or tournament it works on
+    (its first argument, by its kind: JOB_ROWS), read in the same query; the founding
+    club's for a job of no club's row (a push, a check: the site's own work, as before
+    clubs) or of a row that is no longer there."""
+    # The first argument read as an id for the kinds that name a row only: another
+    # kind's may be anything (a list of messages), which the cast would refuse.
+    first_id = Case(
+        When(kind__in=list(JOB_ROWS), then=Cast(KeyTextTransform("0", "args"), BigIntegerField()))
+    )
+    clubs = []
+    for kind, row in JOB_ROWS.items():
+        model, path = CLUB_OF[row]
+        found = model._base_manager.filter(pk=OuterRef("row_id")).order_by().values(path)[:1]
+        clubs.append(When(kind=kind, then=Subquery(found)))
+    club = Case(*clubs, output_field=BigIntegerField())
+    return jobs.annotate(row_id=first_id).annotate(club=club_or_founding(club))
 
 
 def job_clubs(job_id: int) -> frozenset[int]:
-    """The club of the match or tournament a job works on; the founding club's for a
-    job of no club's row (a push, a check: the site's own work, as before clubs)."""
-    job = Job.objects.filter(pk=job_id).values("kind", "args").first()
-    args = job["args"] if job and isinstance(job["args"], list) else []
-    kind = JOB_ROWS.get(job["kind"]) if job else None
-    if kind is None or not args or not isinstance(args[0], int):
-        return frozenset({FOUNDING_CLUB_ID})
-    model, path = CLUB_OF[kind]
-    found = model._base_manager.filter(pk=args[0]).values_list(path, flat=True).first()
-    return frozenset({FOUNDING_CLUB_ID if found is None else found})
+    """The club of the job (jobs_with_club); a job that is not there is the founding
+    club's, as the page that names it will say 404."""
+    found = jobs_with_club(Job.objects.filter(pk=job_id)).values_list("club", flat=True).first()
+    return or_founding(() if found is None else (found,))
 
 
 def belongs(club_id: int, route: str, kwargs: dict) -> bool:

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
-from django.db.models import Q
+from django.db.models import Exists, OuterRef, Q, Value
+from django.db.models.functions import Coalesce
 from django.utils.translation import gettext_lazy as _
 
 from . import club_scope
@@ -152,6 +153,30 @@ class Membership(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} ({self.club})"
+
+
+# The rule of the rows from before clubs: a row of no club (a player who is a member of
+# none, a job that works on no club's row) is the founding club's, as every row was.
+# Written once, in the three forms its readers need.
+
+
+def or_founding(clubs) -> frozenset[int]:
+    """The clubs found, or the founding club when none was."""
+    return frozenset(clubs) or frozenset({FOUNDING_CLUB_ID})
+
+
+def club_or_founding(club):
+    """A query's club expression, the founding club's where it is null."""
+    return Coalesce(club, Value(FOUNDING_CLUB_ID))
+
+
+def member_of(clubs) -> Q:
+    """A player (the query's row) of one of `clubs`: a member, or, for the founding
+    club, a member of none."""
+    member = Q(Exists(Membership.objects.filter(player=OuterRef("pk"), club_id__in=clubs)))
+    if FOUNDING_CLUB_ID in clubs:
+        member |= ~Exists(Membership.objects.filter(player=OuterRef("pk")))
+    return member
 
 
 FEDERATION_PERMISSION = "tournament.administer_federation"

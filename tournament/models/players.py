@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy as _
 
 from ..core import ratings
 from ..core.names import normalize_name
-from .clubs import FOUNDING_CLUB_ID, Membership
+from .clubs import FOUNDING_CLUB_ID, Membership, member_of
 
 
 class PlayerQuerySet(models.QuerySet):
@@ -43,10 +43,7 @@ class PlayerQuerySet(models.QuerySet):
     def members_of(self, club_id: int):
         """The club's members. A player who is a member of no club at all is the
         founding club's, as every player was before clubs."""
-        member = Exists(Membership.objects.filter(player=OuterRef("pk"), club_id=club_id))
-        if club_id == FOUNDING_CLUB_ID:
-            member |= ~Exists(Membership.objects.filter(player=OuterRef("pk")))
-        return self.filter(member)
+        return self.filter(member_of({club_id}))
 
     def with_number(self, club_id: int):
         """Each player with `number`, their member number in the club ("" for none)."""

@@ -51,6 +51,11 @@ class GameReportQuerySet(models.QuerySet):
         and disputed (for the director)."""
         return self.filter(status__in=GameReport.WAITING)
 
+    def of_club(self, club_id: int):
+        """The reports of the club's matches: a director's queue lists their club's
+        only (the reports' rows are read across clubs otherwise)."""
+        return self.filter(match__tournament__season__club_id=club_id)
+
 
 class GameReport(models.Model):
     """A game a player reported from their link. The match does not change until the

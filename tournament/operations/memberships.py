@@ -11,6 +11,7 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext_lazy as _
 
 from ..models import Club, Membership, Player
+from ..models.club_owners import player_clubs
 from ..models.clubs import FOUNDING_CLUB_ID, administers_federation, clubs_directed
 from .errors import NotYourClub, OperationError
 from .founding import founding_club
@@ -36,9 +37,7 @@ def club_id_of(club: Club | int | None) -> int:
 def clubs_of(player: Player | int) -> set[int]:
     """The clubs the player is a member of; none at all reads as the founding club's, as
     every player was before clubs."""
-    player_id = player if isinstance(player, int) else player.pk
-    found = set(Membership.objects.filter(player_id=player_id).values_list("club_id", flat=True))
-    return found or {FOUNDING_CLUB_ID}
+    return set(player_clubs(player if isinstance(player, int) else player.pk))
 
 
 def is_member(player: Player | int, club: Club | int | None) -> bool:

@@ -27,11 +27,12 @@ from ..models import (
     PushSubscription,
     Tournament,
 )
+from ..models.seasons import club_id_of
 from .push import enabled, queue
 
-# The permission of the directors' pages (web.access.DIRECTOR_PERMISSION), in the form a
-# query of the permissions' tables takes.
-DIRECTORS = ("tournament", "direct_tournaments")
+# The federation administrator's permission (models.clubs.FEDERATION_PERMISSION), in the
+# form a query of the permissions' tables takes.
+FEDERATION = ("tournament", "administer_federation")
 
 
 def _stamp(moment: datetime) -> int:
@@ -53,11 +54,14 @@ def _players_browsers(player_ids) -> dict[int, list[PushSubscription]]:
     return found
 
 
-def _directors_browsers() -> list[PushSubscription]:
-    """The subscriptions of the active accounts that may direct tournaments."""
-    app, codename = DIRECTORS
+def _directors_browsers(club_id: int) -> list[PushSubscription]:
+    """The subscriptions of the active accounts that run the club (models.clubs.directs:
+    its directors, and the federation's administrators, who may run any): another
+    club's directors are not told of its matches."""
+    app, codename = FEDERATION
     may_direct = (
-        Q(user__is_superuser=True)
+        Q(user__club_roles__club_id=club_id)
+        | Q(user__is_superuser=True)
         | Q(
             user__user_permissions__content_type__app_label=app,
             user__user_permissions__codename=codename,
@@ -194,7 +198,7 @@ def report_disputed(report: GameReport) -> None:
             kind=PushKind.DISPUTED,
             params={"match": report.match_id, "report": report.pk},
         )
-        for subscription in _directors_browsers()
+        for subscription in _directors_browsers(club_id_of(report.match.tournament))
     ]
     queue(messages)
 
@@ -221,19 +225,25 @@ def running_over(now: datetime | None = None) -> int:
     messages were queued."""
     if not enabled():
         return 0
-    browsers = _directors_browsers()
-    if not browsers:
-        return 0
+    if not PushSubscription.objects.filter(user__is_active=True).exists():
+        return 0  # no account's browser to tell: the matches are not read
     now = now or timezone.now()
     # Matches called within the days their messages are kept: each is told once.
     since = now - timedelta(days=settings.PUSH_KEEP_DAYS)
     matches = (
         Match.objects.open()
         .filter(tournament__status__in=Tournament.IN_PLAY, called_at__gte=since)
-        .select_related("tournament", "bracket")
+        .select_related("tournament__season", "bracket")
         .order_by("pk")
     )
     over = [match for match in matches if match.wall_mark(now).kind == wall_clock.RUNNING_OVER]
+    # Each club's directors, of their club's matches: one query per club with a match
+    # running over.
+    browsers = {}
+    for match in over:
+        club_id = club_id_of(match.tournament)
+        if club_id not in browsers:
+            browsers[club_id] = _directors_browsers(club_id)
     messages = [
         PushMessage(
             subscription=subscription,
@@ -242,6 +252,6 @@ def running_over(now: datetime | None = None) -> int:
             params={"match": match.pk},
         )
         for match in over
-        for subscription in browsers
+        for subscription in browsers[club_id_of(match.tournament)]
     ]
     return len(queue(messages, told_before=True))

@@ -39,9 +39,10 @@ def newest_tournaments(limit: int) -> QuerySet[Tournament]:
     return Tournament.objects.select_related("season").order_by("-date", "name")[:limit]
 
 
-def reports_waiting() -> int:
-    """How many reported games wait for the opponent or the director (lapsed included)."""
-    return GameReport.objects.waiting().count()
+def reports_waiting(club_id: int) -> int:
+    """How many reported games of the club wait for the opponent or the director
+    (lapsed included)."""
+    return GameReport.objects.waiting().of_club(club_id).count()
 
 
 # A tournament's desk.
@@ -134,9 +135,16 @@ def players_entered_in(tournament: Tournament) -> set[int]:
     return set(Entry.objects.filter(tournament=tournament).values_list("player_id", flat=True))
 
 
-def active_players() -> QuerySet[Player]:
-    """The club's active players by name, with what the sweep shows of them (lazy)."""
-    return Player.objects.active().only("pk", "name", "club").order_by("name", "pk")
+def active_players(tournament: Tournament) -> QuerySet[Player]:
+    """The active members of the tournament's club by name, with what the sweep shows of
+    them (lazy): not every club's players of the federation (another club's member is
+    entered by the search)."""
+    return (
+        Player.objects.active()
+        .members_of(club_of(tournament))
+        .only("pk", "name", "club")
+        .order_by("name", "pk")
+    )
 
 
 def entries_of_players(tournament: Tournament, player_ids) -> QuerySet[Entry]:

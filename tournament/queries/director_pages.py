@@ -18,6 +18,7 @@ from ..models import (
     Season,
     Tournament,
 )
+from ..models.club_owners import jobs_with_club
 
 
 # A match.
@@ -51,10 +52,12 @@ def matches_by_id(ids) -> list[Match]:
 
 
 # Reported games.
-def waiting_reports() -> QuerySet[GameReport]:
-    """The reported games waiting, oldest first, with their matches' games and penalties."""
+def waiting_reports(club_id: int) -> QuerySet[GameReport]:
+    """The club's reported games waiting, oldest first, with their matches' games and
+    penalties."""
     return (
         GameReport.objects.waiting()
+        .of_club(club_id)
         .select_related(
             "reported_by",
             "match__tournament__season",
@@ -110,8 +113,14 @@ def team_names(tournament: Tournament) -> dict[int, str]:
     return dict(tournament.teams.values_list("pk", "name"))
 
 
-def newest_jobs(limit: int) -> list[Job]:
-    return list(Job.objects.order_by("-id")[:limit])
+def newest_jobs(limit: int, club_id: int | None) -> list[Job]:
+    """The newest jobs of the club (models.club_owners.jobs_with_club: of its matches
+    and tournaments; the site's own work is the founding club's), of every club for
+    None."""
+    jobs = Job.objects.order_by("-id")
+    if club_id is not None:
+        jobs = jobs_with_club(jobs).filter(club=club_id)
+    return list(jobs[:limit])
 
 
 # Setting up.

@@ -100,13 +100,26 @@ def club_reverse(club: Club | None, name: str, *args, root: str = "/", **kwargs)
         return reverse(name, args=args or None, kwargs=kwargs or None)
 
 
+def canonical_url(request) -> str | None:
+    """A federation's page reached by a club's address (`/clubs/<slug>/players/7/`):
+    its one address, the federation's (`/players/7/`), for search engines. It answers
+    there too, in the club's dress (its menu's links stay in the club), as a visitor who
+    came from the club's pages expects; None for every other page."""
+    if not getattr(request, "club_prefixed", False) or not is_federation_path(request.path_info):
+        return None
+    path = f"{getattr(request, 'site_root', '/')}{request.path_info.lstrip('/')}"
+    query = request.META.get("QUERY_STRING", "")
+    return request.build_absolute_uri(f"{path}?{query}" if query else path)
+
+
 def club_context(request) -> dict:
-    """What every template may ask of the club: `this_club` (read only when asked) and
+    """What every template may ask of the club: `this_club` (read only when asked),
     `directs_club`, whether the user runs it (the menu's desk link), from the user's
-    roles the request reads once."""
+    roles the request reads once, and `canonical_url` (canonical_url)."""
     club = getattr(request, "club", None)
     club_id = getattr(request, "club_id", FOUNDING_CLUB_ID)
     return {
         "this_club": club,
         "directs_club": SimpleLazyObject(lambda: directs(request.user, club_id)),
+        "canonical_url": canonical_url(request),
     }

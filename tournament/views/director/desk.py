@@ -33,7 +33,7 @@ def desk(request):
         "tournaments": tournaments,
         # Reported games waiting for the opponent or the director (lapsed ones too:
         # the director throws those away from the queue).
-        "reports_waiting": reports_waiting(),
+        "reports_waiting": reports_waiting(request.club_id),
         "push": push_control.control(
             url=reverse("director-push"),
             off_url=reverse("director-push-off"),

@@ -1,5 +1,5 @@
 """Entries in one sweep, on the tournament desk: what the desk shows of it (the club's
-active players to tick, the last tournament's players of the season first, filtered as
+active members to tick, the last tournament's players of the season first, filtered as
 one types; the earlier tournaments to copy the entries of; the seeds from the club's
 ratings). The views that act on it are `entry_sweep_actions`'s: the desk imports this
 module, they import the desk."""
@@ -24,7 +24,7 @@ def sweep_context(tournament: Tournament, entries) -> dict:
     last = next((t for t in earlier if t.season_id == tournament.season_id), None)
     regulars = players_entered_in(last) if last else set()
     entered = {entry.player_id for entry in entries}
-    players = active_players()
+    players = active_players(tournament)
     rows = [(player, player.pk in entered, player.pk in regulars) for player in players]
     # Stable: by name within each part.
     rows.sort(key=lambda row: not row[2])

@@ -23,8 +23,11 @@ RECENT = 100
 @require_GET
 def jobs(request):
     """Template: director/jobs.html; context: jobs (queries.jobs.JobLine: the job and its
-    work in words; the newest first), statuses (JobStatus, to compare a job's with)."""
-    recent = job_lines(newest_jobs(RECENT))
+    work in words; the newest first; the club's only), statuses (JobStatus, to compare a
+    job's with)."""
+    # The club's jobs, for the federation's administrator too: another club's Retry
+    # is that club's page's (web.access refuses it here).
+    recent = job_lines(newest_jobs(RECENT, request.club_id))
     return render(request, "director/jobs.html", {"jobs": recent, "statuses": JobStatus})
 
 

@@ -82,7 +82,7 @@ def _queue(request, *, status=200, error=None, failed=None):
     versions (a disputed game's two versions side by side), opponent (who disputed)),
     error."""
     rows = []
-    for report in waiting_reports():
+    for report in waiting_reports(request.club_id):
         match = report.match
         lapsed = report.version != match.version
         form = None
