@@ -202,7 +202,12 @@ class Match(Sides, AtTheTable, MatchWords, models.Model):
         ordering = ["tournament_id", "bracket_id", "round", "group", "position", "pk"]
         # The matches being played and the next ones (the home page) are found by their
         # status: a few rows however many decided matches the club's history holds.
-        indexes = [models.Index(fields=["status"], name="match_status_idx")]
+        # The federation's results feed reads the matches decided since a day, a page
+        # at a time, out of every club's history (queries.federation_results).
+        indexes = [
+            models.Index(fields=["status"], name="match_status_idx"),
+            models.Index(fields=["decided_at"], name="match_decided_at_idx"),
+        ]
         constraints = [
             models.CheckConstraint(
                 condition=Q(player1__isnull=True)
