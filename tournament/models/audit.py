@@ -134,6 +134,7 @@ class AuditEntry(models.Model):
         DIRECTOR_APPOINTED = "director_appointed", _("director appointed")
         DIRECTOR_REMOVED = "director_removed", _("director removed")
         RATING_POLICY = "rating_policy", _("rating policy changed")
+        RATING_LIST_THRESHOLDS = "rating_list_rules", _("rating list's thresholds changed")
 
     at = models.DateTimeField(_("when"), default=timezone.now, db_index=True)
     user = models.ForeignKey(

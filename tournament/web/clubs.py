@@ -32,6 +32,7 @@ FEDERATION_PATHS = (
     "/p/",
     "/ratings/",
     "/api/clubs/",
+    "/api/federation/",
     "/api/players/",
     "/clubs/",
     "/federation/",
