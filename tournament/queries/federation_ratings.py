@@ -82,7 +82,7 @@ def clubs_of(players: QuerySet[Player] | Iterable[int]) -> dict[int, list[ClubNa
     if isinstance(players, QuerySet):
         found = players.order_by()
     else:
-        found = Player.objects.filter(pk__in=list(players))
+        found = Player.objects.filter(pk__in=list(players)).order_by()
     rows = found.values_list(
         "pk",
         "memberships__club__slug",
