@@ -1,7 +1,9 @@
 """`make bench`'s federation figures (`bench --only federation`): a club's pages (its
 home, a tournament, a player's page, the season standings) served from a federation of
 100 clubs, 20,000 players and a million games, against the same club on a one-club site
-of its size, which should cost the same queries and within 1.5x the time.
+of its size, which should cost the same queries and within 1.5x the time; and the
+federation's rating list (its page and its JSON) within 1.5x of the club's season
+standings, both on the federation's database (`rating_list`).
 
 The one-club site is a club's season built through the site's own operations, as the
 history figures build theirs (`history_bench.build`: knockout cups of 32 played game by
@@ -47,6 +49,7 @@ from tournament.models import (
 )
 from tournament.models.clubs import FOUNDING_CLUB_ID, FOUNDING_SLUG
 from tournament.operations import club_copies
+from tournament.queries import federation_ratings
 
 from . import history_bench, live_bench, measure
 
@@ -268,9 +271,60 @@ def run(emit, sites: list, pairs: int = measure.PAIRS, scale: Scale = BENCH, log
                 **within,
             }
         )
+    rating_list(emit, federation, paths[federation.label], pairs)
 
 
 FACTS = ("clubs", "players", "games")
+
+# The issue's figure: the federation's rating list (its page, and the whole list as
+# JSON) within 1.5x of a club's season standings, on the federation's database.
+RATING_LIST = {"rating_list": "/ratings/", "rating_list_json": "/api/federation/ratings/"}
+
+
+def rating_list(emit, federation, paths: dict, pairs: int = measure.PAIRS) -> None:
+    """One line for the rating list's page and one for its JSON, each timed in pairs
+    against the founding club's season standings on the same database: the list reads
+    the players' kept ratings (20,000 of them) where the standings read a season's
+    games."""
+    client = Client(headers={"accept-language": "en"})
+    standings = paths["season_standings"]
+    with federation.serving():
+        facts = _facts()
+        listed = _listed()
+        for name, path in RATING_LIST.items():
+            live_bench.get(client, path)  # warm, as the pages above
+            counted = [_queries(client, path), _queries(client, standings)]
+            timing = measure.paired(
+                partial(live_bench.get, client, path),
+                partial(live_bench.get, client, standings),
+                pairs,
+                figure_setup=federation.switch,
+                floor_setup=federation.switch,
+            )
+            ratio = timing["ratio"]["median"]
+            emit(
+                {
+                    "name": f"federation_{name}",
+                    "queries": counted,
+                    "ratio_vs_season_standings": ratio,
+                    **{key: facts[key] for key in FACTS},
+                    **listed,
+                    **timing,
+                    **measure.verdict(
+                        ratio,
+                        TARGET_RATIO,
+                        statistic="median of the pairwise wall-time ratios, the rating "
+                        "list over the founding club's season standings, both in the "
+                        "federation",
+                    ),
+                }
+            )
+
+
+def _listed() -> dict:
+    """How many the list publishes and lists apart, as its JSON counts them."""
+    found = federation_ratings.whole_list()
+    return {"published": len(found.published), "provisional": len(found.provisional)}
 
 
 def _analyze() -> None:

@@ -5,7 +5,7 @@ gets, so a page and its workbook show the same figures."""
 import django_tables2 as tables
 from django.urls import reverse
 from django.utils import formats
-from django.utils.html import format_html
+from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
 
 from .core import league
@@ -190,6 +190,42 @@ class RatingsTable(ReflowTable):
 
     def value_rating(self, value):
         return round(value, 1)
+
+
+class RatingListTable(ReflowTable):
+    """The federation's rating list (queries.federation_ratings): the published players
+    ranked, the provisional apart (no rank), or everyone by name (no rank, no trend).
+    Each row is a Player with `clubs` and `trend` set for its page. The order is the
+    list's rule (core.rating_list), not a visitor's choice: no column sorts."""
+
+    rank = _number(_("Rank"), cell_class="number rank")
+    name = _lead(_("Player"), linkify=lambda record: record.get_absolute_url())
+    clubs = tables.Column(verbose_name=_("Clubs"), empty_values=())
+    rating = _number(_("Rating"))
+    rating_experience = _number(_("Experience"))
+    last_rated_at = tables.DateColumn(verbose_name=_("Last rated match"), short=False)
+    trend = _number(_("Trend"), empty_values=())
+
+    class Meta:
+        orderable = False
+
+    def render_clubs(self, record):
+        return format_html_join(
+            ", ",
+            '<a href="{}">{}</a>',
+            ((club.get_absolute_url(), club.name) for club in record.clubs),
+        )
+
+    def render_rating(self, value):
+        return _decimal(value, 1)
+
+    def render_trend(self, record):
+        # Signed, so that a rise and a fall read at a glance: a plus, or a minus sign (U+2212).
+        value = round(record.trend, 1)
+        if value == 0:
+            return _decimal(0.0, 1)
+        sign = "+" if value > 0 else "\u2212"
+        return f"{sign}{_decimal(abs(value), 1)}"
 
 
 def _decimal(value: float, places: int) -> str:

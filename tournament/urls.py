@@ -48,13 +48,12 @@ urlpatterns = [
     ),
     path("matches/<int:pk>/", public.match.match, name="match"),
     path("matches/<int:pk>.mat", public.downloads.match_transcript, name="match-mat"),
+    # The federation's rating list (web.clubs.FEDERATION_PATHS: under any club's address).
     path("ratings/", public.ratings.ratings, name="ratings"),
-    path(
-        "ratings/inactive/",
-        public.ratings.ratings,
-        {"inactive": True},
-        name="ratings-inactive",
-    ),
+    path("ratings/everyone/", public.ratings.everyone, name="ratings-everyone"),
+    path("ratings/inactive/", public.ratings.inactive, name="ratings-inactive"),
+    path("ratings/rating-list.xlsx", public.ratings.ratings_workbook, name="ratings-xlsx"),
+    path("api/federation/ratings/", public.ratings.ratings_json, name="api-federation-ratings"),
     path("players/<int:pk>/", public.player.player, name="player"),
     path("api/tournaments/", public.api.tournaments, name="api-tournaments"),
     path("api/tournaments/<int:pk>/", public.api.tournament, name="api-tournament"),
@@ -71,6 +70,9 @@ urlpatterns = [
     path("calendar.ics", public.federation_calendar.calendar_ics, name="federation-calendar-ics"),
     path("points/", public.master_points.master_points, name="master-points"),
     path("federation/", federation.clubs.clubs, name="federation"),
+    path(
+        "federation/rating-list/", federation.rating_list.rating_list, name="federation-rating-list"
+    ),
     path("federation/clubs/<slug:slug>/", federation.clubs.club, name="federation-club"),
     path(
         "federation/clubs/<slug:slug>/weights/",

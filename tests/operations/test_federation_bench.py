@@ -19,6 +19,7 @@ PAGES = [
     "federation_player_page",
     "federation_season_standings",
 ]
+RATING_LIST = ["federation_rating_list", "federation_rating_list_json"]
 # 3 clubs of 10 players (2 of them the next club's members), 2 cups of 8 a club.
 TINY = "3,30,2,8,2"
 
@@ -64,7 +65,17 @@ def _rows(path, sql: str) -> list[tuple]:
 def test_each_page_on_one_club_and_in_the_federation(databases):
     machine, *lines = _federation(databases)
     assert machine["name"] == "machine"
+    lines, listed = lines[: len(PAGES)], lines[len(PAGES) :]
     assert [line["name"] for line in lines] == PAGES
+    # The rating list's page and JSON against the season standings, in the federation.
+    assert [line["name"] for line in listed] == RATING_LIST
+    for line in listed:
+        assert line["players"] == 30 and line["clubs"] == 3
+        assert line["published"] + line["provisional"] > 0
+        assert [type(count) for count in line["queries"]] == [int, int]
+        assert line["ratio_vs_season_standings"] == line["ratio"]["median"]
+        assert line["target"] == "<= 1.5"
+        assert line["within_target"] is (line["ratio"]["median"] <= 1.5)
     for line in lines:
         assert line["clubs"] == [1, 3]
         assert line["players"] == [10, 30]
@@ -78,6 +89,7 @@ def test_each_page_on_one_club_and_in_the_federation(databases):
         )
     # Built once: the next run finds both as they were.
     _machine, *again = _federation(databases)
+    again = again[: len(PAGES)]
     assert [line["games"] for line in again] == [line["games"] for line in lines]
 
     one_club, federation = databases

@@ -130,8 +130,11 @@ def test_a_retirement_is_rated_and_taking_it_back_undoes_it(cup):
 
 def test_ratings_page_and_player_chart(client, cup, django_assert_num_queries):
     builders.play(cup, seed=4)
-    # The active players' count (for the page links) and one page of them.
-    with django_assert_num_queries(2):
+    # Every player rated this year published (none has the 200 experience of the
+    # German list's default): the thresholds, the published players' count and page,
+    # the provisional ones' count (none: no page to read), the page's clubs and trends.
+    operations.set_rating_list_thresholds(0, 12)
+    with django_assert_num_queries(6):
         response = client.get(reverse("ratings"))
     table = response.context["table"]
     ratings = [row.record.rating for row in table.rows]

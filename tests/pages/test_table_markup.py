@@ -122,8 +122,15 @@ class TablePages(DemoClubTestCase):
         self.assertEqual([region["name"] for region in regions], ["Matches", "Head to head"])
 
     def test_ratings(self):
-        # The active players' count (for the page links) and one page of them.
-        self.check(reverse("ratings"), 2, 1)
+        # The rating list's thresholds, the published players' count (none in the demo:
+        # nobody has 200 experience), the provisional ones' count and page, their clubs
+        # and trends; one table, the provisional.
+        regions = self.check(reverse("ratings"), 6, 1)
+        self.assertEqual([region["name"] for region in regions], ["Provisional ratings"])
+
+    def test_everyone_rated(self):
+        # The count, a page, its players' clubs.
+        self.check(reverse("ratings-everyone"), 3, 1)
 
     def test_results(self):
         self.check(reverse("results", args=[self.finished.pk]), 9, 2)

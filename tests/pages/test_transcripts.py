@@ -394,7 +394,7 @@ def test_a_director_uploads_a_gnubg_file_and_everything_follows(director_client,
     bracket = client.get(reverse("tournament", args=[cup.pk])).content.decode()
     assert f'<span class="score">{match.score1}</span>' in bracket
 
-    ratings = client.get(reverse("ratings"))
+    ratings = client.get(reverse("ratings-everyone"))
     rated = [row.record for row in ratings.context["table"].rows]
     assert {player.pk for player in rated} == {match.player1_id, match.player2_id}
     winner_page = client.get(reverse("player", args=[match.winner_id])).content.decode()

@@ -14,6 +14,7 @@ from django.db.models import Exists, OuterRef, Q, Value
 from django.db.models.functions import Coalesce
 from django.utils.translation import gettext_lazy as _
 
+from ..core import rating_list
 from . import club_scope
 
 FOUNDING_CLUB_ID = 1
@@ -23,16 +24,34 @@ FEDERATION_ID = 1
 
 
 class Federation(models.Model):
-    """The one row above the clubs: its name and the rating policy's floor."""
+    """The one row above the clubs: its name, the rating policy's floor and the rating
+    list's publication rules."""
 
     name = models.CharField(_("name"), max_length=120, default="")
     # The federation's floor of which matches are rated (core.rating_policy), as JSON.
     rating_policy = models.JSONField(_("rating policy"), default=dict, blank=True)
+    # The rating list's thresholds (core.rating_list): the German list's by default.
+    rating_list_min_experience = models.PositiveIntegerField(
+        _("experience a published rating needs"),
+        default=rating_list.DEFAULT_MIN_EXPERIENCE,
+        help_text=_("Below it a player rated lately is listed apart, as provisional."),
+    )
+    rating_list_months = models.PositiveSmallIntegerField(
+        _("months within which a rated match keeps a player listed"),
+        default=rating_list.DEFAULT_MONTHS,
+    )
 
     class Meta:
         verbose_name = _("federation")
         verbose_name_plural = _("federation")
         permissions = [("administer_federation", _("Can create clubs and appoint directors"))]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(rating_list_months__gte=1)
+                & Q(rating_list_months__lte=rating_list.MAX_MONTHS),
+                name="federation_rating_list_months",
+            ),
+        ]
 
     def __str__(self) -> str:
         return self.name or str(_("The federation"))

@@ -36,6 +36,10 @@ class RatingChange(models.Model):
         verbose_name = _("rating change")
         verbose_name_plural = _("rating changes")
         ordering = ["sequence", "pk"]
+        indexes = [
+            # The rating list's trend: a page's players' changes of the last months.
+            models.Index(fields=["player", "at"], name="rating_change_player_at"),
+        ]
         constraints = [
             models.UniqueConstraint(fields=["match", "player"], name="rating_change_once_a_match"),
             models.CheckConstraint(

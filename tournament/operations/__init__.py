@@ -114,6 +114,7 @@ from .players import (
     delete_player,
 )
 from .prize_payments import pay_prize, take_back_prize_payment
+from .rating_list import set_rating_list_thresholds
 from .rating_policies import set_rating_policy
 from .seasons import (
     change_season_rules,
@@ -240,6 +241,7 @@ __all__ = [
     "save_team",
     "seeds_from_ratings",
     "send_round_reminders",
+    "set_rating_list_thresholds",
     "set_rating_policy",
     "set_round_deadline",
     "set_seeds",

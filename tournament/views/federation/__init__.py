@@ -1,9 +1,10 @@
 """The federation administrator's pages (`/federation/`): the clubs, a new club, a
 club's details, its directors and results manager appointed and removed; the weight
-of each club's events in the master points (`weights`). The
+of each club's events in the master points (`weights`); the rating list's thresholds
+(`rating_list`). The
 administrator is a user with the federation's permission (models.clubs), not a club's
 director: `web.access.federation_admin_required` answers 403 to anyone else."""
 
-from . import clubs, weights
+from . import clubs, rating_list, weights
 
-__all__ = ["clubs", "weights"]
+__all__ = ["clubs", "rating_list", "weights"]
