@@ -111,6 +111,9 @@ CLUBS = (
 LENGTHS = {draw.MAIN: "3,3,5"}
 
 
+DEMO_MIN_EXPERIENCE, DEMO_MONTHS = 50, 12
+
+
 def season_dates(
     club: DemoClub, today: datetime.date, back: int = 0
 ) -> tuple[datetime.date, datetime.date]:
@@ -136,6 +139,11 @@ def load(today: datetime.date) -> int:
             last = _season(club, spec, *season_dates(spec, today, back=1))
             current = _season(club, spec, *season_dates(spec, today))
             made += _tournaments(last, current, spec, players, today)
+    # A federation of three small clubs with a few seasons of history: at the German
+    # list's 200 experience nobody would be published (the demo's most experienced
+    # player has about 90), so the demo's federation publishes from 50, as a young
+    # federation's list would, and the rest are shown as provisional.
+    operations.set_rating_list_thresholds(DEMO_MIN_EXPERIENCE, DEMO_MONTHS)
     return made
 
 
