@@ -51,7 +51,7 @@ from tournament.models.clubs import FOUNDING_CLUB_ID, FOUNDING_SLUG
 from tournament.operations import club_copies
 from tournament.queries import federation_ratings
 
-from . import history_bench, live_bench, measure
+from . import decision_bench, federation_decision, history_bench, live_bench, measure
 
 TARGET_RATIO = 1.5
 PAGES = ("home_page", "tournament_page", "player_page", "season_standings")
@@ -272,6 +272,7 @@ def run(emit, sites: list, pairs: int = measure.PAIRS, scale: Scale = BENCH, log
             }
         )
     rating_list(emit, federation, paths[federation.label], pairs)
+    federation_decision.run(emit, sites, pairs)
 
 
 FACTS = ("clubs", "players", "games")
@@ -337,11 +338,16 @@ def _analyze() -> None:
 
 
 def _facts() -> dict:
+    """What the site holds, but the decision figure's cup (federation_decision: its
+    bench season, the same on both sites, and a few games more after each run)."""
+    aside = {"tournament__season__years": str(decision_bench.YEAR)}
     return {
         "clubs": Club.objects.count(),
-        "players": Player.objects.count(),
-        "games": Game.objects.count(),
-        "matches": Match._base_manager.count(),
+        "players": Player.objects.exclude(name__startswith="Decide ").count(),
+        "games": Game.objects.exclude(**{f"match__{key}": value for key, value in aside.items()})
+        .order_by()
+        .count(),
+        "matches": Match._base_manager.exclude(**aside).count(),
     }
 
 
