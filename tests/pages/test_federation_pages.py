@@ -88,9 +88,12 @@ def more_clubs(count: int) -> None:
         members(club, f"Jugador {number}")
 
 
-def rated(*names_and_ratings) -> None:
+def rated(*names_and_ratings, experience: int = 200) -> None:
+    """Players rated lately on `experience` (the published list's 200 by default)."""
     for name, rating in names_and_ratings:
-        Player.objects.filter(name=name).update(rating=rating, last_rated_at=timezone.now())
+        Player.objects.filter(name=name).update(
+            rating=rating, rating_experience=experience, last_rated_at=timezone.now()
+        )
 
 
 # --- `/` with one club, and with several
@@ -119,6 +122,7 @@ def test_with_one_club_and_no_season_home_still_answers(db):
 
 def test_with_two_clubs_home_is_the_federation_s(girona):
     rated(("Anna Bosch", 1620.0), ("Laia Puig", 1710.5))
+    rated(("Xavier Roca", 1800.0), experience=199)  # provisional: not on the home's list
     count, response = queries_of(english(), "/")
     assert "tournament/federation_home.html" in [t.name for t in response.templates]
     text = response.content.decode()
@@ -138,11 +142,12 @@ def test_with_two_clubs_home_is_the_federation_s(girona):
         assert hidden not in text
     # The next event of each club.
     assert "Next:" in text
-    # The top of the one rating list, across clubs.
+    # The top of the federation's published rating list, across clubs.
     assert [p.name for p in response.context["top"]] == ["Laia Puig", "Anna Bosch"]
     assert text.index("Laia Puig") < text.index("Anna Bosch", text.index("top-heading"))
-    # The seasons (asking about the clubs), the clubs, the week, the top.
-    assert count == 4
+    # The seasons (asking about the clubs), the clubs, the week, the list's thresholds
+    # and its top.
+    assert count == 5
 
 
 def test_the_federation_s_home_costs_the_same_at_2_and_at_5_clubs(girona):
@@ -150,7 +155,7 @@ def test_the_federation_s_home_costs_the_same_at_2_and_at_5_clubs(girona):
     more_clubs(3)
     at_five, response = queries_of(english(), "/")
     assert len(response.context["clubs"]) == 5
-    assert at_two == at_five == 4
+    assert at_two == at_five == 5
 
 
 def test_a_club_s_home_shows_its_own_seasons_only(girona):

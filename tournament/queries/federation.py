@@ -25,8 +25,8 @@ from django.db.models import (
 from django.db.models.functions import Coalesce, Concat, NullIf, Trim
 
 from ..models import Club, ClubRole, Membership, Player, Season, Tournament
+from . import federation_ratings
 from .home_page import seasons_under_way
-from .ratings import rated_players
 
 # The events "this week": today and the six days after it.
 WEEK = datetime.timedelta(days=6)
@@ -103,8 +103,9 @@ def upcoming(today: datetime.date) -> list[Tournament]:
 
 
 def top_rated(limit: int) -> list[Player]:
-    """The top of the one rating list (every club's players): one query."""
-    return list(rated_players()[:limit])
+    """The top of the federation's published rating list (federation_ratings: the
+    thresholds, then the list's first rows): two queries."""
+    return list(federation_ratings.published(federation_ratings.thresholds())[:limit])
 
 
 def _name_of_user(prefix: str):
