@@ -134,6 +134,7 @@ class AuditEntry(models.Model):
         DIRECTOR_APPOINTED = "director_appointed", _("director appointed")
         DIRECTOR_REMOVED = "director_removed", _("director removed")
         RATING_POLICY = "rating_policy", _("rating policy changed")
+        FEDERATION_POLICY = "federation_policy", _("federation's rating policy changed")
 
     at = models.DateTimeField(_("when"), default=timezone.now, db_index=True)
     user = models.ForeignKey(

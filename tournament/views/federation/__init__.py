@@ -1,8 +1,9 @@
 """The federation administrator's pages (`/federation/`): the clubs, a new club, a
-club's details, its directors and results manager appointed and removed. The
+club's details, its directors and results manager appointed and removed; the
+federation's rating policy, the floor of every club's. The
 administrator is a user with the federation's permission (models.clubs), not a club's
 director: `web.access.federation_admin_required` answers 403 to anyone else."""
 
-from . import clubs
+from . import clubs, rating_policy
 
-__all__ = ["clubs"]
+__all__ = ["clubs", "rating_policy"]
