@@ -10,14 +10,14 @@ from dataclasses import fields
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, pgettext_lazy
 
 from ..core.rating_policy import AGREED, ALWAYS, FRIENDLIES, NEVER, RatingPolicy
 
 FRIENDLY_CHOICES = [
-    (NEVER, _("never")),
+    (NEVER, pgettext_lazy("friendlies are rated", "never")),
     (AGREED, _("when both players agreed beforehand that it is rated")),
-    (ALWAYS, _("always")),
+    (ALWAYS, pgettext_lazy("friendlies are rated", "always")),
 ]
 # The knobs that are a yes or a no: their field's label.
 YES_OR_NO = {
