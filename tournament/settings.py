@@ -73,7 +73,9 @@ MIDDLEWARE = [
     # (web.clubs), before any middleware reads the path.
     "tournament.web.clubs.ClubMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
-    "django.middleware.locale.LocaleMiddleware",
+    # Django's LocaleMiddleware with the club's language before the site's, for a visitor
+    # who names none (web.club_language): after ClubMiddleware, which says the club.
+    "tournament.web.club_language.ClubLocaleMiddleware",
     # English dates day first for a British (or any day-first) browser.
     "tournament.web.middleware.RegionalFormatsMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -169,7 +171,8 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "landing"
 LOGOUT_REDIRECT_URL = "home"
 
-# The club speaks Catalan and Spanish first; a visitor's browser language decides.
+# The club speaks Catalan and Spanish first; a visitor's browser language decides, else
+# the club's own (Club.language), else this one.
 LANGUAGE_CODE = os.environ.get("LANGUAGE_CODE", "ca")
 LANGUAGES = [
     ("ca", _("Catalan")),

@@ -73,6 +73,11 @@ urlpatterns = [
     path(
         "federation/rating-list/", federation.rating_list.rating_list, name="federation-rating-list"
     ),
+    path(
+        "federation/rating-policy/",
+        federation.rating_policy.rating_policy,
+        name="federation-rating-policy",
+    ),
     path("federation/clubs/<slug:slug>/", federation.clubs.club, name="federation-club"),
     path(
         "federation/clubs/<slug:slug>/weights/",
@@ -147,6 +152,11 @@ urlpatterns = [
     path(MATCH + "resume/", director.adjourn.resume, name="director-resume"),
     path("director/reports/", director.reports.queue, name="director-reports"),
     path("director/jobs/", director.jobs.jobs, name="director-jobs"),
+    path(
+        "director/rating-policy/",
+        director.rating_policy.rating_policy,
+        name="director-rating-policy",
+    ),
     path("director/jobs/<int:pk>/retry/", director.jobs.retry, name="director-job-retry"),
     path("director/push/", director.push.subscribe, name="director-push"),
     path("director/push/off/", director.push.unsubscribe, name="director-push-off"),

@@ -135,7 +135,7 @@ def test_naming_the_jobs_costs_the_same_for_few_and_many(director, django_assert
     """The session, the user, their club roles, the jobs, the matches analysed (with
     their players and tournament) and the tournaments announced: six queries, however
     many jobs."""
-    client = Client()
+    client = Client(headers={"accept-language": "en"})  # a browser: it names its language
     client.force_login(director)
     for size in (2, 8):
         players = builders.new_players(size, prefix=f"Jugador {size}")

@@ -118,5 +118,5 @@ def test_https_redirect_is_on_in_production(client, settings):
 
 def test_languages_are_catalan_spanish_english(settings):
     assert [code for code, _name in settings.LANGUAGES] == ["ca", "es", "en"]
-    assert "django.middleware.locale.LocaleMiddleware" in settings.MIDDLEWARE
+    assert "tournament.web.club_language.ClubLocaleMiddleware" in settings.MIDDLEWARE
     assert os.environ.get("TIME_ZONE", "Europe/Madrid") == settings.TIME_ZONE

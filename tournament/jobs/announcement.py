@@ -1,6 +1,7 @@
 """The "announcement" job: a finished tournament's results (queries.announcement)
-mailed to each player who agreed, in their language. A mail that fails is logged by
-ids (an address is personal data) and not sent again: the others have gone."""
+mailed to each player who agreed, in their language (else the club's). A mail that
+fails is logged by ids (an address is personal data) and not sent again: the others
+have gone."""
 
 import logging
 
@@ -19,14 +20,14 @@ logger = logging.getLogger(__name__)
 
 @task
 def mail_announcement(tournament_id: int, player_ids: list[int]) -> int:
-    tournament = Tournament.objects.select_related("season").get(pk=tournament_id)
+    tournament = Tournament.objects.select_related("season__club").get(pk=tournament_id)
     site = settings.SITE_URL.rstrip("/")
     url = f"{site}{reverse('announcement', args=[tournament.pk])}" if site else ""
     sent = 0
     with mail.get_connection() as connection:
         for player in Player.objects.filter(pk__in=player_ids).order_by("pk"):
             try:
-                with translation.override(player.language or settings.LANGUAGE_CODE):
+                with translation.override(tournament.season.club.language_for(player)):
                     context = {
                         "player": player,
                         "announcement": announcement_of(tournament),

@@ -141,6 +141,7 @@ class AuditEntry(models.Model):
         FIXTURE_WALKOVER = "fixture_walkover", _("league fixture's walkover")
         FIXTURE_CONFIRMED = "fixture_confirmed", _("league fixture's result confirmed")
         RATING_LIST_THRESHOLDS = "rating_list_rules", _("rating list's thresholds changed")
+        FEDERATION_POLICY = "federation_policy", _("federation's rating policy changed")
 
     at = models.DateTimeField(_("when"), default=timezone.now, db_index=True)
     user = models.ForeignKey(

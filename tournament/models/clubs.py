@@ -102,6 +102,11 @@ class Club(models.Model):
         addresses, `/clubs/<slug>` for every other."""
         return "" if self.is_founding else f"/clubs/{self.slug}"
 
+    def language_for(self, player) -> str:
+        """The language of a mail to `player` about one of the club's events: the
+        player's own, else the club's, else the site's."""
+        return player.language or self.language or settings.LANGUAGE_CODE
+
     @classmethod
     def founding(cls) -> Club | None:
         """The founding club (the migration's row; made again, where a test flushed the

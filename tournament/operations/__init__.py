@@ -15,7 +15,8 @@ by rating in `entry_sweep`), `late_entries`, `payments` (and `prize_payments`, t
 prizes handed over),
 `analysis_waits` (a Win + Skill event's next step waits for its analyses, or goes on
 without), `tournaments`, `seasons`, `players`, `matches` (outside the brackets), `ratings`
-(and `rating_policies`, a club's policy of which matches are rated),
+(and `rating_policies`, a club's policy of which matches are rated and the
+federation's floor),
 `transcripts` (.mat files; a player's of their match in `player_transcripts`, and
 `file_reports`: a player's file of a match not recorded yet, reported for the opponent
 to confirm), `links` (players' private links), `reports` (games the
@@ -115,7 +116,7 @@ from .players import (
 )
 from .prize_payments import pay_prize, take_back_prize_payment
 from .rating_list import set_rating_list_thresholds
-from .rating_policies import set_rating_policy
+from .rating_policies import set_federation_floor, set_rating_policy
 from .seasons import (
     change_season_rules,
     check_season_dates,
@@ -241,6 +242,7 @@ __all__ = [
     "save_team",
     "seeds_from_ratings",
     "send_round_reminders",
+    "set_federation_floor",
     "set_rating_list_thresholds",
     "set_rating_policy",
     "set_round_deadline",

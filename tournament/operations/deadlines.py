@@ -86,7 +86,7 @@ def send_round_reminders(now: datetime | None = None) -> int:
         deadline__gt=now,
         deadline__lte=now + REMINDER_AHEAD,
         tournament__status=Tournament.Status.RUNNING,
-    ).select_related("tournament")
+    ).select_related("tournament__season__club")
     sent = 0
     for row in due:
         claimed = RoundDeadline.objects.filter(pk=row.pk, reminded_at__isnull=True).update(
@@ -117,7 +117,7 @@ def _remind(row: RoundDeadline) -> int:
 def _send(connection, row: RoundDeadline, match: Match, player) -> int:
     site = settings.SITE_URL.rstrip("/")
     try:
-        with translation.override(player.language or settings.LANGUAGE_CODE):
+        with translation.override(row.tournament.season.club.language_for(player)):
             context = {
                 "player": player,
                 "opponent": match.players[1 - match.side_of(player)],

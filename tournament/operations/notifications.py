@@ -1,5 +1,6 @@
 """The mail that tells a player their next match is ready: opponent, table, length and
-clock, in the player's language, once per match and player, to those who agreed."""
+clock, in the player's language (else the club's), once per match and player, to those
+who agreed."""
 
 from __future__ import annotations
 
@@ -50,7 +51,7 @@ def mail_ready_matches(tournament_id: int) -> int:
         Match.objects.ready()
         .between_two()
         .filter(tournament_id=tournament_id, tournament__status=Tournament.Status.RUNNING)
-        .select_related("tournament", "bracket", "player1", "player2")
+        .select_related("tournament__season__club", "bracket", "player1", "player2")
     )
     wanted = [
         (match, player)
@@ -99,9 +100,9 @@ def _claim(match: Match, player: Player) -> MatchMail | None:
 
 
 def _send(connection, match: Match, player: Player, row: MatchMail) -> int:
-    """One mail, in the player's language; 1 if it went, 0 (logged) if not."""
+    """One mail, in the player's language (else the club's); 1 if it went, 0 (logged) if not."""
     try:
-        with translation.override(player.language or settings.LANGUAGE_CODE):
+        with translation.override(match.tournament.season.club.language_for(player)):
             context = _context(match, player)
             # A subject is one line, whatever the template's line breaks.
             subject = " ".join(render_to_string("mail/next_match_subject.txt", context).split())

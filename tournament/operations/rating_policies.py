@@ -1,6 +1,13 @@
 """A club's rating policy changed: which of its matches the ratings count, inside the
-federation's floor (`core.rating_policy`). Audited, and the ratings computed again from
-the first rated match, since a policy changes which matches counted all along."""
+federation's floor (`core.rating_policy`); and the federation's floor changed. Audited,
+and the ratings computed again from the first rated match, since a policy changes which
+matches counted all along.
+
+The recomputation runs in the writer's transaction, not as a background job: until it
+is done the stored ratings would disagree with the policy that the match pages already
+state, and a refresh after a decided match (operations.ratings) would build on them. A
+policy changes a few times a season, and a rebuild of the demo's history takes well
+under a second (a federation of a million games: docs/benchmarks.md)."""
 
 from __future__ import annotations
 
@@ -11,9 +18,9 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import gettext_noop
 
 from ..core.rating_policy import RatingPolicy
-from ..models import AuditEntry, Club
+from ..models import AuditEntry, Club, Federation
 from ..models.audit import Said
-from ..models.clubs import directs
+from ..models.clubs import FEDERATION_ID, administers_federation, directs
 from ..models.rating_policies import federation_policy, policy_of
 from . import audit, ratings
 from .errors import OperationError
@@ -42,12 +49,7 @@ def set_rating_policy(club: Club | int, policy: Mapping, *, user=None) -> Rating
     club = Club.objects.select_for_update().get(pk=club.pk if given else club)
     if audit.acting(user) is not None and not directs(user, club.pk):
         raise OperationError(_("Only the club's directors change its rating policy."))
-    try:
-        wanted = RatingPolicy.from_dict(policy)
-    except (TypeError, ValueError) as error:
-        raise OperationError(
-            _("This is not a rating policy: %(error)s") % {"error": error}
-        ) from None
+    wanted = _read(policy)
     looser = wanted.looser_than(federation_policy())
     if looser:
         raise OperationError(
@@ -73,5 +75,47 @@ def set_rating_policy(club: Club | int, policy: Mapping, *, user=None) -> Rating
         after=wanted.as_dict(),
     )
     # Which matches count changed for the club's whole history: from scratch.
+    ratings.refresh(rebuild=True)
+    return wanted
+
+
+def _read(policy: Mapping) -> RatingPolicy:
+    try:
+        return RatingPolicy.from_dict(policy)
+    except (TypeError, ValueError) as error:
+        raise OperationError(
+            _("This is not a rating policy: %(error)s") % {"error": error}
+        ) from None
+
+
+@transaction.atomic
+def set_federation_floor(policy: Mapping, *, user=None) -> RatingPolicy:
+    """Store `policy` as the federation's floor (the most any club may rate) and rate
+    every match again under it. Refused when it is not a policy, or when `user` does not
+    administer the federation (a command: no user). Returns the floor stored.
+
+    A floor stricter than a club's stored policy is not refused, and the club's policy
+    is not rewritten: every reader takes the club's policy inside the floor
+    (`core.rating_policy.effective`), so the floor narrows it at once, and a floor
+    loosened again gives the club back what it wrote. Only a club's own change is held
+    to the floor of the day (`set_rating_policy`)."""
+    if audit.acting(user) is not None and not administers_federation(user):
+        raise OperationError(_("Only the federation's administrator sets its rating policy."))
+    wanted = _read(policy)
+    federation, _created = Federation.objects.select_for_update().get_or_create(pk=FEDERATION_ID)
+    before = policy_of(federation.rating_policy)
+    if wanted == before and federation.rating_policy == wanted.as_dict():
+        return wanted
+    federation.rating_policy = wanted.as_dict()
+    federation.save(update_fields=["rating_policy"])
+    audit.record(
+        AuditEntry.Action.FEDERATION_POLICY,
+        user=user,
+        subject=str(federation),
+        summary=Said(gettext_noop("The federation's rating policy changed")),
+        before=before.as_dict(),
+        after=wanted.as_dict(),
+    )
+    # Every club's effective policy may have changed, for all of its history.
     ratings.refresh(rebuild=True)
     return wanted

@@ -31,9 +31,10 @@ def mail_after_commit(kind: str, tournament: Tournament, player: Player, positio
 
 
 def send(kind: str, tournament_id: int, player_id: int, position=None) -> bool:
-    """One registration mail, in the player's language; False (logged) if it failed."""
+    """One registration mail, in the player's language (else the club's); False (logged)
+    if it failed."""
     player = Player.objects.get(pk=player_id)
-    tournament = Tournament.objects.get(pk=tournament_id)
+    tournament = Tournament.objects.select_related("season__club").get(pk=tournament_id)
     site = settings.SITE_URL.rstrip("/")
     context = {
         "kind": kind,
@@ -44,7 +45,7 @@ def send(kind: str, tournament_id: int, player_id: int, position=None) -> bool:
         "page": f"{site}{tournament.get_absolute_url()}",
     }
     try:
-        with translation.override(player.language or settings.LANGUAGE_CODE):
+        with translation.override(tournament.season.club.language_for(player)):
             subject = " ".join(render_to_string("mail/registration_subject.txt", context).split())
             body = render_to_string("mail/registration.txt", context)
         mail.EmailMessage(subject, body, to=[player.email]).send()

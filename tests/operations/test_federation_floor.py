@@ -1,0 +1,126 @@
+"""The federation's floor changed through the one door (`operations.set_federation_floor`):
+refused when it is not a policy or when the user does not administer the federation;
+otherwise stored, audited, and every rating computed again. A club's stored policy is
+never rewritten: the floor narrows it as every reader takes it (`core.effective`), and a
+floor loosened again gives the club back what it wrote."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth.models import Permission, User
+from django.utils import timezone
+
+from tournament.core import draw
+from tournament.core.rating_policy import RatingPolicy
+from tournament.models import (
+    AuditEntry,
+    Bracket,
+    Club,
+    ClubRole,
+    Federation,
+    Match,
+    Player,
+    RatingChange,
+    Season,
+    Tournament,
+)
+from tournament.models.clubs import FEDERATION_ID
+from tournament.models.rating_policies import effective_policies, federation_policy
+from tournament.operations import OperationError, set_federation_floor, set_rating_policy
+from tournament.operations.ratings import refresh
+
+FLOOR = AuditEntry.Action.FEDERATION_POLICY
+
+
+@pytest.fixture
+def club(db):
+    return Club.objects.create(slug="gammon-bcn", name="Gammon BCN")
+
+
+@pytest.fixture
+def administrator(db):
+    user = User.objects.create_user("fedadmin")
+    user.user_permissions.add(Permission.objects.get(codename="administer_federation"))
+    return User.objects.get(pk=user.pk)  # the permissions read afresh
+
+
+@pytest.fixture
+def walkover(club):
+    """A walkover in the club's cup, decided: rated by no policy by default."""
+    season = Season.from_preset(2002, "qgammon-2002", name="2002", club=club)
+    season.save()
+    tournament = Tournament.objects.create(season=season, name="Copa", date="2002-06-01")
+    bracket = Bracket.objects.create(tournament=tournament, kind=draw.MAIN)
+    first, second = (Player.objects.create(name=name) for name in ("Anna", "Bernat"))
+    match = Match.objects.create(
+        tournament=tournament,
+        bracket=bracket,
+        round=1,
+        position=1,
+        player1=first,
+        player2=second,
+        winner=first,
+        status=Match.Status.DECIDED,
+        decided_by=Match.DecidedBy.WALKOVER,
+        decided_at=timezone.now(),
+        length=5,
+    )
+    refresh(rebuild=True)
+    return match
+
+
+def test_the_floor_is_stored_whole_and_audited(administrator):
+    stored = set_federation_floor({"walkovers": True, "min_length": 1}, user=administrator)
+    assert stored == RatingPolicy(walkovers=True, min_length=1)
+    assert Federation.objects.get(pk=FEDERATION_ID).rating_policy == stored.as_dict()
+    assert federation_policy() == stored
+    entry = AuditEntry.objects.get(action=FLOOR)
+    assert entry.user == administrator
+    assert entry.summary == "The federation's rating policy changed"
+    assert entry.before == RatingPolicy().as_dict()
+    assert entry.after == stored.as_dict()
+    # The same floor again changes nothing and says nothing.
+    set_federation_floor(stored.as_dict(), user=administrator)
+    assert AuditEntry.objects.filter(action=FLOOR).count() == 1
+
+
+def test_a_clubs_director_is_refused_and_nothing_changes(club):
+    director = User.objects.create_user("director")
+    ClubRole.objects.create(club=club, user=director)
+    with pytest.raises(OperationError, match="Only the federation's administrator"):
+        set_federation_floor({"walkovers": True}, user=director)
+    assert federation_policy() == RatingPolicy()
+    assert not AuditEntry.objects.filter(action=FLOOR).exists()
+
+
+@pytest.mark.parametrize("policy", [{"walkover": True}, {"min_length": 0}, {"online": "yes"}])
+def test_what_is_not_a_policy_is_refused(db, policy):
+    with pytest.raises(OperationError, match="This is not a rating policy"):
+        set_federation_floor(policy)
+    assert not Federation.objects.filter(rating_policy__has_key="online").exists()
+    assert not AuditEntry.objects.filter(action=FLOOR).exists()
+
+
+def test_a_stricter_floor_narrows_a_clubs_policy_without_rewriting_it(club, walkover):
+    # A loose floor, and a club that rates walkovers inside it.
+    set_federation_floor({"walkovers": True})
+    set_rating_policy(club, {"walkovers": True})
+    assert RatingChange.objects.filter(match=walkover).count() == 2
+    # The floor tightened: not refused though the club's policy is looser now; the
+    # walkover no longer counts, and the club's policy is kept as the club wrote it.
+    set_federation_floor({})
+    assert not RatingChange.objects.filter(match=walkover).exists()
+    walkover.player1.refresh_from_db()
+    assert walkover.player1.rating == 1500 and walkover.player1.rated_matches == 0
+    club.refresh_from_db()
+    assert club.rating_policy["walkovers"] is True
+    assert effective_policies()[club.pk].walkovers is False
+    decision = Match.objects.get(pk=walkover.pk).rating_decision()
+    assert decision.reasons == (("walkover", "federation"),)
+    # Loosened again: the club's own policy applies as it wrote it.
+    set_federation_floor({"walkovers": True})
+    assert RatingChange.objects.filter(match=walkover).count() == 2
+    # A club's own change is held to the floor of the day.
+    set_federation_floor({})
+    with pytest.raises(OperationError, match="does not rate walkovers"):
+        set_rating_policy(club, {"walkovers": True, "online": False})
