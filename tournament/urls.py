@@ -62,6 +62,17 @@ urlpatterns = [
     # The federation's: every club (web.clubs.FEDERATION_PATHS), its administrator's pages.
     path("clubs/", public.federation.clubs, name="clubs"),
     path("api/clubs/", public.federation.clubs_json, name="api-clubs"),
+    # The federation's league of club teams (docs/league.md), public.
+    path("league/", public.league.seasons, name="league"),
+    path("league/<int:season>/", public.league.season, name="league-season"),
+    path("league/<int:season>/calendar/", public.league.calendar, name="league-calendar"),
+    path(
+        "league/<int:season>/calendar.ics",
+        public.league.calendar_ics,
+        name="league-calendar-ics",
+    ),
+    path("league/<int:season>/<int:level>/", public.league.division, name="league-division"),
+    path("league/fixtures/<int:pk>/", public.league.fixture, name="league-fixture"),
     path("federation/", federation.clubs.clubs, name="federation"),
     path("federation/clubs/<slug:slug>/", federation.clubs.club, name="federation-club"),
     path(

@@ -20,7 +20,7 @@ from ...web.season_address import season_page
 CALENDAR = "text/calendar; charset=utf-8"
 
 
-def _calendar_response(body: bytes, filename: str) -> HttpResponse:
+def calendar_response(body: bytes, filename: str) -> HttpResponse:
     # The filename is ours alone (the years, a fixed word): never a name someone typed.
     response = HttpResponse(body, content_type=CALENDAR)
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
@@ -33,7 +33,7 @@ def season_calendar(request, season):
     """The season's public tournaments, one all-day event each (2 queries)."""
     tournaments = season_public_tournaments(season, "date", "name", "pk")
     body = ics.season_calendar(season, tournaments, request.build_absolute_uri("/"))
-    return _calendar_response(body, f"season-{season.years}.ics")
+    return calendar_response(body, f"season-{season.years}.ics")
 
 
 @require_safe
@@ -52,4 +52,4 @@ def player_calendar(request, token):
     entries = calendar_entries(player)
     matches = calendar_matches(player)
     body = ics.player_calendar(player, entries, matches, request.build_absolute_uri("/"))
-    return private(_calendar_response(body, "qgammon-my-matches.ics"))
+    return private(calendar_response(body, "qgammon-my-matches.ics"))
