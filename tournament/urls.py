@@ -18,6 +18,7 @@ TOURNAMENT = "director/tournaments/<int:pk>/"
 LINK = "p/<str:token>/"
 REPORT = "director/reports/<int:pk>/"
 SEASON = "seasons/<years:years>/"
+LEAGUE_FIXTURE = "director/league/fixtures/<int:fixture_pk>/"
 
 urlpatterns = [
     path("", public.home.home, name="home"),
@@ -84,6 +85,22 @@ urlpatterns = [
         "federation/clubs/<slug:slug>/remove/<int:user_id>/",
         federation.clubs.remove,
         name="federation-remove",
+    ),
+    path("federation/league/", federation.league.seasons, name="federation-league"),
+    path(
+        "federation/league/<int:season>/",
+        federation.league.season,
+        name="federation-league-season",
+    ),
+    path(
+        "federation/league/<int:season>/close/",
+        federation.league.close,
+        name="federation-league-close",
+    ),
+    path(
+        "federation/league/divisions/<int:division>/fixtures/",
+        federation.league.fixtures,
+        name="federation-league-fixtures",
     ),
     # A player's own page, from their private link
     path(LINK, public.player_page.home, name="player-page"),
@@ -294,6 +311,18 @@ urlpatterns = [
         TOURNAMENT + "rounds/deadline/", director.rounds_actions.deadline, name="director-deadline"
     ),
     path(TOURNAMENT + "rounds/overdue/", director.rounds_actions.overdue, name="director-overdue"),
+    # The league of club teams, a club's side of it (docs/league.md).
+    path("director/league/", director.league.league, name="director-league"),
+    path(
+        "director/league/teams/<int:league_team_pk>/",
+        director.league.team,
+        name="director-league-team",
+    ),
+    path(LEAGUE_FIXTURE, director.league.fixture, name="director-league-fixture"),
+    path(LEAGUE_FIXTURE + "line-ups/", director.league.line_ups, name="director-league-lineups"),
+    path(LEAGUE_FIXTURE + "result/", director.league.result, name="director-league-result"),
+    path(LEAGUE_FIXTURE + "confirm/", director.league.confirm, name="director-league-confirm"),
+    path(LEAGUE_FIXTURE + "walkover/", director.league.walkover, name="director-league-walkover"),
     # Accounts
     path(
         "accounts/login/",
