@@ -11,7 +11,7 @@ files (`demo_analyses`), so the demo needs no gnubg.
 
 The demo is a federation: Q-gammon, the founding club, with the history above (loaded in
 its scope, as its pages read it), and two more clubs with their own seasons, members
-and cups (`demo_clubs`).
+and cups (`demo_clubs`), and a league of the three clubs' teams (`demo_league`).
 """
 
 import random
@@ -36,6 +36,7 @@ from .. import (
     demo_club_nights,
     demo_clubs,
     demo_double,
+    demo_league,
     demo_lives,
     demo_summer,
     demo_swiss_knockout,
@@ -244,11 +245,14 @@ class Command(BaseCommand):
             with club_scope.scoped(FOUNDING_CLUB_ID):
                 self._load()
             clubs = demo_clubs.load(timezone.localdate())
+            fixtures = demo_league.load(timezone.localdate())
         self.stdout.write(
             f"Two more clubs: {clubs} tournaments created."
             if clubs
             else "Two more clubs: nothing to create."
         )
+        if fixtures:
+            self.stdout.write(f"A league of the three clubs: {fixtures} fixtures played.")
         with club_scope.scoped(FOUNDING_CLUB_ID):
             self._show_links(site_url.rstrip("/"))
 
