@@ -34,7 +34,7 @@ def addresses_on_the_demo_club() -> dict[str, str]:
     swiss_knockout = Tournament.objects.get(format="swiss", swiss_knockout__gt=0)
     round_robin = Tournament.objects.get(format="round_robin")
     with_lives = Tournament.objects.get(format="lives")
-    team_event = Tournament.objects.get(format="teams")
+    team_event = Tournament.objects.get(format="teams", league_fixture__isnull=True)
     finished = Tournament.objects.filter(status="finished", format="cup").first()
     double = Tournament.objects.get(format="cup", consolation="double_elim")
     matches = cup.matches.filter(bracket__kind="main")

@@ -1,11 +1,13 @@
 """Two clubs of one federation for the roles' tests (issue 40): the founding club and a
 second one, each with its season, a cup drawn and started (a game recorded, a report
 waiting), a draft open for sign-ups (a sign-up waiting, an avoided pair), a team event,
-its members, a job and its director. Built as a director builds them (tests/builders.py),
-by commands (no user): the one door refuses none of it."""
+its members, a job, its director, and two league teams of its own with their fixtures.
+Built as a director builds them (tests/builders.py), by commands (no user): the one door
+refuses none of it."""
 
 from __future__ import annotations
 
+import datetime
 from dataclasses import dataclass, field
 
 from django.apps import apps
@@ -95,11 +97,34 @@ def one_club(club: Club, letter: str) -> OneClub:
     return OneClub(club, director, season, the_cup, draft, teams, first, members, values)
 
 
+def _league(clubs: tuple[OneClub, ...]) -> None:
+    """A league season with a division for each club, of two of its own teams (a club may
+    register several): each club's fixture and team are its own alone."""
+    season = operations.create_league_season(name="Lliga", years="2002", boards=2, match_length=3)
+    for level, one in enumerate(clubs, start=1):
+        division = operations.add_division(season, name=f"Divisió {one.club.slug}", level=level)
+        teams = [
+            operations.save_league_team(
+                division,
+                club=one.club,
+                name=f"{one.club.slug} {number}",
+                squad=[player.pk for player in one.members[2 * number : 2 * number + 2]],
+            )
+            for number in range(2)
+        ]
+        fixtures = operations.make_fixtures(
+            division, round_dates=[datetime.date(2002, 5, 4), datetime.date(2002, 5, 11)]
+        )
+        one.values["fixture_pk"] = fixtures[0].pk
+        one.values["league_team_pk"] = teams[0].pk
+
+
 def two_clubs() -> tuple[OneClub, OneClub]:
     """The founding club (its players of no club's membership but their own) and
-    "Club Dos" (/clubs/dos/)."""
+    "Club Dos" (/clubs/dos/), each with its league teams and fixtures."""
     founding = one_club(Club.founding(), "A")
     second = one_club(Club.objects.create(slug="dos", name="Club Dos"), "B")
+    _league((founding, second))
     return founding, second
 
 

@@ -18,6 +18,7 @@ TOURNAMENT = "director/tournaments/<int:pk>/"
 LINK = "p/<str:token>/"
 REPORT = "director/reports/<int:pk>/"
 SEASON = "seasons/<years:years>/"
+LEAGUE_FIXTURE = "director/league/fixtures/<int:fixture_pk>/"
 
 urlpatterns = [
     path("", public.home.home, name="home"),
@@ -69,6 +70,17 @@ urlpatterns = [
     path("calendar/", public.federation_calendar.calendar, name="federation-calendar"),
     path("calendar.ics", public.federation_calendar.calendar_ics, name="federation-calendar-ics"),
     path("points/", public.master_points.master_points, name="master-points"),
+    # The federation's league of club teams (docs/league.md), public.
+    path("league/", public.league.seasons, name="league"),
+    path("league/<int:season>/", public.league.season, name="league-season"),
+    path("league/<int:season>/calendar/", public.league.calendar, name="league-calendar"),
+    path(
+        "league/<int:season>/calendar.ics",
+        public.league.calendar_ics,
+        name="league-calendar-ics",
+    ),
+    path("league/<int:season>/<int:level>/", public.league.division, name="league-division"),
+    path("league/fixtures/<int:pk>/", public.league.fixture, name="league-fixture"),
     path("federation/", federation.clubs.clubs, name="federation"),
     path(
         "federation/rating-list/", federation.rating_list.rating_list, name="federation-rating-list"
@@ -93,6 +105,22 @@ urlpatterns = [
         "federation/clubs/<slug:slug>/remove/<int:user_id>/",
         federation.clubs.remove,
         name="federation-remove",
+    ),
+    path("federation/league/", federation.league.seasons, name="federation-league"),
+    path(
+        "federation/league/<int:season>/",
+        federation.league.season,
+        name="federation-league-season",
+    ),
+    path(
+        "federation/league/<int:season>/close/",
+        federation.league.close,
+        name="federation-league-close",
+    ),
+    path(
+        "federation/league/divisions/<int:division>/fixtures/",
+        federation.league.fixtures,
+        name="federation-league-fixtures",
     ),
     # A player's own page, from their private link
     path(LINK, public.player_page.home, name="player-page"),
@@ -308,6 +336,18 @@ urlpatterns = [
         TOURNAMENT + "rounds/deadline/", director.rounds_actions.deadline, name="director-deadline"
     ),
     path(TOURNAMENT + "rounds/overdue/", director.rounds_actions.overdue, name="director-overdue"),
+    # The league of club teams, a club's side of it (docs/league.md).
+    path("director/league/", director.league.league, name="director-league"),
+    path(
+        "director/league/teams/<int:league_team_pk>/",
+        director.league.team,
+        name="director-league-team",
+    ),
+    path(LEAGUE_FIXTURE, director.league.fixture, name="director-league-fixture"),
+    path(LEAGUE_FIXTURE + "line-ups/", director.league.line_ups, name="director-league-lineups"),
+    path(LEAGUE_FIXTURE + "result/", director.league.result, name="director-league-result"),
+    path(LEAGUE_FIXTURE + "confirm/", director.league.confirm, name="director-league-confirm"),
+    path(LEAGUE_FIXTURE + "walkover/", director.league.walkover, name="director-league-walkover"),
     # Accounts
     path(
         "accounts/login/",

@@ -194,7 +194,8 @@ class DemoClubTests(DemoClubTestCase):
         self.assertFalse(night.matches.filter(round__gt=3, status=Match.Status.READY).exists())
 
     def test_a_team_event_of_four_teams_of_three_played_to_its_final(self):
-        event = Tournament.objects.get(format=club_nights.TEAMS)
+        # The club's own team event (a league fixture's boards are team events too).
+        event = Tournament.objects.get(format=club_nights.TEAMS, league_fixture__isnull=True)
         self.assertEqual(event.status, "finished")
         self.assertEqual([team.members.count() for team in event.teams.all()], [3, 3, 3, 3])
         group = event.team_matches.filter(stage="group")
@@ -303,3 +304,38 @@ def test_make_run_gives_the_site_address_to_the_demo_and_the_server():
     loading = next(line for line in plan.splitlines() if "load_demo" in line)
     for line in (server, loading):
         assert "SITE_URL=http://127.0.0.1:8123 " in line
+
+
+class DemoLeagueTests(DemoClubTestCase):
+    """A league of the three clubs' teams: fixtures played and confirmed, and to play."""
+
+    def test_a_division_of_three_club_teams_with_fixtures_played_and_to_play(self):
+        from tournament.management import demo_league
+        from tournament.models import LeagueDivision, LeagueFixture
+        from tournament.queries.federation_league import division_table
+
+        division = LeagueDivision.objects.select_related("season").get()
+        teams = division.teams.select_related("club")
+        self.assertEqual(
+            {team.club.slug for team in teams}, {"q-gammon", "girona-bg", "tarragona-bg"}
+        )
+        fixtures = division.fixtures.order_by("round")
+        self.assertEqual(fixtures.count(), 6)
+        played = fixtures.filter(round__lte=demo_league.PLAYED_ROUNDS)
+        self.assertEqual(
+            set(played.values_list("status", flat=True)), {LeagueFixture.Status.CONFIRMED}
+        )
+        for fixture in played:
+            # Hosted by the home club, every board decided game by game.
+            self.assertEqual(fixture.tournament.season.club_id, fixture.home.club_id)
+            boards = fixture.tournament.matches.filter(team_match__isnull=False)
+            self.assertEqual(boards.count(), demo_league.BOARDS)
+            self.assertTrue(all(board.is_decided and board.games.exists() for board in boards))
+            self.assertEqual(fixture.home_boards + fixture.away_boards, demo_league.BOARDS)
+            self.assertLessEqual(fixture.date, timezone.localdate())
+        to_play = fixtures.filter(round__gt=demo_league.PLAYED_ROUNDS)
+        self.assertEqual(set(to_play.values_list("status", flat=True)), {"scheduled"})
+        self.assertTrue(all(fixture.date > timezone.localdate() for fixture in to_play))
+        table = division_table(division)
+        self.assertEqual(sum(row.standing.played for row in table), 2 * played.count())
+        self.assertEqual(self.client.get(f"/league/{division.season_id}/1/").status_code, 200)

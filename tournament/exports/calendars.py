@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from datetime import date, datetime, timedelta
 from urllib.parse import urljoin, urlsplit
 
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 from icalendar import Calendar, Event, vDuration, vText
@@ -154,3 +155,31 @@ def _match_lines(match) -> list[str]:
         else:
             lines.append(gettext("Won by %(winner)s") % {"winner": winner})
     return lines
+
+
+def league_calendar(season, fixtures: Iterable, base_url: str, *, stamp=None) -> bytes:
+    """A league season's fixtures with a date (the caller passes them with their
+    division, teams and home club): all-day events at the home club's address, with the
+    result once recorded."""
+    calendar = _calendar(gettext("League: %(season)s") % {"season": season})
+    stamp = stamp or timezone.now()
+    for fixture in fixtures:
+        if fixture.date is None:
+            continue
+        event = Event()
+        event.add("uid", _uid("league-fixture", fixture.pk, base_url))
+        event.add("dtstamp", stamp)
+        _all_day(event, fixture.date)
+        _text(event, "SUMMARY", f"{fixture.division.name}: {fixture}")
+        if fixture.where:
+            _text(event, "LOCATION", fixture.where)
+        lines = [gettext("Round %(round)d") % {"round": fixture.round}]
+        if fixture.has_result:
+            lines.append(
+                gettext("Result: %(home)d–%(away)d on boards")
+                % {"home": fixture.home_boards, "away": fixture.away_boards}
+            )
+        _text(event, "DESCRIPTION", "\n".join(lines))
+        event.add("url", urljoin(base_url, reverse("league-fixture", args=[fixture.pk])))
+        calendar.add_component(event)
+    return calendar.to_ical()

@@ -7,8 +7,9 @@ answers 403 (web.access), and the one door of the writes asks the same of a play
 (operations.audit). Every read goes through `_base_manager`, which no scope hides.
 
 An address's `pk` means what its route says (a tournament's, a match's, a report's...);
-its other ids say it by their names. A season is named by its years within the request's
-club, so it is always that club's; a game is named by its number within its match."""
+its other ids say it by their names (a league fixture belongs to its two clubs, a
+league team to its club). A season is named by its years within the request's club, so
+it is always that club's; a game is named by its number within its match."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from django.db.models.functions import Cast
 from .avoided import AvoidedPair
 from .clubs import Membership, club_or_founding, or_founding
 from .entries import Entry
+from .federation_league import LeagueFixture, LeagueTeam
 from .jobs import Job
 from .matches import Match
 from .registrations import SignUp
@@ -44,6 +46,7 @@ CLUB_OF = {
     "entry": (Entry, "tournament__season__club_id"),
     "team": (Team, "tournament__season__club_id"),
     "pair": (AvoidedPair, "tournament__season__club_id"),
+    "league_team": (LeagueTeam, "club_id"),
 }
 
 # The other ids an address takes, by their names.
@@ -53,6 +56,8 @@ KWARG_KINDS = {
     "entry_pk": "entry",
     "team": "team",
     "pair_pk": "pair",
+    "league_team_pk": "league_team",
+    "fixture_pk": "fixture",
 }
 
 # The jobs whose first argument names a row of a club (queries.jobs names them so).
@@ -121,10 +126,25 @@ def job_clubs(job_id: int) -> frozenset[int]:
     return or_founding(() if found is None else (found,))
 
 
+def fixture_clubs(fixture_id: int) -> frozenset[int]:
+    """A league fixture is both its clubs': the home club's director sets its line-ups
+    and records it, the away club's confirms (the operations say which may do what)."""
+    found = (
+        LeagueFixture.objects.filter(pk=fixture_id)
+        .values_list("home__club_id", "away__club_id")
+        .first()
+    )
+    return frozenset(found or ())
+
+
 def belongs(club_id: int, route: str, kwargs: dict) -> bool:
     """Whether every row the address names is `club_id`'s (a row that is not there is
     nobody's: the page itself says 404)."""
     rows = named_rows(route, kwargs)
+    if "fixture" in rows:
+        clubs = fixture_clubs(rows.pop("fixture"))
+        if clubs and club_id not in clubs:
+            return False
     if "player" in rows and club_id not in player_clubs(rows.pop("player")):
         return False
     if "job" in rows and club_id not in job_clubs(rows.pop("job")):

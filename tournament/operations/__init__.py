@@ -24,7 +24,8 @@ players report, confirmed or settled), `notifications` (next-match mail, after c
 `accounts` (directors' logins), `clubs` (the federation's: clubs made, their details,
 their directors appointed); `league_setup` and `federation_league` (the federation's
 league of club teams: its season, divisions and teams; the fixtures, their boards,
-results, walkovers and confirmations);
+results, walkovers and confirmations), `league_season_end` (a league season closed, the
+next made from its final tables);
 `locks`, `results` (the match's cached result) and `audit`
 underneath them all.
 """
@@ -102,6 +103,7 @@ from .federation_league import (
 from .founding import founding_club
 from .games import award_penalty, record_game, replace_games, undo_last_game
 from .late_entries import byes_open_to_late_entries, consolation_gone_past, place_in_bye
+from .league_season_end import close_league_season, season_playoffs
 from .league_setup import add_division, create_league_season, save_league_team
 from .lives import reenter
 from .locks import lock_match
@@ -176,6 +178,7 @@ __all__ = [
     "check_season_rules",
     "check_tournament_change",
     "close_check_in",
+    "close_league_season",
     "confirm_fixture",
     "consolation_gone_past",
     "copy_entries",
@@ -240,6 +243,7 @@ __all__ = [
     "retire",
     "save_league_team",
     "save_team",
+    "season_playoffs",
     "seeds_from_ratings",
     "send_round_reminders",
     "set_federation_floor",

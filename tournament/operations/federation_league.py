@@ -15,7 +15,7 @@ the other. A command (no user) may do all of it."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import date
+from datetime import date, timedelta
 
 from django.db import transaction
 from django.utils import timezone
@@ -51,11 +51,16 @@ NOT_THE_OTHER_CLUB = _("Only the other club's directors confirm this result.")
 
 @transaction.atomic
 def make_fixtures(
-    division: LeagueDivision, *, round_dates: Sequence[date] | None = None, user=None
+    division: LeagueDivision,
+    *,
+    round_dates: Sequence[date] | None = None,
+    every: tuple[date, int] | None = None,
+    user=None,
 ) -> list[LeagueFixture]:
     """The division's double round robin (`core.double_round_robin` over its teams in
-    their ranking order), each round on its date in `round_dates` if given. Made again
-    (the earlier fixtures replaced) while no fixture has its line-ups set."""
+    their ranking order), each round on its date in `round_dates` if given, or from
+    `every` = (the first round's date, the days between two rounds). Made again (the
+    earlier fixtures replaced) while no fixture has its line-ups set."""
     refuse_unless_federation(user)
     division = LeagueDivision.objects.select_for_update().get(pk=division.pk)
     if division.fixtures.exclude(status=LeagueFixture.Status.SCHEDULED).exists():
@@ -67,6 +72,9 @@ def make_fixtures(
         rounds = core.double_round_robin(order)
     except core.LeagueError as error:
         raise OperationError(error.message(gettext)) from error
+    if every is not None:
+        first, days = every
+        round_dates = [first + timedelta(days=days * number) for number in range(len(rounds))]
     if round_dates is not None and len(round_dates) != len(rounds):
         raise OperationError(
             _("The schedule has %(rounds)d rounds: give a date for each.") % {"rounds": len(rounds)}

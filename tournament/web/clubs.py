@@ -39,6 +39,7 @@ FEDERATION_PATHS = (
     "/api/players/",
     "/clubs/",
     "/federation/",
+    "/league/",
     "/accounts/",
     "/admin/",
     "/i18n/",

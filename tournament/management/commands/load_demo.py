@@ -11,7 +11,7 @@ files (`demo_analyses`), so the demo needs no gnubg.
 
 The demo is a federation: Q-gammon, the founding club, with the history above (loaded in
 its scope, as its pages read it), and two more clubs with their own seasons, members
-and cups (`demo_clubs`).
+and cups (`demo_clubs`), and a league of the three clubs' teams (`demo_league`).
 """
 
 import random
@@ -37,6 +37,7 @@ from .. import (
     demo_club_nights,
     demo_clubs,
     demo_double,
+    demo_league,
     demo_lives,
     demo_summer,
     demo_swiss_knockout,
@@ -245,6 +246,7 @@ class Command(BaseCommand):
             with club_scope.scoped(FOUNDING_CLUB_ID):
                 self._load()
             clubs = demo_clubs.load(timezone.localdate())
+            fixtures = demo_league.load(timezone.localdate())
         self.stdout.write(
             f"Two more clubs: {clubs} tournaments created."
             if clubs
@@ -252,6 +254,8 @@ class Command(BaseCommand):
         )
         # The federation's ranking, as the worker would count it after each event.
         self.stdout.write(f"Master points of {master_points.count_waiting()} tournaments counted.")
+        if fixtures:
+            self.stdout.write(f"A league of the three clubs: {fixtures} fixtures played.")
         with club_scope.scoped(FOUNDING_CLUB_ID):
             self._show_links(site_url.rstrip("/"))
 
