@@ -9,6 +9,7 @@ import pytest
 from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
+from html_tables import column
 
 import builders
 from tournament import operations
@@ -131,15 +132,16 @@ def test_a_retirement_is_rated_and_taking_it_back_undoes_it(cup):
 def test_ratings_page_and_player_chart(client, cup, django_assert_num_queries):
     builders.play(cup, seed=4)
     # Every player rated this year published (none has the 200 experience of the
-    # German list's default): the thresholds, the published players' count and page,
-    # the provisional ones' count (none: no page to read), the page's clubs and trends.
+    # German list's default): the thresholds and marks, both counts, the published
+    # players' count and page, the provisional ones' count (none: no page to read),
+    # the page's clubs and trends.
     operations.set_rating_list_thresholds(0, 12)
-    with django_assert_num_queries(6):
+    with django_assert_num_queries(7):
         response = client.get(reverse("ratings"))
-    table = response.context["table"]
-    ratings = [row.record.rating for row in table.rows]
-    assert ratings == sorted(ratings, reverse=True)
-    best = table.rows[0].record
+    names = column(response.content.decode(), "ratings-heading", "Player")
+    ratings = [Player.objects.get(name=name).rating for name in names]
+    assert ratings and ratings == sorted(ratings, reverse=True)
+    best = Player.objects.get(name=names[0])
     page = client.get(reverse("player", args=[best.pk])).content.decode()
     assert '<svg viewBox="0 0 640 220" role="img"' in page
     points = page.split('<polyline points="')[1].split('"')[0].split()

@@ -1,6 +1,7 @@
 """The federation's rating list: `/ratings/` the published players ranked with the
 provisional apart (each row's clubs, rating, experience, last rated match, trend), in
-seven queries whatever the players; `/ratings/everyone/` by name; the list as JSON
+eight queries whatever the players, kept rendered (one query) until a rating, a name or
+the thresholds change; `/ratings/everyone/` by name; the list as JSON
 (`/api/federation/ratings/`, the fixed interface, the same under any club's address) and
 as a spreadsheet; the thresholds set by the federation's administrator only."""
 
@@ -16,6 +17,7 @@ from django.contrib.auth.models import Permission, User
 from django.test import Client
 from django.urls import reverse
 from django.utils import formats, timezone
+from html_tables import column, rows_of
 
 import builders
 from tournament import operations
@@ -65,55 +67,87 @@ def played(db):
     return players
 
 
+def _names(page: str, heading: str) -> list[str]:
+    return column(page, heading, "Player")
+
+
 def test_the_list_publishes_who_meets_the_thresholds_and_lists_the_others_apart(
     played, django_assert_num_queries
 ):
     client = english()
-    # The thresholds; each table's count and page; both pages' players' clubs, trends.
-    with django_assert_num_queries(7):
+    # The thresholds and marks; the counts (once per state); each table's count and
+    # page; both pages' players' clubs, trends. Then kept: the thresholds and marks.
+    with django_assert_num_queries(8):
         response = client.get(reverse("ratings"))
     assert response.status_code == 200
-    published = [row.record for row in response.context["table"].page.object_list]
-    provisional = [row.record for row in response.context["provisional"].page.object_list]
+    page = response.content.decode()
+    with django_assert_num_queries(1):
+        again = client.get(reverse("ratings")).content.decode()
+    assert rows_of(again, "ratings-heading") == rows_of(page, "ratings-heading")
+    by_name = {player.name: player for player in Player.objects.all()}
+    published = [by_name[name] for name in _names(page, "ratings-heading")]
+    provisional = [by_name[name] for name in _names(page, "provisional-heading")]
     assert len(published) == 4 and len(provisional) == 4
     assert all(player.rating_experience >= 10 for player in published)
     assert all(player.rating_experience < 10 for player in provisional)
-    assert [player.rank for player in published] == [1, 2, 3, 4]
+    assert column(page, "ratings-heading", "Rank") == ["1", "2", "3", "4"]
     ratings = [player.rating for player in published]
     assert ratings == sorted(ratings, reverse=True)
-    page = response.content.decode()
     assert "Provisional ratings" in page
     assert reverse("ratings-everyone") in page and reverse("ratings-inactive") in page
     assert f'href="{published[0].get_absolute_url()}"' in page
     # Each row's clubs, linked; its trend, the sum of its changes in the window.
-    member = next(player for player in published + provisional if len(player.clubs) == 2)
-    assert [club.slug for club in member.clubs] == ["bcn", "q-gammon"]
+    member = next(p for p in published + provisional if p.memberships.count() == 2)
+    clubs = {
+        name: listed
+        for heading in ("ratings-heading", "provisional-heading")
+        for name, listed in zip(_names(page, heading), column(page, heading, "Clubs"), strict=True)
+    }
+    assert clubs[member.name] == "Backgammon Barcelona, Q-gammon"
     assert 'href="/clubs/bcn/">Backgammon Barcelona</a>' in page
     best = published[0]
     changes = RatingChange.objects.filter(player=best)
-    assert best.trend == pytest.approx(sum(change.after - change.before for change in changes))
-    assert f"+{round(best.trend, 1):.1f}" in page or best.trend <= 0
+    trend = round(sum(change.after - change.before for change in changes), 1)
+    sign = "+" if trend > 0 else "\u2212" if trend < 0 else ""
+    assert column(page, "ratings-heading", "Trend")[0] == f"{sign}{abs(trend):.1f}"
     today = timezone.localdate()
     assert formats.date_format(today, "DATE_FORMAT") in page  # the last rated match
 
 
+def test_the_list_is_kept_until_a_rating_a_name_or_the_thresholds_change(played):
+    client = english()
+    first = rows_of(client.get(reverse("ratings")).content.decode(), "ratings-heading")
+    # Written behind the operations' back: the kept list does not know.
+    Player.objects.filter(pk=played[1].pk).update(name="Someone Else")
+    page = client.get(reverse("ratings")).content.decode()
+    assert rows_of(page, "ratings-heading") == first and "Someone Else" not in page
+    # A refresh of the ratings moves their mark; a name changed through the operations
+    # moves the club's; the thresholds are in what the list is kept under.
+    operations.ratings.refresh()
+    assert "Someone Else" in client.get(reverse("ratings")).content.decode()
+    operations.change_player(played[2], {"name": "Renamed Player"})
+    assert "Renamed Player" in client.get(reverse("ratings")).content.decode()
+    operations.set_rating_list_thresholds(1000, 12)
+    assert "Nobody meets the thresholds yet." in client.get(reverse("ratings")).content.decode()
+
+
 def test_the_thresholds_decide_the_list(played):
     operations.set_rating_list_thresholds(0, 12)
-    response = english().get(reverse("ratings"))
-    assert response.context["table"].paginator.count == 8
-    assert response.context["provisional"].paginator.count == 0
+    page = english().get(reverse("ratings")).content.decode()
+    assert len(_names(page, "ratings-heading")) == 8
+    assert _names(page, "provisional-heading") == []
     operations.set_rating_list_thresholds(1000, 12)
-    response = english().get(reverse("ratings"))
-    assert response.context["table"].paginator.count == 0
-    assert "Nobody meets the thresholds yet." in response.content.decode()
+    page = english().get(reverse("ratings")).content.decode()
+    assert _names(page, "ratings-heading") == []
+    assert "Nobody meets the thresholds yet." in page
     # A rated match older than the months: on neither list, still on everyone's.
     Player.objects.filter(pk=played[1].pk).update(
         last_rated_at=timezone.now() - timedelta(days=400)
     )
     operations.set_rating_list_thresholds(0, 12)
-    response = english().get(reverse("ratings"))
-    listed = {row.record.pk for row in response.context["table"].page.object_list}
-    assert played[1].pk not in listed and len(listed) == 7
+    page = english().get(reverse("ratings")).content.decode()
+    listed = _names(page, "ratings-heading")
+    assert played[1].name not in listed and len(listed) == 7
 
 
 def test_everyone_by_name(played, django_assert_num_queries):
@@ -135,9 +169,12 @@ def test_the_inactive_page_answers_as_before(played):
 
 
 def test_the_json_is_the_fixed_interface(played, django_assert_num_queries):
-    # The thresholds, the players, their clubs.
-    with django_assert_num_queries(3):
+    # The thresholds and marks; then the thresholds, the players, their clubs; once
+    # written, the thresholds and marks alone.
+    with django_assert_num_queries(4):
         response = english().get("/api/federation/ratings/")
+    with django_assert_num_queries(1):
+        assert english().get("/api/federation/ratings/").content == response.content
     assert response.status_code == 200
     answer = json.loads(response.content)
     assert set(answer) == {"thresholds", "published", "provisional"}

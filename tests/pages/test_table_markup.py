@@ -122,11 +122,13 @@ class TablePages(DemoClubTestCase):
         self.assertEqual([region["name"] for region in regions], ["Matches", "Head to head"])
 
     def test_ratings(self):
-        # The rating list's thresholds, the published players' count (none in the demo:
-        # nobody has 200 experience), the provisional ones' count and page, their clubs
-        # and trends; one table, the provisional.
-        regions = self.check(reverse("ratings"), 6, 1)
-        self.assertEqual([region["name"] for region in regions], ["Provisional ratings"])
+        # The rating list's thresholds and marks, both counts, each table's count and
+        # page (the demo's federation publishes from 50 experience), their players'
+        # clubs and trends; two tables, the published and the provisional.
+        regions = self.check(reverse("ratings"), 8, 2)
+        self.assertEqual(
+            [region["name"] for region in regions], ["Rating list", "Provisional ratings"]
+        )
 
     def test_everyone_rated(self):
         # The count, a page, its players' clubs.

@@ -6,6 +6,7 @@ from django.db import models
 from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 
+from .marks import new_mark
 from .matches import Match
 from .players import Player
 
@@ -62,6 +63,9 @@ class RatingsLock(models.Model):
     changing. What is done under it is constant for a decision (operations.ratings)."""
 
     computed_at = models.DateTimeField(null=True, blank=True)
+    # Moved by every refresh as it takes the lock: the ratings' change mark, which the
+    # federation's rating list is kept rendered under (views.public.ratings).
+    mark = models.BigIntegerField(_("change mark"), default=new_mark)
 
     class Meta:
         verbose_name = _("ratings lock")

@@ -40,6 +40,7 @@ from django.utils import timezone
 from ..core.ratings import RatedMatch, Rating, rate_all
 from ..models import Match, Player, RatingChange, RatingsLock, Tournament, rating_policies
 from ..models.club_scope import everywhere
+from ..models.marks import new_mark
 
 
 def rated_matches(policies=None):
@@ -86,7 +87,11 @@ def _count_on(records: dict[int, _Record], order: Iterable[_Rated]) -> dict[int,
 
 
 def _lock() -> None:
-    RatingsLock.objects.select_for_update().get_or_create(pk=1)
+    """The lock, taken by moving the ratings' mark: the row's UPDATE locks it until the
+    commit as SELECT ... FOR UPDATE did, in the same one statement, and the rating
+    list kept rendered under the old mark is not read again."""
+    if not RatingsLock.objects.filter(pk=1).update(mark=new_mark()):
+        RatingsLock.objects.select_for_update().get_or_create(pk=1)
 
 
 def _differences(tournament: Tournament | None) -> tuple[list[_Rated], dict[int, int]]:

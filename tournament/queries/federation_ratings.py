@@ -14,16 +14,19 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from django.db.models import F, QuerySet, Subquery, Sum, Window
+from django.db.models import Count, F, Q, QuerySet, Subquery, Sum, Window
 from django.db.models.functions import RowNumber
 from django.utils import timezone
 
 from ..core import rating_list
 from ..core.rating_list import Thresholds
-from ..models import Club, Federation, Player, RatingChange
+from ..models import Club, Federation, Player, RatingChange, RatingsLock
 from ..models.clubs import FEDERATION_ID, FOUNDING_CLUB_ID
+from .marks import CLUB_MARK
 
 BY_RATING = (F("rating").desc(), F("name").asc(), F("pk").asc())
+# The ratings' mark, as a column (None before the first refresh: reads as 0).
+RATINGS_MARK = Subquery(RatingsLock.objects.filter(pk=1).values("mark")[:1])
 
 
 def thresholds() -> Thresholds:
@@ -39,6 +42,45 @@ def thresholds() -> Thresholds:
 def _start_of(day: datetime.date) -> datetime.datetime:
     """The first moment of `day` where the club is: the kept times are moments."""
     return timezone.make_aware(datetime.datetime.combine(day, datetime.time()))
+
+
+@dataclass(frozen=True)
+class ListState:
+    """What the published list shows depends on, as the pages keep it rendered
+    (web.live): the thresholds, and the marks of everything else it reads."""
+
+    rules: Thresholds
+    marks: tuple[int | None, ...]
+
+
+def list_state(today: datetime.date | None = None) -> ListState:
+    """The thresholds and the marks the list is kept under, in one query: the ratings'
+    mark (moved by every refresh: operations.ratings), the club's (a player's name, a
+    membership), the thresholds, and the day (the months' window moves with it)."""
+    day = (today or timezone.localdate()).toordinal()
+    found = (
+        Federation.objects.filter(pk=FEDERATION_ID)
+        .annotate(ratings_mark=RATINGS_MARK, club_mark=CLUB_MARK)
+        .values_list(
+            "rating_list_min_experience", "rating_list_months", "ratings_mark", "club_mark"
+        )
+        .first()
+    )
+    if found is None:  # the federation's row taken by a flush: the defaults
+        rules = Thresholds()
+        marks = RatingsLock.objects.annotate(club_mark=CLUB_MARK).values_list("mark", "club_mark")
+        found = (rules.min_experience, rules.months, *(marks.first() or (None, None)))
+    minimum, months, ratings_mark, club_mark = found
+    return ListState(Thresholds(minimum, months), (ratings_mark, club_mark, minimum, months, day))
+
+
+def counts(rules: Thresholds, today: datetime.date | None = None) -> tuple[int, int]:
+    """How many are published and how many provisional: one query."""
+    found = listed(rules, today).aggregate(
+        published=Count("pk", filter=Q(rating_experience__gte=rules.min_experience)),
+        provisional=Count("pk", filter=Q(rating_experience__lt=rules.min_experience)),
+    )
+    return found["published"], found["provisional"]
 
 
 def listed(rules: Thresholds, today: datetime.date | None = None) -> QuerySet[Player]:

@@ -5,9 +5,15 @@ rated match in a year, as before; the list as a spreadsheet and as JSON
 (`/api/federation/ratings/`). The federation's pages: the same under any club's
 address (web.clubs.FEDERATION_PATHS)."""
 
-from django.http import JsonResponse
+import json
+from math import ceil
+
+from django.core.serializers.json import DjangoJSONEncoder
+from django.http import HttpRequest, QueryDict
 from django.shortcuts import render
+from django.template.loader import render_to_string
 from django.utils import timezone
+from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET
 from django_tables2 import RequestConfig
 
@@ -16,6 +22,8 @@ from ...exports.rating_list import rating_list_sheets
 from ...queries import federation_ratings
 from ...queries.ratings import rated_players
 from ...tables import RatingListTable, RatingsTable
+from ...web import live
+from ...web.clubs import links_of
 from .downloads import workbook_response
 
 PER_PAGE = 50
@@ -32,26 +40,82 @@ def _page_of(table, request) -> list:
 def ratings(request):
     """The federation's rating list: the players published under its thresholds
     (core.rating_list) ranked by rating, PER_PAGE a page (`?page=`), and apart those
-    rated lately on too little experience, as provisional (`?p-page=`). Seven queries
-    whatever the players and the games: the thresholds, each table's count and page,
-    the clubs and the trends of both pages' players.
+    rated lately on too little experience, as provisional (`?p-page=`).
 
-    Template: tournament/rating_list.html; context: table (RatingListTable, the
-    published), provisional (RatingListTable), thresholds (core.rating_list.Thresholds),
-    trend_days (the trend's window)."""
-    rules = federation_ratings.thresholds()
+    Rendering two tables of 50 rows cost twenty times the season's standings: the
+    page's content (tournament/includes/rating_list_content.html) is rendered without
+    the request once per state of the list (`queries.federation_ratings.list_state`:
+    the ratings' mark, moved by every refresh, the club's, the thresholds and the day),
+    per language and per pair of pages, and kept (live.rendered). A list nobody changed
+    since costs one query; rendering it anew, four more (its counts, once per state,
+    then each table's page, its players' clubs and trends).
+
+    Template: tournament/rating_list.html; context: content_html (live.HOLE: the kept
+    content is spliced in as bytes), trend_days (the trend's window)."""
+    state = federation_ratings.list_state()
+    published, provisional = live.computed(
+        "rating-list-counts", state.marks, lambda: federation_ratings.counts(state.rules)
+    )
+    # Only pages the tables have name a kept content (junk is the first page, one past
+    # the end the last), so what is kept stays bounded whatever visitors ask.
+    page = _page_asked(request, PAGE, published)
+    provisional_page = _page_asked(request, PROVISIONAL_PAGE, provisional)
+    root = request.site_root
+
+    def content() -> dict:
+        # The federation's addresses in it, whichever club's address asked first: the
+        # kept content is everyone's (a club's menu around it stays the club's).
+        with links_of(None, root):
+            return {"content": _content(state.rules, page, provisional_page).encode()}
+
+    parts = live.rendered(
+        "rating-list",
+        [live.state_of(state.marks)],
+        f"{root}:{page}:{provisional_page}",
+        content,
+    )
+    context = {"content_html": live.HOLE, "trend_days": TREND_DAYS}
+    return live.splice(render(request, "tournament/rating_list.html", context), parts["content"])
+
+
+PAGE, PROVISIONAL_PAGE = "page", "p-page"
+
+
+def _page_asked(request, name: str, rows: int) -> int:
+    pages = max(1, ceil(rows / PER_PAGE))
+    raw = request.GET.get(name, "")
+    # Digits only, and not thousands of them (int() refuses those).
+    page = int(raw) if raw.isascii() and raw.isdigit() and len(raw) <= 9 else 1
+    return min(max(page, 1), pages)
+
+
+def _content(rules, page: int, provisional_page: int) -> str:
+    """The list's content for one state, one page of each table, rendered without the
+    visitor's request (it is kept for everyone): each table's page links carry the two
+    pages alone.
+
+    Template: tournament/includes/rating_list_content.html; context: thresholds,
+    table_html, has_rows, provisional_html, has_provisional."""
+    query = QueryDict(mutable=True)
+    for name, number in ((PAGE, page), (PROVISIONAL_PAGE, provisional_page)):
+        if number > 1:
+            query[name] = str(number)
+    bare = HttpRequest()
+    bare.GET = query
     table = RatingListTable(federation_ratings.published(rules))
     provisional = RatingListTable(
         federation_ratings.provisional(rules), prefix="p-", exclude=("rank",)
     )
-    federation_ratings.annotate_pages(_page_of(table, request), _page_of(provisional, request))
+    federation_ratings.annotate_pages(_page_of(table, bare), _page_of(provisional, bare))
     context = {
-        "table": table,
-        "provisional": provisional,
         "thresholds": rules,
-        "trend_days": TREND_DAYS,
+        # Rendered by django-tables2 from the players' names, escaped there.
+        "table_html": mark_safe(table.as_html(bare)),  # noqa: S308
+        "has_rows": bool(table.page.object_list),
+        "provisional_html": mark_safe(provisional.as_html(bare)),  # noqa: S308
+        "has_provisional": bool(provisional.page.object_list),
     }
-    return render(request, "tournament/rating_list.html", context)
+    return render_to_string("tournament/includes/rating_list_content.html", context)
 
 
 @require_GET
@@ -81,18 +145,31 @@ def inactive(request):
 def ratings_json(request):
     """`{"thresholds": {"min_experience", "months"}, "published": [rows], "provisional":
     [rows]}`, a row `{"player", "federation_number", "clubs", "rating", "experience",
-    "last_rated", "rank"}` (docs/api.md): the whole list in three queries."""
-    found = federation_ratings.whole_list()
-    return JsonResponse(
-        {
-            "thresholds": {
-                "min_experience": found.thresholds.min_experience,
-                "months": found.thresholds.months,
-            },
-            "published": found.published,
-            "provisional": found.provisional,
-        }
+    "last_rated", "rank"}` (docs/api.md). The whole list (20,000 rows in a federation of
+    that many players) is written once per state of the list and kept, gzip-compressed
+    as it is sent (live.rendered): one query while nothing changed, three more when
+    something did."""
+    state = federation_ratings.list_state()
+    parts = live.rendered(
+        "rating-list-json", [live.state_of(state.marks)], "whole", lambda: {"json": _json()}
     )
+    response = live.part_response(request, parts["json"])
+    response["Content-Type"] = "application/json"
+    return response
+
+
+def _json() -> bytes:
+    found = federation_ratings.whole_list()
+    thresholds = {
+        "min_experience": found.thresholds.min_experience,
+        "months": found.thresholds.months,
+    }
+    answer = {
+        "thresholds": thresholds,
+        "published": found.published,
+        "provisional": found.provisional,
+    }
+    return json.dumps(answer, cls=DjangoJSONEncoder, separators=(",", ":")).encode()
 
 
 @require_GET
