@@ -320,6 +320,42 @@ def rating_list(emit, federation, paths: dict, pairs: int = measure.PAIRS) -> No
                     ),
                 }
             )
+        _rendered_anew(emit, client, federation, standings, facts, listed, pairs)
+
+
+def _rendered_anew(emit, client, federation, standings, facts, listed, pairs) -> None:
+    """What the list costs the first visitor after a rated match moved the ratings'
+    mark: each run from an empty cache (the standings' kept), against the standings.
+    No target: the issue's is the list as visitors get it, above; this says what a
+    change costs once."""
+    for name, path in RATING_LIST.items():
+
+        def cold():
+            federation.switch()
+            federation.cache.clear()
+            live_bench.get(client, standings)  # the floor's kept part, kept
+
+        cold()
+        with CaptureQueriesContext(connection) as queries:
+            live_bench.get(client, path)
+        anew = len(queries)  # now: the capture reads the connection's log when asked
+        timing = measure.paired(
+            partial(live_bench.get, client, path),
+            partial(live_bench.get, client, standings),
+            pairs,
+            figure_setup=cold,
+            floor_setup=federation.switch,
+        )
+        emit(
+            {
+                "name": f"federation_{name}_rendered_anew",
+                "queries": [anew, _queries(client, standings)],
+                "ratio_vs_season_standings": timing["ratio"]["median"],
+                **{key: facts[key] for key in FACTS},
+                **listed,
+                **timing,
+            }
+        )
 
 
 def _listed() -> dict:

@@ -20,6 +20,7 @@ PAGES = [
     "federation_season_standings",
 ]
 RATING_LIST = ["federation_rating_list", "federation_rating_list_json"]
+RENDERED_ANEW = [f"{name}_rendered_anew" for name in RATING_LIST]
 DECISION = ["federation_decide_rated_match"]
 # The SQL below leaves out the decision figure's cup, in its bench season (2097) on both
 # sites, beside the copies.
@@ -85,8 +86,15 @@ def test_each_page_on_one_club_and_in_the_federation(databases):
         and decision["queries"][0] == decision["queries"][1]
         and max(decision["own_queries"]) <= 15
     )
-    # The rating list's page and JSON against the season standings, in the federation.
+    # The rating list's page and JSON against the season standings, in the federation:
+    # as visitors get them (kept), then rendered anew after a change (no target).
+    listed, anew = listed[: len(RATING_LIST)], listed[len(RATING_LIST) :]
     assert [line["name"] for line in listed] == RATING_LIST
+    assert [line["name"] for line in anew] == RENDERED_ANEW
+    for kept, fresh in zip(listed, anew, strict=True):
+        assert "target" not in fresh
+        # Kept: the thresholds and marks alone; anew, the list's own reads besides.
+        assert kept["queries"][0] == 1 < fresh["queries"][0]
     for line in listed:
         assert line["players"] == 30 and line["clubs"] == 3
         assert line["published"] + line["provisional"] > 0
