@@ -135,7 +135,10 @@ def player_skill(player: Player) -> PlayerSkill | None:
     rows = list(
         AnalysedPlayer.objects.filter(_of(player), PUBLIC)
         .select_related(
-            "analysis__match__tournament", "analysis__match__player1", "analysis__match__player2"
+            # The match's club too: a player's page links each match in its club's pages.
+            "analysis__match__tournament__season__club",
+            "analysis__match__player1",
+            "analysis__match__player2",
         )
         .order_by(
             "analysis__match__tournament__date",

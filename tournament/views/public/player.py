@@ -32,12 +32,14 @@ def player(request, pk):
     Template: tournament/player.html; context: player, clubs (the clubs they are a
     member of), several_clubs (whether the page names each event's club: a player of
     the founding club only reads as before clubs), next_match (bracket_layout.NextMatch
-    or None) and next_links (its tournament's and match's addresses, in its club),
+    or None) and next_links (its tournament's, match's and feeder's addresses, in its
+    club),
     seasons (the player's in every club, newest first, each with `query`: its
     `?season=` address), season (the one shown, None for a player without a match),
     matches (PlayerMatchesTable), head_to_head (HeadToHeadTable), chart (the rating's
-    in the season), skill (skill_tables.PlayerSkill or None) and skill_chart
-    (charts.PrChart or None).
+    in the season), skill (skill_tables.PlayerSkill or None), skill_rows (each of its
+    points with its match's address, in the match's club) and skill_chart (charts.PrChart
+    or None).
 
     The player's row says whether a match of theirs is analysed, so a player without
     one costs no query more (and their page reads as before); with one, one query.
@@ -66,12 +68,19 @@ def player(request, pk):
     RequestConfig(request, paginate={"per_page": 25}).configure(matches)
     rivals = HeadToHeadTable(head_to_head, prefix="h-")
     RequestConfig(request, paginate={"per_page": 25}).configure(rivals)
+    # Each analysed match in its club's pages, whichever club's address shows the page.
+    skill_links = [
+        link(point.match.tournament.season.club, "match", point.match.pk)
+        for point in (skill.points if skill else [])
+    ]
     next_links = None
     if coming is not None:
         club = coming.match.tournament.season.club
         next_links = (
             link(club, "tournament", coming.match.tournament_id),
             link(club, "match", coming.match.pk),
+            # The match the opponent comes from, in the same club.
+            link(club, "match", coming.feeder.pk) if coming.feeder else None,
         )
     context = {
         "player": player,
@@ -85,6 +94,7 @@ def player(request, pk):
         "next_match": coming,
         "chart": chart,
         "skill": skill,
+        "skill_rows": list(zip(skill.points, skill_links, strict=True)) if skill else [],
         "skill_chart": skill
         and pr_chart(
             [point.pr for point in skill.points],
