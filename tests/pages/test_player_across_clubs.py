@@ -63,7 +63,7 @@ def test_the_player_page_shows_both_clubs_events_linked_into_each_club(
     assert page.context["season"] == seasons[0]
     assert '<a href="?season=2002&amp;club=bcn">Temporada 2002 · Backgammon Barcelona</a>' in text
     # Her next match's links go to its own club's pages.
-    assert page.context["next_links"] in (
+    assert page.context["next_links"][:2] in (
         (f"/tournaments/{ours.tournament_id}/", f"/matches/{ours.pk}/"),
         (f"/clubs/bcn/tournaments/{theirs.tournament_id}/", f"/clubs/bcn/matches/{theirs.pk}/"),
     )
