@@ -73,8 +73,7 @@ MIDDLEWARE = [
     # (web.clubs), before any middleware reads the path.
     "tournament.web.clubs.ClubMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
-    # Django's LocaleMiddleware with the club's language before the site's, for a visitor
-    # who names none (web.club_language): after ClubMiddleware, which says the club.
+    # LocaleMiddleware with the club's language before the site's (web.club_language).
     "tournament.web.club_language.ClubLocaleMiddleware",
     # English dates day first for a British (or any day-first) browser.
     "tournament.web.middleware.RegionalFormatsMiddleware",
