@@ -116,7 +116,7 @@ def test_a_page_never_opened_here_says_so_offline_and_loads_when_the_network_ret
     page.goto(live_server.url + "/ratings/")
     assert page.get_by_role("heading", level=1).inner_text() == "No network"
     page.context.set_offline(False)
-    page.get_by_role("heading", level=1, name="Ratings").wait_for()
+    page.get_by_role("heading", level=1, name="Rating list").wait_for()
     assert page.url == live_server.url + "/ratings/"
 
 

@@ -22,6 +22,8 @@ from collections.abc import Iterable
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from math import log2, sqrt
 
+from .messages import CoreError, _
+
 CLUB, MASTER_POINTS = "club", "master_points"
 SCORINGS = (CLUB, MASTER_POINTS)
 PLACE_WEIGHT = 0.6
@@ -62,8 +64,11 @@ def rounded(points: float) -> Decimal:
     return Decimal(str(points)).quantize(CENTS, rounding=ROUND_HALF_UP)
 
 
-class WeightError(ValueError):
+class WeightError(CoreError):
     """A weight the federation cannot give an event; the message says which are."""
+
+
+WEIGHT_RULE = _("A weight is a number from 0 to 10 with at most two decimals, such as 1.5.")
 
 
 def event_weight(value: object) -> Decimal:
@@ -72,11 +77,11 @@ def event_weight(value: object) -> Decimal:
     try:
         weight = Decimal(str(value).strip().replace(",", "."))
     except (InvalidOperation, ValueError):
-        raise WeightError(f"not a number: {value!r}") from None
+        raise WeightError(WEIGHT_RULE) from None
     if not weight.is_finite() or not NO_WEIGHT <= weight <= MOST_WEIGHT:
-        raise WeightError(f"a weight is from {NO_WEIGHT} to {MOST_WEIGHT}, not {value!r}")
+        raise WeightError(WEIGHT_RULE)
     if weight != weight.quantize(CENTS):
-        raise WeightError(f"a weight has at most two decimals, not {value!r}")
+        raise WeightError(WEIGHT_RULE)
     return weight.quantize(CENTS)
 
 
