@@ -11,6 +11,7 @@ from datetime import timedelta
 
 import pytest
 from django.utils import timezone
+from workers import run_here
 
 from tournament.core import draw
 from tournament.models import (
@@ -29,7 +30,6 @@ from tournament.models.clubs import FEDERATION_ID
 from tournament.operations import jobs, set_rating_policy
 from tournament.operations.ratings import refresh
 from tournament.operations.ratings_rebuild import KIND, enqueue_rebuild
-from workers import run_here
 
 START = timezone.now() - timedelta(days=10)
 
