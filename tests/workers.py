@@ -1,5 +1,6 @@
 """Real background workers (`manage.py worker`) for the tests, on the test database
-(SQLite's file or PostgreSQL's test database), as `make run` starts them."""
+(SQLite's file or PostgreSQL's test database), as `make run` starts them; and the
+worker's loop run in the test's own process (`run_here`)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ import sys
 from pathlib import Path
 
 from django.db import connection
+
+from tournament.jobs.runner import run_one
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -41,3 +44,12 @@ def finish(worker: subprocess.Popen, timeout: float = 60) -> str:
     out, err = worker.communicate(timeout=timeout)
     assert worker.returncode == 0, err
     return out
+
+
+def run_here(worker: str = "test-worker") -> list:
+    """The worker's loop in this process until no job is waiting and due: the test's
+    transaction stays open, so the jobs see the test's rows. The jobs run, in order."""
+    ran = []
+    while (job := run_one(worker)) is not None:
+        ran.append(job)
+    return ran

@@ -1,14 +1,17 @@
 """The federation's floor changed through the one door (`operations.set_federation_floor`):
 refused when it is not a policy or when the user does not administer the federation;
-otherwise stored, audited, and every rating computed again. A club's stored policy is
-never rewritten: the floor narrows it as every reader takes it (`core.effective`), and a
-floor loosened again gives the club back what it wrote."""
+otherwise stored, audited, and every rating computed again by a background job queued
+once the change commits (nothing rebuilt in the caller's transaction). A club's stored
+policy is
+never rewritten: the floor narrows it as every reader takes it (`core.effective`), and
+a floor loosened again gives the club back what it wrote."""
 
 from __future__ import annotations
 
 import pytest
 from django.contrib.auth.models import Permission, User
 from django.utils import timezone
+from workers import run_here
 
 from tournament.core import draw
 from tournament.core.rating_policy import RatingPolicy
@@ -18,6 +21,7 @@ from tournament.models import (
     Club,
     ClubRole,
     Federation,
+    Job,
     Match,
     Player,
     RatingChange,
@@ -101,14 +105,22 @@ def test_what_is_not_a_policy_is_refused(db, policy):
     assert not AuditEntry.objects.filter(action=FLOOR).exists()
 
 
-def test_a_stricter_floor_narrows_a_clubs_policy_without_rewriting_it(club, walkover):
-    # A loose floor, and a club that rates walkovers inside it.
-    set_federation_floor({"walkovers": True})
-    set_rating_policy(club, {"walkovers": True})
+def test_a_stricter_floor_narrows_a_clubs_policy_without_rewriting_it(
+    club, walkover, django_capture_on_commit_callbacks
+):
+    # A loose floor, and a club that rates walkovers inside it: one job for the two.
+    with django_capture_on_commit_callbacks(execute=True):
+        set_federation_floor({"walkovers": True})
+        set_rating_policy(club, {"walkovers": True})
+    assert [job.kind for job in run_here()] == ["ratings_rebuild"]
     assert RatingChange.objects.filter(match=walkover).count() == 2
     # The floor tightened: not refused though the club's policy is looser now; the
-    # walkover no longer counts, and the club's policy is kept as the club wrote it.
-    set_federation_floor({})
+    # walkover no longer counts once the job has run, and the club's policy is kept
+    # as the club wrote it.
+    with django_capture_on_commit_callbacks(execute=True):
+        set_federation_floor({})
+    assert RatingChange.objects.filter(match=walkover).count() == 2  # not in the request
+    assert len(run_here()) == 1
     assert not RatingChange.objects.filter(match=walkover).exists()
     walkover.player1.refresh_from_db()
     assert walkover.player1.rating == 1500 and walkover.player1.rated_matches == 0
@@ -118,9 +130,33 @@ def test_a_stricter_floor_narrows_a_clubs_policy_without_rewriting_it(club, walk
     decision = Match.objects.get(pk=walkover.pk).rating_decision()
     assert decision.reasons == (("walkover", "federation"),)
     # Loosened again: the club's own policy applies as it wrote it.
-    set_federation_floor({"walkovers": True})
+    with django_capture_on_commit_callbacks(execute=True):
+        set_federation_floor({"walkovers": True})
+    assert len(run_here()) == 1
     assert RatingChange.objects.filter(match=walkover).count() == 2
     # A club's own change is held to the floor of the day.
-    set_federation_floor({})
+    with django_capture_on_commit_callbacks(execute=True):
+        set_federation_floor({})
     with pytest.raises(OperationError, match="does not rate walkovers"):
         set_rating_policy(club, {"walkovers": True, "online": False})
+    assert Job.objects.filter(status="pending").count() == 1
+
+
+def test_the_floor_changed_rebuilds_nothing_in_its_transaction(
+    club, walkover, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks() as queued:
+        set_federation_floor({"walkovers": True, "min_length": 1})
+        set_rating_policy(club, {"walkovers": True})
+    assert len(queued) == 2 and not Job.objects.exists()
+    assert not RatingChange.objects.filter(match=walkover).exists()
+    for callback in queued:
+        callback()
+    # Two changes, one job; nothing rated until it runs.
+    job = Job.objects.get()
+    assert (job.kind, job.status) == ("ratings_rebuild", "pending")
+    assert not RatingChange.objects.filter(match=walkover).exists()
+    run_here()
+    job.refresh_from_db()
+    assert job.status == "done"
+    assert RatingChange.objects.filter(match=walkover).count() == 2

@@ -60,6 +60,7 @@ def test_every_kind_has_its_task_imported_under_the_name_its_rows_keep():
             "final_analysis",
             "announcement",
             "push",
+            "ratings_rebuild",
         }
     )
     assert all(task.module_path.startswith("tournament.jobs.") for task in TASKS.values())

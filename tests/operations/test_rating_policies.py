@@ -1,13 +1,15 @@
 """A club's rating policy changed through the one door (`operations.set_rating_policy`):
 refused when it would rate what the federation's floor does not, when it is not a
 policy, or by another club's director; otherwise stored, audited, and every rating
-computed again under it."""
+computed again under it by a background job queued once the change commits (nothing
+rebuilt in the caller's transaction)."""
 
 from __future__ import annotations
 
 import pytest
 from django.contrib.auth.models import User
 from django.utils import timezone
+from workers import run_here
 
 from tournament.core import draw
 from tournament.core.rating_policy import RatingPolicy
@@ -17,6 +19,7 @@ from tournament.models import (
     Club,
     ClubRole,
     Federation,
+    Job,
     Match,
     Player,
     RatingChange,
@@ -104,18 +107,64 @@ def test_a_stricter_policy_is_stored_whole_and_audited(club):
     assert AuditEntry.objects.filter(action=AuditEntry.Action.RATING_POLICY).count() == 1
 
 
-def test_the_ratings_are_computed_again_under_the_new_policy(floor, club, walkover):
+def test_the_ratings_are_computed_again_under_the_new_policy(
+    floor, club, walkover, django_capture_on_commit_callbacks
+):
     anna = walkover.player1
     assert not RatingChange.objects.filter(match=walkover).exists()
-    set_rating_policy(club, {"walkovers": True})
+    with django_capture_on_commit_callbacks(execute=True):
+        set_rating_policy(club, {"walkovers": True})
+    assert [job.kind for job in run_here()] == ["ratings_rebuild"]
     assert RatingChange.objects.filter(match=walkover).count() == 2
     anna.refresh_from_db()
     assert anna.rating > 1500 and anna.rated_matches == 1
     # And back: the walkover no longer counts, as if it never had.
-    set_rating_policy(club, {})
+    with django_capture_on_commit_callbacks(execute=True):
+        set_rating_policy(club, {})
+    assert [job.kind for job in run_here()] == ["ratings_rebuild"]
     assert not RatingChange.objects.filter(match=walkover).exists()
     anna.refresh_from_db()
     assert anna.rating == 1500 and anna.rated_matches == 0
+
+
+def test_nothing_is_rebuilt_in_the_change_and_one_job_is_queued_after_its_commit(
+    floor, club, walkover, django_capture_on_commit_callbacks
+):
+    anna = walkover.player1
+    with django_capture_on_commit_callbacks() as queued:
+        set_rating_policy(club, {"walkovers": True})
+    # Inside the change's transaction: the policy stored, no job yet (a worker could
+    # take it and read the policy before the commit), no rating touched.
+    assert len(queued) == 1
+    club.refresh_from_db()
+    assert club.rating_policy["walkovers"] is True
+    assert not Job.objects.exists()
+    for callback in queued:
+        callback()
+    # After the commit: one job, and still no rating touched until a worker runs it.
+    job = Job.objects.get()
+    assert (job.kind, job.status, job.args) == ("ratings_rebuild", "pending", [])
+    assert not RatingChange.objects.filter(match=walkover).exists()
+    anna.refresh_from_db()
+    assert anna.rating == 1500 and anna.rated_matches == 0
+    # A second change while it waits joins it: the job reads the policy when it runs.
+    with django_capture_on_commit_callbacks(execute=True):
+        set_rating_policy(club, {"walkovers": True, "online": False})
+    assert Job.objects.get() == job
+    assert len(run_here()) == 1
+    job.refresh_from_db()
+    assert job.status == "done"
+    assert RatingChange.objects.filter(match=walkover).count() == 2
+    # A change that stores nothing new queues nothing.
+    with django_capture_on_commit_callbacks(execute=True):
+        set_rating_policy(club, {"walkovers": True, "online": False})
+    assert Job.objects.count() == 1
+
+
+def test_a_refused_change_queues_nothing(club, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True), pytest.raises(OperationError):
+        set_rating_policy(club, {"walkovers": True})
+    assert not Job.objects.exists()
 
 
 def test_another_clubs_director_is_refused_and_the_clubs_own_may(floor, club):

@@ -2,7 +2,9 @@
 `director/rating-policy/` (the floor's forbidden choices greyed out and explained, a
 looser policy refused with its reason, a 400 and nothing saved); the federation's
 administrator writes the floor at `/federation/rating-policy/`. Another club's director
-gets a 403, a visitor the login."""
+gets a 403, a visitor the login. Saving says the ratings are computed again in the
+background: a job queued after the commit (operations.ratings_rebuild), named in words
+on the founding club's Background jobs page, the whole federation's work."""
 
 from __future__ import annotations
 
@@ -13,12 +15,14 @@ from django.contrib.auth.models import Permission, User
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
+from workers import run_here
 
 from conftest import directors_group
 from tournament import operations
 from tournament.core.rating_policy import RatingPolicy
-from tournament.models import AuditEntry, Club, ClubRole
+from tournament.models import AuditEntry, Club, ClubRole, Job, JobStatus
 from tournament.models.rating_policies import federation_policy
+from tournament.operations import jobs
 
 pytestmark = pytest.mark.django_db
 
@@ -128,9 +132,12 @@ def test_a_policy_the_floor_narrowed_since_shows_what_counts_now(dos):
     assert "checked" not in tag(html, "walkovers") and "disabled" in tag(html, "walkovers")
 
 
-def test_a_stricter_policy_is_saved_and_the_ratings_said_to_be_computed_again(dos):
+def test_a_stricter_policy_is_saved_and_the_ratings_said_to_be_computed_again(
+    dos, django_capture_on_commit_callbacks
+):
     client = logged_in(director_of(dos, "marta"))
-    response = client.post(f"/clubs/dos{PAGE}", STRICTER)
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(f"/clubs/dos{PAGE}", STRICTER)
     assert response.status_code == 302
     assert response["Location"] == f"/clubs/dos{PAGE}"
     dos.refresh_from_db()
@@ -141,8 +148,18 @@ def test_a_stricter_policy_is_saved_and_the_ratings_said_to_be_computed_again(do
     # The founding club's is not touched.
     assert Club.founding().rating_policy == {}
     page = client.get(response["Location"]).content.decode()
-    assert "every rating has been computed again under it" in page
+    assert (
+        "The club&#x27;s rating policy is saved. Every rating is being computed again under "
+        "it in the background: the ratings follow the new policy once that is done."
+    ) in page
     assert "checked" not in tag(page, "on_time") and 'value="3"' in tag(page, "min_length")
+    # Nothing was computed in the request: one job queued, for a worker.
+    job = Job.objects.get()
+    assert (job.kind, job.status) == ("ratings_rebuild", JobStatus.PENDING)
+    # Saved again while it waits: the same job.
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(f"/clubs/dos{PAGE}", {**STRICTER, "min_length": "4"})
+    assert Job.objects.get() == job
 
 
 def test_the_founding_clubs_page_is_unprefixed(dos):
@@ -220,7 +237,7 @@ def test_the_federation_page_links_to_the_floor(administrator):
     assert f'href="{FLOOR_PAGE}"' in html
 
 
-def test_the_administrator_sets_the_floor(administrator, dos):
+def test_the_administrator_sets_the_floor(administrator, dos, django_capture_on_commit_callbacks):
     client = logged_in(administrator)
     with CaptureQueriesContext(connection) as captured:
         response = client.get(FLOOR_PAGE)
@@ -232,14 +249,19 @@ def test_the_administrator_sets_the_floor(administrator, dos):
     # The floor's own form greys nothing out: it is the floor.
     assert "disabled" not in html.split('<form method="post" class="stacked">')[1]
     loose = {"walkovers": "on", "retirements": "on", "min_length": "1", "friendlies": "agreed"}
-    response = client.post(FLOOR_PAGE, loose)
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(FLOOR_PAGE, loose)
     assert response.status_code == 302 and response["Location"] == FLOOR_PAGE
     assert federation_policy() == RatingPolicy(
         walkovers=True, on_time=False, min_length=1, friendlies="agreed", online=False
     )
     assert AuditEntry.objects.get(action=AuditEntry.Action.FEDERATION_POLICY).user == administrator
     page = client.get(FLOOR_PAGE).content.decode()
-    assert "every rating has been computed again under it" in page
+    assert (
+        "The federation&#x27;s rating policy is saved. Every rating is being computed again "
+        "under it in the background: the ratings follow the new policy once that is done."
+    ) in page
+    assert Job.objects.get().kind == "ratings_rebuild"
     # The clubs' pages open what it allows.
     marta = logged_in(director_of(dos, "marta"))
     assert "disabled" not in tag(marta.get(f"/clubs/dos{PAGE}").content.decode(), "walkovers")
@@ -265,3 +287,37 @@ def test_the_floor_is_the_administrators_alone(dos):
     assert visitor.status_code == 302 and "/accounts/login/" in visitor["Location"]
     assert federation_policy() == RatingPolicy()
     assert ClubRole.objects.count() == 2
+
+
+# --- the rebuild on the Background jobs page
+
+
+def test_the_rebuild_is_named_on_the_founding_clubs_jobs_page_with_its_retry(
+    dos, administrator, django_capture_on_commit_callbacks, settings
+):
+    """A rebuild is every club's work, of no club's row: listed, like a push, on the
+    founding club's page (its directors' and the administrator's), where its Retry
+    works; a club's own page does not list it, and its Retry there is a 403."""
+    settings.JOBS_MAX_ATTEMPTS = 1
+    with django_capture_on_commit_callbacks(execute=True):
+        operations.set_rating_policy(dos, {"min_length": 3})
+    job = Job.objects.get()
+    # Its one attempt failed, as the runner records a database gone away.
+    jobs.fail(jobs.claim("page-worker"), "OperationalError: gone")
+    job.refresh_from_db()
+    assert job.status == JobStatus.FAILED
+    work = "Every rating computed again after a rating policy changed"
+    retry = f'action="/director/jobs/{job.pk}/retry/"'
+    for user in (director_of(Club.founding(), "jordi"), administrator):
+        page = logged_in(user).get("/director/jobs/").content.decode()
+        assert work in page and retry in page and "OperationalError: gone" in page
+    marta = logged_in(director_of(dos, "marta"))
+    page = marta.get("/clubs/dos/director/jobs/").content.decode()
+    assert work not in page and "/retry/" not in page
+    assert marta.post(f"/clubs/dos/director/jobs/{job.pk}/retry/").status_code == 403
+    # The administrator's Retry runs it again.
+    answer = logged_in(administrator).post(f"/director/jobs/{job.pk}/retry/", follow=True)
+    assert "The job will be tried again." in answer.content.decode()
+    assert [ran.pk for ran in run_here()] == [job.pk]
+    job.refresh_from_db()
+    assert job.status == JobStatus.DONE

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from django_tasks.base import Task
 
-from . import analysis, announcement, check, push
+from . import analysis, announcement, check, push, ratings
 
 TASKS: dict[str, Task] = {
     "check": check.check,
@@ -19,4 +19,5 @@ TASKS: dict[str, Task] = {
     "final_analysis": analysis.analyse_final,
     "announcement": announcement.mail_announcement,
     "push": push.send_push,
+    "ratings_rebuild": ratings.rebuild_ratings,
 }

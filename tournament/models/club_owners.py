@@ -104,7 +104,9 @@ def jobs_with_club(jobs: QuerySet[Job]) -> QuerySet[Job]:
     """The jobs, each with `club`: the club of the match or tournament it works on
     (its first argument, by its kind: JOB_ROWS), read in the same query; the founding
     club's for a job of no club's row (a push, a check: the site's own work, as before
-    clubs) or of a row that is no longer there."""
+    clubs; a ratings rebuild, the whole federation's) or of a row that is no longer
+    there. The page that lists a job and its Retry's door both ask here, so a job
+    listed on a club's page is always that club's to retry."""
     # The first argument read as an id for the kinds that name a row only: another
     # kind's may be anything (a list of messages), which the cast would refuse.
     first_id = Case(

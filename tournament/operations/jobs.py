@@ -66,6 +66,10 @@ KINDS = {
     # Push notifications to browsers (docs/push.md): at most operations.push.BATCH a job,
     # each given settings.PUSH_TIMEOUT (10 s) by its push service.
     "push": Kind(time_limit=300),
+    # Every rating computed again after a rating policy changed (operations.
+    # ratings_rebuild): roughly a minute for a federation of 100 clubs and 390,000
+    # rated matches (780,000 rows rewritten); a quarter of an hour leaves room.
+    "ratings_rebuild": Kind(time_limit=900),
 }
 
 

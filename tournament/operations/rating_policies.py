@@ -1,13 +1,14 @@
 """A club's rating policy changed: which of its matches the ratings count, inside the
 federation's floor (`core.rating_policy`); and the federation's floor changed. Audited,
-and the ratings computed again from the first rated match, since a policy changes which
+and every rating computed again from the first rated match, since a policy changes which
 matches counted all along.
 
-The recomputation runs in the writer's transaction, not as a background job: until it
-is done the stored ratings would disagree with the policy that the match pages already
-state, and a refresh after a decided match (operations.ratings) would build on them. A
-policy changes a few times a season, and a rebuild of the demo's history takes well
-under a second (a federation of a million games: docs/benchmarks.md)."""
+The recomputation is a background job queued once the change has committed
+(operations.ratings_rebuild), not work in the request: on a federation of some 400,000
+rated matches it takes about a minute. Until it has run, the stored ratings are those
+of the old policy, while the match pages already state the new one; a match decided
+meanwhile is rated on them, and the rebuild, starting from nothing, gives what it would
+have given alone."""
 
 from __future__ import annotations
 
@@ -22,8 +23,9 @@ from ..models import AuditEntry, Club, Federation
 from ..models.audit import Said
 from ..models.clubs import FEDERATION_ID, administers_federation, directs
 from ..models.rating_policies import federation_policy, policy_of
-from . import audit, ratings
+from . import audit
 from .errors import OperationError
+from .ratings_rebuild import queue_rebuild
 
 # What each knob lets a policy rate, as the refusal of a policy looser than the
 # federation's names it.
@@ -41,10 +43,11 @@ KNOBS = {
 @transaction.atomic
 def set_rating_policy(club: Club | int, policy: Mapping, *, user=None) -> RatingPolicy:
     """Store `policy` (a rating policy as JSON: `RatingPolicy.as_dict`, knobs left out
-    take their defaults) as the club's, and rate every match again under it. Refused
-    when it is not a policy, when it would rate a match the federation's floor does not
-    (a club may rate less than the federation allows, never more), or when `user` does
-    not run the club. Returns the policy stored."""
+    take their defaults) as the club's, and queue every match rated again under it (a
+    background job, once this commits). Refused when it is not a policy, when it would
+    rate a match the federation's floor does not (a club may rate less than the
+    federation allows, never more), or when `user` does not run the club. Returns the
+    policy stored."""
     given = club if isinstance(club, Club) else None
     club = Club.objects.select_for_update().get(pk=club.pk if given else club)
     if audit.acting(user) is not None and not directs(user, club.pk):
@@ -74,8 +77,9 @@ def set_rating_policy(club: Club | int, policy: Mapping, *, user=None) -> Rating
         before=before.as_dict(),
         after=wanted.as_dict(),
     )
-    # Which matches count changed for the club's whole history: from scratch.
-    ratings.refresh(rebuild=True)
+    # Which matches count changed for the club's whole history: from scratch, by a
+    # worker, after the commit.
+    queue_rebuild()
     return wanted
 
 
@@ -90,9 +94,10 @@ def _read(policy: Mapping) -> RatingPolicy:
 
 @transaction.atomic
 def set_federation_floor(policy: Mapping, *, user=None) -> RatingPolicy:
-    """Store `policy` as the federation's floor (the most any club may rate) and rate
-    every match again under it. Refused when it is not a policy, or when `user` does not
-    administer the federation (a command: no user). Returns the floor stored.
+    """Store `policy` as the federation's floor (the most any club may rate) and queue
+    every match rated again under it (a background job, once this commits). Refused
+    when it is not a policy, or when `user` does not administer the federation (a
+    command: no user). Returns the floor stored.
 
     A floor stricter than a club's stored policy is not refused, and the club's policy
     is not rewritten: every reader takes the club's policy inside the floor
@@ -117,5 +122,5 @@ def set_federation_floor(policy: Mapping, *, user=None) -> RatingPolicy:
         after=wanted.as_dict(),
     )
     # Every club's effective policy may have changed, for all of its history.
-    ratings.refresh(rebuild=True)
+    queue_rebuild()
     return wanted

@@ -85,6 +85,11 @@ def job_lines(jobs: list[Job]) -> list[JobLine]:
             work = _push(job)
         elif job.kind == "check":
             work = _check(job)
+        elif job.kind == "ratings_rebuild":
+            # Every club's ratings, not this club's: listed on the founding club's page
+            # (models.club_owners.jobs_with_club), where the federation's administrator
+            # and the founding club's directors see it and may retry it.
+            work = gettext("Every rating computed again after a rating policy changed")
         else:  # a kind this page does not know yet: at least what it is
             work = job.kind
         lines.append(JobLine(job, work))

@@ -1,7 +1,7 @@
 """The club's rating policy, written by its directors: which of its matches the ratings
 count, inside the federation's floor (docs/federation.md, "Which matches are rated").
 Saved through `operations.set_rating_policy`, which refuses a policy looser than the
-floor and rates every match again."""
+floor and queues every match rated again, by a worker (operations.ratings_rebuild)."""
 
 from __future__ import annotations
 
@@ -20,7 +20,8 @@ from ...web.access import director_required
 def rating_policy(request):
     """GET: the club's policy as it applies (its own inside the floor: a knob the floor
     narrowed since it was written shows what counts now), the floor's forbidden choices
-    greyed out; POST: saved, every rating computed again, back here.
+    greyed out; POST: saved, every rating queued to be computed again in the background,
+    back here.
 
     Template: director/rating_policy.html; context: form, floor."""
     own, floor = club_and_floor(request.club_id)
@@ -35,8 +36,9 @@ def rating_policy(request):
             messages.success(
                 request,
                 gettext(
-                    "The club's rating policy is saved, and every rating has been "
-                    "computed again under it."
+                    "The club's rating policy is saved. Every rating is being computed "
+                    "again under it in the background: the ratings follow the new policy "
+                    "once that is done."
                 ),
             )
             return redirect("director-rating-policy")

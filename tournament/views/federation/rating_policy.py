@@ -1,7 +1,8 @@
 """The federation's rating policy, its floor: the most any club may rate (docs/
 federation.md, "Which matches are rated"). Saved through
-`operations.set_federation_floor`, which rates every match again; each club's own policy
-is read inside the new floor from then on, not rewritten."""
+`operations.set_federation_floor`, which queues every match rated again, by a worker
+(operations.ratings_rebuild); each club's own policy is read inside the new floor from
+then on, not rewritten."""
 
 from __future__ import annotations
 
@@ -17,7 +18,8 @@ from ...web.access import federation_admin_required
 
 @federation_admin_required
 def rating_policy(request):
-    """GET: the floor in its form; POST: saved, every rating computed again, back here.
+    """GET: the floor in its form; POST: saved, every rating queued to be computed again
+    in the background, back here.
 
     Template: federation/rating_policy.html; context: form."""
     data = request.POST if request.method == "POST" else None
@@ -31,8 +33,9 @@ def rating_policy(request):
             messages.success(
                 request,
                 gettext(
-                    "The federation's rating policy is saved, and every rating has been "
-                    "computed again under it."
+                    "The federation's rating policy is saved. Every rating is being "
+                    "computed again under it in the background: the ratings follow the "
+                    "new policy once that is done."
                 ),
             )
             return redirect("federation-rating-policy")
