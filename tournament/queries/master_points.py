@@ -8,6 +8,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 from django.db.models import Count, DecimalField, Exists, F, OuterRef, Q, QuerySet, Sum
+from django.db.models.functions import Round
 
 from ..core import master_points
 from ..models import MasterPoints, PointsCounted, Tournament
@@ -34,7 +35,10 @@ def ranking() -> QuerySet:
             events=Count("pk", filter=Q(tournament__federation_weight__gt=0)),
         )
         .filter(total__gt=0)
-        .order_by("-total", "name", "player_id")
+        # By the total as shown (hundredths): SQLite adds the decimals as floats, and two
+        # equal totals would come a hair apart there, in another order than PostgreSQL's.
+        .annotate(shown=Round("total", 2))
+        .order_by("-shown", "name", "player_id")
     )
 
 
