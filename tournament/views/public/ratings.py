@@ -47,8 +47,8 @@ def ratings(request):
     the request once per state of the list (`queries.federation_ratings.list_state`:
     the ratings' mark, moved by every refresh, the club's, the thresholds and the day),
     per language and per pair of pages, and kept (live.rendered). A list nobody changed
-    since costs one query; rendering it anew, four more (its counts, once per state,
-    then each table's page, its players' clubs and trends).
+    since costs one query; rendering it anew, seven more (its counts, once per state;
+    each table's count and page; its players' clubs and trends).
 
     Template: tournament/rating_list.html; context: content_html (live.HOLE: the kept
     content is spliced in as bytes), trend_days (the trend's window)."""
