@@ -13,10 +13,11 @@ from datetime import timedelta
 from django.utils import timezone
 
 from tournament import operations
-from tournament.core import club_nights, sample_games
+from tournament.core import club_nights, draw, sample_games
 from tournament.core.scoring import GameResult
 from tournament.models import Bracket, Club, Match, Membership, Player, Season, Tournament
 from tournament.models import marks as models_marks
+from tournament.operations.ratings import refresh
 
 FOUR = ("Anna", "Berta", "Carla", "Dolors")
 
@@ -243,3 +244,30 @@ def recorded_from_mat(tournament: Tournament, text: str, *, swap: bool = False) 
         results = [replace(result, winner=1 - result.winner) for result in results]
     started(tournament)
     return operations.create_match(tournament, *players, parsed.length, results)
+
+
+def decided_walkover(club: Club) -> Match:
+    """A walkover decided in a cup of `club`'s 2002 season, the ratings then rebuilt:
+    a match no default rating policy rates, to see a policy rate it or not. Written
+    straight to the rows (a walkover with no draw behind it), as the rating policy's
+    tests need only the decided match."""
+    season = Season.from_preset(2002, "qgammon-2002", name="2002", club=club)
+    season.save()
+    tournament = Tournament.objects.create(season=season, name="Copa", date="2002-06-01")
+    bracket = Bracket.objects.create(tournament=tournament, kind=draw.MAIN)
+    first, second = (Player.objects.create(name=name) for name in ("Anna", "Bernat"))
+    match = Match.objects.create(
+        tournament=tournament,
+        bracket=bracket,
+        round=1,
+        position=1,
+        player1=first,
+        player2=second,
+        winner=first,
+        status=Match.Status.DECIDED,
+        decided_by=Match.DecidedBy.WALKOVER,
+        decided_at=timezone.now(),
+        length=5,
+    )
+    refresh(rebuild=True)
+    return match

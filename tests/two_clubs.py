@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from django.apps import apps
 from django.contrib.auth.models import User
+from django.test import Client
 
 from builders import cup, team_event
 from conftest import directors_group
@@ -152,3 +153,10 @@ def match_versions() -> dict[int, tuple]:
 
 def state() -> tuple:
     return row_counts(), match_versions(), list(Job.objects.values_list("pk", "status"))
+
+
+def client_of(user) -> Client:
+    """A browser logged in as `user`, asking in English."""
+    client = Client(headers={"accept-language": "en"})
+    client.force_login(user)
+    return client

@@ -10,28 +10,22 @@ from __future__ import annotations
 
 import pytest
 from django.contrib.auth.models import Permission, User
-from django.utils import timezone
 from workers import run_here
 
-from tournament.core import draw
+import builders
 from tournament.core.rating_policy import RatingPolicy
 from tournament.models import (
     AuditEntry,
-    Bracket,
     Club,
     ClubRole,
     Federation,
     Job,
     Match,
-    Player,
     RatingChange,
-    Season,
-    Tournament,
 )
 from tournament.models.clubs import FEDERATION_ID
 from tournament.models.rating_policies import effective_policies, federation_policy
 from tournament.operations import OperationError, set_federation_floor, set_rating_policy
-from tournament.operations.ratings import refresh
 
 FLOOR = AuditEntry.Action.FEDERATION_POLICY
 
@@ -51,26 +45,7 @@ def administrator(db):
 @pytest.fixture
 def walkover(club):
     """A walkover in the club's cup, decided: rated by no policy by default."""
-    season = Season.from_preset(2002, "qgammon-2002", name="2002", club=club)
-    season.save()
-    tournament = Tournament.objects.create(season=season, name="Copa", date="2002-06-01")
-    bracket = Bracket.objects.create(tournament=tournament, kind=draw.MAIN)
-    first, second = (Player.objects.create(name=name) for name in ("Anna", "Bernat"))
-    match = Match.objects.create(
-        tournament=tournament,
-        bracket=bracket,
-        round=1,
-        position=1,
-        player1=first,
-        player2=second,
-        winner=first,
-        status=Match.Status.DECIDED,
-        decided_by=Match.DecidedBy.WALKOVER,
-        decided_at=timezone.now(),
-        length=5,
-    )
-    refresh(rebuild=True)
-    return match
+    return builders.decided_walkover(club)
 
 
 def test_the_floor_is_stored_whole_and_audited(administrator):

@@ -10,7 +10,7 @@ import pytest
 from django.contrib.auth.models import Permission, User
 from django.test import Client
 from django.urls import reverse
-from two_clubs import state, two_clubs
+from two_clubs import client_of, state, two_clubs
 
 from tournament.models import (
     AuditEntry,
@@ -37,12 +37,6 @@ MODELS = {
 @pytest.fixture
 def clubs(db):
     return two_clubs()
-
-
-def client_of(user) -> Client:
-    client = Client(headers={"accept-language": "en"})
-    client.force_login(user)
-    return client
 
 
 def listed(client, name: str) -> set[int]:

@@ -8,8 +8,7 @@ from __future__ import annotations
 
 import pytest
 from django.contrib.auth.models import User
-from django.test import Client
-from two_clubs import two_clubs
+from two_clubs import client_of, two_clubs
 
 import builders
 from push_service import notices, run_queue, subscribe_director
@@ -22,12 +21,6 @@ from tournament.operations import jobs, reports
 @pytest.fixture
 def clubs(db):
     return two_clubs()
-
-
-def client_of(user) -> Client:
-    client = Client(headers={"accept-language": "en"})
-    client.force_login(user)
-    return client
 
 
 def test_the_reports_queue_lists_the_clubs_reports_only(clubs, django_assert_num_queries):

@@ -14,9 +14,8 @@ from __future__ import annotations
 import re
 
 import pytest
-from django.test import Client
 from django.urls import get_resolver
-from two_clubs import state, two_clubs
+from two_clubs import client_of, state, two_clubs
 
 from tournament.models import Player
 
@@ -63,12 +62,6 @@ def names_rows(route: str) -> bool:
 @pytest.fixture
 def clubs(db):
     return two_clubs()
-
-
-def client_of(user) -> Client:
-    client = Client(headers={"accept-language": "en"})
-    client.force_login(user)
-    return client
 
 
 def test_every_director_address_of_another_club_is_a_403_and_writes_nothing(clubs):

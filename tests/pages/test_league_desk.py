@@ -14,6 +14,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 from league_world import a_league, fixture_between, play_boards
+from two_clubs import client_of
 
 from builders import member
 from tournament.models import LeagueDivision, LeagueFixture, LeagueSeason, LeagueTeam, Player
@@ -27,12 +28,6 @@ def admin(db):
 @pytest.fixture
 def league(admin):
     return a_league(admin)
-
-
-def client_of(user) -> Client:
-    client = Client(headers={"accept-language": "en"})
-    client.force_login(user)
-    return client
 
 
 # --- the federation's pages -------------------------------------------------------------

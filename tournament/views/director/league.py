@@ -180,30 +180,37 @@ def line_ups(request, fixture_pk):
     return redirect("director-league-fixture", fixture_pk=fixture.pk)
 
 
+def _fixture_step(request, fixture_pk, operation, done: str):
+    """One step on a fixture that takes no form: the operation's refusal shown on the
+    fixture's desk (400), else `done` said and the desk again."""
+    found = _found(fixture_pk)
+    try:
+        operation(found[0], user=request.user)
+    except operations.OperationError as error:
+        return _refused(request, found, error)
+    messages.success(request, done)
+    return redirect("director-league-fixture", fixture_pk=found[0].pk)
+
+
 @director_required
 @require_POST
 def result(request, fixture_pk):
     """The result recorded from the boards (the home club's director)."""
-    found = _found(fixture_pk)
-    try:
-        operations.record_fixture_result(found[0], user=request.user)
-    except operations.OperationError as error:
-        return _refused(request, found, error)
-    messages.success(request, gettext("Result recorded: the other club confirms it."))
-    return redirect("director-league-fixture", fixture_pk=found[0].pk)
+    return _fixture_step(
+        request,
+        fixture_pk,
+        operations.record_fixture_result,
+        gettext("Result recorded: the other club confirms it."),
+    )
 
 
 @director_required
 @require_POST
 def confirm(request, fixture_pk):
     """The recorded result confirmed (the other club's director)."""
-    found = _found(fixture_pk)
-    try:
-        operations.confirm_fixture(found[0], user=request.user)
-    except operations.OperationError as error:
-        return _refused(request, found, error)
-    messages.success(request, gettext("Result confirmed."))
-    return redirect("director-league-fixture", fixture_pk=found[0].pk)
+    return _fixture_step(
+        request, fixture_pk, operations.confirm_fixture, gettext("Result confirmed.")
+    )
 
 
 @director_required
