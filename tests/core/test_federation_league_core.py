@@ -285,3 +285,17 @@ def test_an_undecided_playoff_is_refused():
     rules = league.LeagueSettings(promote=1, relegate=1, playoffs=1)
     with pytest.raises(league.LeagueError, match="no winner"):
         league.season_end(tables, rules, {})
+
+
+def test_a_squad_names_each_player_once_enough_for_the_boards_all_members():
+    league.check_squad([1, 2, 3], 3, members=[1, 2, 3], captain=2)
+    broken = {
+        "A player is listed twice in the squad.": ([1, 2, 2], 2, [1, 2], None),
+        "A squad has at least 3 players, one for each board.": ([1, 2], 3, [1, 2], None),
+        "Every player of the squad is a member of the club.": ([1, 2, 3], 3, [1, 2], None),
+        "The captain is one of the squad.": ([1, 2, 3], 3, [1, 2, 3], 4),
+    }
+    for said, (squad, boards, members, captain) in broken.items():
+        with pytest.raises(league.LeagueError) as refused:
+            league.check_squad(squad, boards, members=members, captain=captain)
+        assert str(refused.value) == said

@@ -10,7 +10,7 @@ Pure Python: no Django import and no I/O.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from . import swiss, teams
@@ -131,6 +131,24 @@ class FixtureResult:
             return (settings.draw_points, settings.draw_points)
         win, loss = settings.win_points, settings.loss_points
         return (win, loss) if self.winner == HOME else (loss, win)
+
+
+def check_squad(
+    squad: Sequence[Key], boards: int, *, members: Iterable[Key], captain: Key | None = None
+) -> None:
+    """A club's squad for a league season: its players in board order, each once, at
+    least one for each board, every one a member of the club (`members`: those of the
+    squad who are), the captain one of them. LeagueError with the first rule broken."""
+    if len(set(squad)) != len(squad):
+        raise LeagueError(_("A player is listed twice in the squad."))
+    if len(squad) < boards:
+        raise LeagueError(
+            _("A squad has at least %(boards)d players, one for each board."), boards=boards
+        )
+    if set(squad) - set(members):
+        raise LeagueError(_("Every player of the squad is a member of the club."))
+    if captain is not None and captain not in squad:
+        raise LeagueError(_("The captain is one of the squad."))
 
 
 def fixture_result(boards: Sequence[teams.Board]) -> FixtureResult:

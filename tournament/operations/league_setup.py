@@ -11,6 +11,7 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
 
+from ..core import federation_league as core
 from ..models import (
     AuditEntry,
     Club,
@@ -87,23 +88,6 @@ def add_division(season: LeagueSeason, *, name: str, level: int, user=None) -> L
     return division
 
 
-def _squad_problem(club: Club, players: Sequence[int], boards: int) -> str | None:
-    if len(set(players)) != len(players):
-        return str(_("A player is listed twice in the squad."))
-    if len(players) < boards:
-        return str(
-            _("A squad has at least %(boards)d players, one for each board.") % {"boards": boards}
-        )
-    members = set(
-        Membership.objects.filter(club=club, player_id__in=players).values_list(
-            "player_id", flat=True
-        )
-    )
-    if len(members) != len(players):
-        return str(_("Every player of the squad is a member of the club."))
-    return None
-
-
 @transaction.atomic
 def save_league_team(
     division: LeagueDivision,
@@ -123,11 +107,13 @@ def save_league_team(
     audit.check_clubs(user, {club.pk}, NOT_YOUR_TEAM)
     season = division.season
     squad = list(squad)
-    problem = _squad_problem(club, squad, season.boards)
-    if problem:
-        raise OperationError(problem)
-    if captain is not None and captain not in squad:
-        raise OperationError(_("The captain is one of the squad."))
+    members = Membership.objects.filter(club=club, player_id__in=squad).values_list(
+        "player_id", flat=True
+    )
+    try:
+        core.check_squad(squad, season.boards, members=members, captain=captain)
+    except core.LeagueError as error:
+        raise OperationError(error.message(gettext)) from error
     if team is not None and (team.division_id != division.pk or team.club_id != club.pk):
         raise OperationError(_("A team stays in its division and its club."))
     before = None
