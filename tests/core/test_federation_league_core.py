@@ -299,3 +299,13 @@ def test_a_squad_names_each_player_once_enough_for_the_boards_all_members():
         with pytest.raises(league.LeagueError) as refused:
             league.check_squad(squad, boards, members=members, captain=captain)
         assert str(refused.value) == said
+
+
+def test_a_line_up_fields_different_players_of_the_squad_one_a_board():
+    assert league.line_up("Girona", [1, 2, 3, 4], None, 3) == [1, 2, 3]
+    assert league.line_up("Girona", [1, 2, 3, 4], [4, 1, 2], 3) == [4, 1, 2]
+    for chosen in ([1, 1, 2], [1, 2]):
+        with pytest.raises(league.LeagueError, match="Girona fields 3 different players"):
+            league.line_up("Girona", [1, 2, 3, 4], chosen, 3)
+    with pytest.raises(league.LeagueError, match="players of its squad only"):
+        league.line_up("Girona", [1, 2, 3, 4], [1, 2, 9], 3)

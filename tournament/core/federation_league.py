@@ -151,6 +151,23 @@ def check_squad(
         raise LeagueError(_("The captain is one of the squad."))
 
 
+def line_up(
+    team: str, squad: Sequence[Key], chosen: Sequence[Key] | None, boards: int
+) -> list[Key]:
+    """A team's players of the day in board order: those chosen, or its squad's first
+    `boards`; `boards` different players, all of its squad. LeagueError otherwise."""
+    chosen = list(squad[:boards] if chosen is None else chosen)
+    if len(chosen) != boards or len(set(chosen)) != boards:
+        raise LeagueError(
+            _("%(team)s fields %(boards)d different players, one a board."),
+            team=team,
+            boards=boards,
+        )
+    if not set(chosen) <= set(squad):
+        raise LeagueError(_("%(team)s fields players of its squad only."), team=team)
+    return chosen
+
+
 def fixture_result(boards: Sequence[teams.Board]) -> FixtureResult:
     """The fixture from its boards (board 1 first, sides turned to the teams': 0 the home
     team's player, as `models.teams.board_of` reads them). The boards are counted by the

@@ -132,18 +132,11 @@ def _home_season(fixture: LeagueFixture) -> Season:
 
 
 def _line_up(team: LeagueTeam, chosen: Sequence[int] | None, boards: int) -> list[int]:
-    """The players of the day in board order: those chosen (from the squad), or the
-    squad's first `boards`."""
-    squad = squad_of(team)
-    chosen = squad[:boards] if chosen is None else list(chosen)
-    if len(chosen) != boards or len(set(chosen)) != boards:
-        raise OperationError(
-            _("%(team)s fields %(boards)d different players, one a board.")
-            % {"team": team, "boards": boards}
-        )
-    if not set(chosen) <= set(squad):
-        raise OperationError(_("%(team)s fields players of its squad only.") % {"team": team})
-    return chosen
+    """The players of the day in board order (core.line_up), from the team's squad."""
+    try:
+        return core.line_up(str(team), squad_of(team), chosen, boards)
+    except core.LeagueError as error:
+        raise OperationError(error.message(gettext)) from error
 
 
 @transaction.atomic
